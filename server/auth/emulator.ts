@@ -1,0 +1,103 @@
+// Local mode: runs the Firebase Auth emulator as a child process and stops it with the server.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface EmulatorHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmulatorOptions {
+  projectId: string;
+  host: string;
+  port: number;
+  /** Working directory for its config, logs and saved accounts. */
+  workDir: string;
+  /** Keep accounts across restarts (import at start, export on exit). */
+  persist: boolean;
+  rootDir: string;
+  timeoutMs?: number;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startAuthEmulator(options: EmulatorOptions): Promise<EmulatorHandle> {
+  const url = `http://${options.host}:${options.port}`;
+  if (await answers(url)) {
+    throw new Error(`Port ${options.port} is already in use (something answers at ${url}). Stop it, or set AUTH_EMULATOR_PORT to a free port.`);
+  }
+  mkdirSync(options.workDir, { recursive: true });
+  const configFile = path.join(options.workDir, 'firebase.json');
+  // The hub and logging ports are derived from the auth port so that several local stacks can run side by side.
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: options.host, port: options.port },
+        hub: { host: options.host, port: options.port + 1 },
+        logging: { host: options.host, port: options.port + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const exportDir = path.join(options.workDir, 'export');
+  const args = ['emulators:start', '--only', 'auth', '--project', options.projectId, '--config', configFile];
+  if (options.persist) {
+    if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
+    args.push('--export-on-exit', exportDir);
+  }
+  const bin = path.join(options.rootDir, 'node_modules', '.bin', 'firebase');
+  const child: ChildProcess = spawn(bin, args, {
+    cwd: options.workDir,
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let ready = false;
+  while (Date.now() < deadline) {
+    const status = await Promise.race([exited.then(() => 'exited' as const), new Promise<'wait'>((r) => setTimeout(() => r('wait'), 300))]);
+    if (status === 'exited') break;
+    if (await answers(url)) {
+      ready = true;
+      break;
+    }
+  }
+  if (!ready) {
+    child.kill('SIGKILL');
+    throw new Error(`The Firebase Auth emulator did not start at ${url}.\n${output}`);
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode !== null) return;
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// One error taxonomy mapped to HTTP status in one place (STYLE 5).
+
+import type { ErrorCode } from '../src/contract/errors';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_data: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  price_changed: 409,
+  out_of_stock: 409,
+  below_minimum: 409,
+  invalid_state: 409,
+  payment_failed: 402,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS[code];
+  }
+}
+
+export const invalid = (message: string, details?: unknown) => new AppError('invalid_data', message, details);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError('unauthorized', message);
+export const forbidden = (message = 'You do not have access to this.') => new AppError('forbidden', message);
+export const notFound = (what = 'That') => new AppError('not_found', `${what} was not found.`);

@@ -1,0 +1,56 @@
+// The one place errors become HTTP answers: { error: { code, message, details? } } (STYLE 5).
+
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorCode } from '../../src/contract/errors';
+import { AppError } from '../errors';
+
+interface Mapped {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_data', message: 'The request body length is wrong.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_data', message: 'Send a JSON object in the request body.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_data', message: 'The request body is not valid JSON.' },
+  FST_ERR_VALIDATION: { code: 'invalid_data', message: 'The request is not valid.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: 'Send the image as multipart/form-data.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: 'The image is larger than 5 MB.' },
+  FST_FILES_LIMIT: { code: 'invalid_data', message: 'Send one image at a time.' },
+  FST_PARTS_LIMIT: { code: 'invalid_data', message: 'Send one image at a time.' },
+  FST_FIELDS_LIMIT: { code: 'invalid_data', message: 'Send only the image field.' },
+  FST_PROTO_VIOLATION: { code: 'invalid_data', message: 'The request body has a forbidden key.' },
+};
+
+export function mapError(error: unknown): Mapped {
+  if (error instanceof AppError) {
+    return { status: error.status, code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
+  }
+  const fe = error as Partial<FastifyError> & { statusCode?: number };
+  const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (known) return { status: known.code === 'payload_too_large' ? 413 : known.code === 'unsupported_media_type' ? 415 : 400, ...known };
+  if (error instanceof SyntaxError || (fe.statusCode === 400 && /JSON|proto|constructor/iu.test(fe.message ?? ''))) {
+    return { status: 400, code: 'invalid_data', message: 'The request body is not valid JSON.' };
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const status = fe.statusCode;
+    const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'invalid_data';
+    return { status, code, message: status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'The request is not valid.' };
+  }
+  return { status: 500, code: 'internal', message: 'Something went wrong on our side. Please try again.' };
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
+    const body = { error: { code: mapped.code, message: mapped.message, ...(mapped.details === undefined ? {} : { details: mapped.details }) } };
+    return reply.status(mapped.status).type('application/json; charset=utf-8').send(body);
+  });
+});

@@ -1,0 +1,49 @@
+// Security headers with a Content-Security-Policy the PWA works under (issue: HTTP hardening).
+
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+  const stripe = config.payments.provider === 'stripe';
+  const fb = config.firebase;
+  const emulator = fb.mode === 'emulator' ? [`http://${fb.emulatorHost}:${fb.emulatorPort}`, `http://localhost:${fb.emulatorPort}`] : [];
+  return {
+    'default-src': ["'self'"],
+    // apis.google.com serves the script Firebase uses for the Google popup and redirect.
+    'script-src': ["'self'", 'https://apis.google.com', ...(stripe ? ['https://js.stripe.com'] : [])],
+    'connect-src': [
+      "'self'",
+      ...emulator,
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://www.googleapis.com',
+      ...(stripe ? ['https://api.stripe.com', 'https://m.stripe.network'] : []),
+    ],
+    'frame-src': [`https://${fb.authDomain}`, ...emulator, ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com', ...(stripe ? ['https://*.stripe.com'] : [])],
+    // React style props and sonner's injected stylesheet need inline styles; scripts stay strict.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(config.env === 'production' ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export default fp(async function securityHeaders(app: FastifyInstance, opts: { config: AppConfig }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
+    // Firebase's Google popup needs to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: opts.config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ClientConfig } from '../../src/contract/config';
+
+const config: FastifyPluginAsync = async (app) => {
+  const { firebase, payments } = app.deps.config;
+  const clientConfig: ClientConfig = {
+    firebase: {
+      apiKey: firebase.apiKey,
+      authDomain: firebase.authDomain,
+      projectId: firebase.projectId,
+      emulatorUrl:
+        firebase.mode === 'emulator'
+          ? `http://${firebase.emulatorHost === '0.0.0.0' ? '127.0.0.1' : firebase.emulatorHost}:${firebase.emulatorPort}`
+          : null,
+    },
+    payments: {
+      provider: payments.provider,
+      publishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
+    },
+  };
+  app.get('/config', async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return clientConfig;
+  });
+};
+export default config;

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { TokenExchangeBodySchema } from '../../src/contract/auth';
+import { EmailSchema } from '../../src/contract/fields';
+import { bearerToken } from '../auth/guards';
+import { forbidden, invalid, unauthorized } from '../errors';
+import { rateLimiter } from '../lib/rate-limiter';
+import { parseBody, parseParam } from '../lib/validate';
+import { upsertOnSignIn } from '../repositories/users';
+
+const users: FastifyPluginAsync = async (app) => {
+  const { config, database, identity } = app.deps;
+  const { db } = database;
+  const message = 'Too many sign-in attempts. Please wait a minute and try again.';
+  const perIp = rateLimiter(config.rateLimits.tokenPerMinute, 60_000, message);
+  const perEmail = rateLimiter(config.rateLimits.tokenPerMinute, 60_000, message);
+
+  // The token exchange (DESIGN section 4): a valid Firebase ID token for {email} buys our access token.
+  app.put<{ Params: { email: string } }>('/user/:email', async (request, reply) => {
+    perIp.hit(request.ip, reply);
+    const email = parseParam(EmailSchema, request.params.email, 'That user');
+    const body = parseBody(TokenExchangeBodySchema, request.body);
+    if (body.email !== email) throw invalid('The e-mail in the address and in the body must be the same.');
+    const idToken = bearerToken(request);
+    if (!idToken) throw unauthorized('Sign in first: the request has no ID token.');
+    const verified = await identity.verifyIdToken(idToken);
+    if (verified.email !== email) throw forbidden('This sign-in belongs to another e-mail address.');
+    // Counted after verification, so nobody can lock a dealer out by hammering their address.
+    perEmail.hit(email, reply);
+    const user = await upsertOnSignIn(db, {
+      email,
+      firebaseUid: verified.uid,
+      displayName: verified.name,
+      emailVerified: verified.emailVerified,
+      promote: config.adminEmails.includes(email),
+    });
+    const token = await app.tokens.sign({ userId: user.id, email: user.email });
+    return { token };
+  });
+};
+export default users;

@@ -1,0 +1,31 @@
+// The one error shape of the API (DESIGN section 5): { error: { code, message, details? } }.
+
+import * as v from 'valibot';
+
+export const ERROR_CODES = [
+  'invalid_data',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'price_changed',
+  'out_of_stock',
+  'below_minimum',
+  'invalid_state',
+  'payment_failed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBodySchema = v.object({
+  error: v.object({
+    code: v.string(),
+    message: v.string(),
+    details: v.optional(v.unknown()),
+  }),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;

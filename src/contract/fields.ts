@@ -1,0 +1,47 @@
+// Field schemas shared by the forms and the server: each carries its user-facing message.
+
+import * as v from 'valibot';
+import { EMAIL_MAX_LENGTH, MAX_QUANTITY } from './constants';
+import { validationMessages as m } from './messages';
+
+/** A trimmed, required string of bounded length. */
+export function requiredText(requiredMessage: string, max: number) {
+  return v.pipe(v.string(requiredMessage), v.trim(), v.nonEmpty(requiredMessage), v.maxLength(max, m.tooLong(max)));
+}
+
+export const EmailSchema = v.pipe(
+  v.string(m.emailRequired),
+  v.trim(),
+  v.nonEmpty(m.emailRequired),
+  v.maxLength(EMAIL_MAX_LENGTH, m.tooLong(EMAIL_MAX_LENGTH)),
+  v.email(m.emailInvalid),
+  v.toLowerCase(),
+);
+
+export const IdSchema = v.pipe(v.string('Expected an id'), v.uuid('Expected an id'));
+
+/** A whole number from 1 up to `max`: prices and quantities are never fractional, zero or negative. */
+export function positiveWhole(requiredMessage: string, max = MAX_QUANTITY) {
+  return v.pipe(
+    v.number(requiredMessage),
+    v.integer(m.wholePositive),
+    v.minValue(1, m.wholePositive),
+    v.maxValue(max, `Enter a number up to ${max.toLocaleString('en-US')}`),
+  );
+}
+
+export const PhoneSchema = v.pipe(
+  v.string(m.phoneRequired),
+  v.trim(),
+  v.nonEmpty(m.phoneRequired),
+  v.maxLength(40, m.tooLong(40)),
+  v.regex(/^\+?[0-9][0-9 ()\-.]{4,38}$/u, m.phoneInvalid),
+);
+
+export const HttpUrlSchema = v.pipe(
+  v.string(m.linkedinUrl),
+  v.trim(),
+  v.maxLength(300, m.tooLong(300)),
+  v.url(m.linkedinUrl),
+  v.regex(/^https?:\/\//iu, m.linkedinUrl),
+);

@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { ADDRESS_MAX_LENGTH, MAX_ORDER_TOTAL, MAX_QUANTITY } from './constants';
+import { IdSchema, PhoneSchema, requiredText } from './fields';
+import { validationMessages as m } from './messages';
+import { ORDER_STATUSES } from './order-status';
+import { ProductSchema } from './product';
+
+export const OrderSchema = v.object({
+  _id: v.string(),
+  userName: v.string(),
+  userEmail: v.string(),
+  userAddress: v.string(),
+  userPhone: v.string(),
+  productId: v.nullable(v.string()),
+  productName: v.string(),
+  imageUrl: v.nullable(v.string()),
+  unitPrice: v.number(),
+  orderQuantity: v.number(),
+  totalPrice: v.number(),
+  status: v.picklist(ORDER_STATUSES),
+  transactionId: v.nullable(v.string()),
+  clientOrderId: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+export const OrderListSchema = v.array(OrderSchema);
+
+export const OrderPageSchema = v.object({
+  items: OrderListSchema,
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+});
+export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
+
+export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH);
+
+/** Body of POST /api/orders. Name, e-mail, price and status come from the server, never from here. */
+export const CreateOrderBodySchema = v.strictObject({
+  productId: IdSchema,
+  orderQuantity: v.pipe(
+    v.number('Enter the quantity'),
+    v.integer('The quantity must be a whole number'),
+    v.minValue(1, 'The quantity must be at least 1'),
+    v.maxValue(MAX_QUANTITY, 'The quantity is too large'),
+  ),
+  userAddress: AddressSchema,
+  userPhone: PhoneSchema,
+  clientOrderId: v.pipe(v.string('clientOrderId must be a UUID'), v.uuid('clientOrderId must be a UUID')),
+  /** The total the customer saw; a mismatch gives 409 price_changed (DESIGN section 6). */
+  totalPrice: v.optional(
+    v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
+  ),
+});
+export type CreateOrderBody = v.InferOutput<typeof CreateOrderBodySchema>;
+
+/** Details carried by the 409 answers of POST /api/orders. */
+export const OrderConflictDetailsSchema = v.object({ product: v.optional(ProductSchema) });
+
+export const PaymentIntentBodySchema = v.strictObject({ orderId: IdSchema });
+export const ConfirmPaymentBodySchema = v.strictObject({
+  transactionId: v.pipe(v.string('transactionId is required'), v.nonEmpty('transactionId is required'), v.maxLength(255), v.regex(/^[A-Za-z0-9_]+$/u, 'transactionId is malformed')),
+});
