@@ -57,10 +57,12 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Emula
     args.push('--export-on-exit', exportDir);
   }
   const bin = path.join(options.rootDir, 'node_modules', '.bin', 'firebase');
-  const child: ChildProcess = spawn(bin, args, {
+  const runner = path.join(options.rootDir, 'server', 'auth', 'emulator-runner.mjs');
+  // The runner's stdin stays open for our lifetime; it stops the emulator when we exit in any way.
+  const child: ChildProcess = spawn(process.execPath, [runner, bin, ...args], {
     cwd: options.workDir,
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     detached: false,
   });
   let output = '';

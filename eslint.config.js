@@ -1,0 +1,65 @@
+// Lint: strict TypeScript, React hooks, and the one-way import rules of STYLE 2.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+// A feature may use another feature only through its published entry points (docs/decisions/002).
+const PUBLIC_FEATURE_FILES = ['./auth/session.ts', './offline/network-status.ts'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', '.tmp', 'data', 'node_modules', 'bench/results', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'server/auth/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/contract', from: ['./src/api', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'], message: 'src/contract is pure: it imports nothing from the app.' },
+            { target: './src/ui', from: ['./src/features', './src/routes', './src/db'], message: 'ui components take props; they do not reach into features.' },
+            { target: './src/api', from: ['./src/features', './src/routes', './src/ui', './src/db'], message: 'The API client knows nothing of screens.' },
+            { target: './src/db', from: ['./src/features', './src/routes', './src/ui'], message: 'The offline store knows nothing of screens.' },
+            { target: './src/features', from: ['./src/routes'], message: 'Imports go routes -> features, not back.' },
+            { target: './server', from: './src', except: ['./contract'], message: 'The server imports only src/contract from the PWA.' },
+            { target: './src', from: ['./server', './tests', './e2e', './bench'], message: 'The PWA never imports server or test code.' },
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`, ...PUBLIC_FEATURE_FILES],
+              message: 'A feature does not import another feature\'s internals; compose them in a route.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

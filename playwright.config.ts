@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser journeys run against the real `npm start` server (built PWA, PGlite, Auth emulator)
+// on ports of their own and a fresh data directory, so they never touch a developer's data.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const authPort = Number(process.env.E2E_AUTH_PORT ?? 9210);
+const dataDir = path.resolve('.tmp', `e2e-data-${port}`);
+export const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+
+export const e2eEnv = { port, authPort, dataDir, baseURL: `http://localhost:${port}` };
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.tmp/playwright-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: e2eEnv.baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // A fresh data directory per run: the server seeds it, so every run starts from the same catalogue.
+    command: `rm -rf "${dataDir}" && node --import tsx server/main.ts`,
+    url: `${e2eEnv.baseURL}/api/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      AUTH_EMULATOR_PORT: String(authPort),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '1000',
+      RATE_LIMIT_ORDERS_PER_MINUTE: '1000',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

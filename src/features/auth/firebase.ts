@@ -1,0 +1,27 @@
+// The Firebase Auth client, created on first use so the home page's first load does not carry it.
+
+import type { Auth } from 'firebase/auth';
+import { getRuntimeConfig } from '../../api/runtime-config';
+
+let authPromise: Promise<Auth> | null = null;
+
+export function getFirebaseAuth(): Promise<Auth> {
+  authPromise ??= (async () => {
+    const [{ initializeApp, getApps }, authModule, config] = await Promise.all([import('firebase/app'), import('firebase/auth'), getRuntimeConfig()]);
+    const { initializeAuth, indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence, browserPopupRedirectResolver, connectAuthEmulator } = authModule;
+    const app =
+      getApps()[0] ??
+      initializeApp({ apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId });
+    // Spec section 4: persistence in order of preference, indexed storage, local storage, session storage.
+    const auth = initializeAuth(app, {
+      persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+      popupRedirectResolver: browserPopupRedirectResolver,
+    });
+    if (config.firebase.emulatorUrl) connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true });
+    return auth;
+  })().catch((error: unknown) => {
+    authPromise = null;
+    throw error;
+  });
+  return authPromise;
+}

@@ -1,0 +1,101 @@
+// The signed-in user and access token, kept in localStorage so guards can decide synchronously
+// and the app starts signed in even offline. Tabs stay in step through the storage event.
+
+import { useSyncExternalStore } from 'react';
+import { ACCESS_TOKEN_KEY } from '../../api/client';
+
+export interface SessionUser {
+  uid: string;
+  email: string;
+  displayName: string;
+  emailVerified: boolean;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  /** The server's admin flag for this user; null until fetched. */
+  admin: boolean | null;
+}
+
+const SESSION_KEY = 'session';
+const listeners = new Set<() => void>();
+
+function read(): Session {
+  try {
+    const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!token || !raw) return { user: null, admin: null };
+    const parsed = JSON.parse(raw) as Partial<Session>;
+    if (!parsed.user || typeof parsed.user.email !== 'string') return { user: null, admin: null };
+    return { user: parsed.user, admin: typeof parsed.admin === 'boolean' ? parsed.admin : null };
+  } catch {
+    return { user: null, admin: null };
+  }
+}
+
+let state: Session = typeof localStorage === 'undefined' ? { user: null, admin: null } : read();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function write(next: Session): void {
+  state = next;
+  try {
+    if (next.user) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage full or blocked: the in-memory session still works for this tab.
+  }
+  emit();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY || event.key === ACCESS_TOKEN_KEY || event.key === null) {
+      state = read();
+      emit();
+    }
+  });
+}
+
+export function getSession(): Session {
+  return state;
+}
+
+export function isSignedIn(): boolean {
+  return state.user !== null;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Stores the access token and the user after a successful token exchange. */
+export function startSession(user: SessionUser, accessToken: string): void {
+  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+  write({ user, admin: state.user?.email === user.email ? state.admin : null });
+}
+
+export function updateSessionUser(changes: Partial<SessionUser>): void {
+  if (state.user) write({ ...state, user: { ...state.user, ...changes } });
+}
+
+export function setAdminFlag(admin: boolean): void {
+  if (state.user && state.admin !== admin) write({ ...state, admin });
+}
+
+/** Forgets the token and the user (the Firebase sign-out is done by sign-out.ts). */
+export function clearSession(): void {
+  try {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+  } catch {
+    // Nothing to remove.
+  }
+  write({ user: null, admin: null });
+}
