@@ -9,7 +9,9 @@ function fieldOf(issue: v.BaseIssue<unknown>): string | null {
 
 function messageOf(issue: v.BaseIssue<unknown>): string {
   const key = fieldOf(issue);
-  if (issue.type === 'strict_object' || issue.expected === 'never') return `Unknown field "${key ?? '?'}" is not allowed`;
+  if (issue.expected === 'never') return `Unknown field "${key ?? '?'}" is not allowed`;
+  // A missing key is reported by the object schema itself, not by the field's own schema.
+  if ((issue.type === 'strict_object' || issue.type === 'object') && issue.received === 'undefined') return 'This field is required';
   return issue.message;
 }
 

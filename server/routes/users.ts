@@ -1,11 +1,14 @@
+// Identity and profile: the token exchange, and a user's own profile (DESIGN sections 4 and 5).
+
 import type { FastifyPluginAsync } from 'fastify';
 import { TokenExchangeBodySchema } from '../../src/contract/auth';
 import { EmailSchema } from '../../src/contract/fields';
-import { bearerToken } from '../auth/guards';
-import { forbidden, invalid, unauthorized } from '../errors';
+import { ProfileUpdateBodySchema } from '../../src/contract/user';
+import { bearerToken, currentUser } from '../auth/guards';
+import { forbidden, invalid, notFound, unauthorized } from '../errors';
 import { rateLimiter } from '../lib/rate-limiter';
 import { parseBody, parseParam } from '../lib/validate';
-import { upsertOnSignIn } from '../repositories/users';
+import { findUserByEmail, toProfile, updateProfile, upsertOnSignIn } from '../repositories/users';
 
 const users: FastifyPluginAsync = async (app) => {
   const { config, database, identity } = app.deps;
@@ -35,6 +38,32 @@ const users: FastifyPluginAsync = async (app) => {
     });
     const token = await app.tokens.sign({ userId: user.id, email: user.email });
     return { token };
+  });
+
+  // A profile is read by its owner or an admin. The ownership check comes before the lookup,
+  // so a customer cannot learn which e-mail addresses have accounts.
+  app.get<{ Params: { email: string } }>('/users/:email', { preHandler: app.guards.signedIn }, async (request) => {
+    const me = currentUser(request);
+    const email = parseParam(EmailSchema, request.params.email, 'That user');
+    if (email !== me.email && me.role !== 'admin') throw forbidden('You can only see your own profile.');
+    const user = await findUserByEmail(db, email);
+    if (!user) throw notFound('That user');
+    return toProfile(user);
+  });
+
+  // Only the owner edits a profile, admins included; the strict body cannot carry e-mail or role.
+  app.patch<{ Params: { email: string } }>('/user/:email', { preHandler: app.guards.signedIn }, async (request) => {
+    const me = currentUser(request);
+    const email = parseParam(EmailSchema, request.params.email, 'That user');
+    if (email !== me.email) throw forbidden('You can only change your own profile.');
+    const body = parseBody(ProfileUpdateBodySchema, request.body);
+    const matchedCount = await updateProfile(db, email, {
+      ...(body.userName === undefined ? {} : { displayName: body.userName }),
+      address: body.address,
+      phone: body.phone,
+      linkedin: body.linkedin,
+    });
+    return { matchedCount };
   });
 };
 export default users;

@@ -32,3 +32,9 @@ export const ProfileUpdateBodySchema = v.strictObject({
   linkedin: v.optional(v.union([v.literal(''), HttpUrlSchema], m.linkedinUrl), ''),
 });
 export type ProfileUpdateBody = v.InferOutput<typeof ProfileUpdateBodySchema>;
+
+export const ProfileUpdateResponseSchema = v.object({ matchedCount: v.number() });
+
+/** The My Profile form: name and e-mail are shown read-only, so only these fields are edited. */
+export const ProfileFormSchema = v.omit(ProfileUpdateBodySchema, ['userName']);
+export type ProfileForm = v.InferInput<typeof ProfileFormSchema>;
