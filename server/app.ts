@@ -15,6 +15,7 @@ import securityHeaders from './plugins/security-headers';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
+import imageRoutes from './routes/images';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
 import userRoutes from './routes/users';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(userRoutes);
       await api.register(productRoutes);
       await api.register(reviewRoutes);
+      await api.register(imageRoutes);
     },
     { prefix: '/api' },
   );
@@ -84,6 +86,8 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
+    // Our own header below; @fastify/static's default would replace it with max-age=0.
+    cacheControl: false,
     index: false,
     list: false,
     dotfiles: 'deny',
