@@ -1,0 +1,74 @@
+// The catalogue and reviews as last fetched, kept in IndexedDB so a dealer can browse them offline.
+
+import type { Product } from '../contract/product';
+import type { Review } from '../contract/review';
+import type { Table } from 'dexie';
+import { getDatabase, type Saved } from './database';
+
+/** What a reader found: the data and when it was saved (the oldest row, for lists). */
+export interface SavedRead<T> {
+  data: T;
+  savedAt: number;
+}
+
+type Listener = (products: Product[]) => void;
+const savedListeners = new Set<Listener>();
+
+/** Called after the product list was saved (the offline feature warms the image cache with it). */
+export function onProductsSaved(listener: Listener): () => void {
+  savedListeners.add(listener);
+  return () => savedListeners.delete(listener);
+}
+
+function strip<T extends object>(row: Saved<T>): T {
+  const { savedAt: _savedAt, position: _position, ...rest } = row;
+  // Removing the two added fields gives back exactly the T that was saved.
+  return rest as unknown as T;
+}
+
+type SavedTable<T> = Table<Saved<T>, string>;
+
+async function replaceAll<T extends { _id: string }>(table: SavedTable<T>, rows: T[], now: number): Promise<void> {
+  const saved: Saved<T>[] = rows.map((row, position) => ({ ...row, savedAt: now, position }));
+  await table.db.transaction('rw', table, async () => {
+    // The server's list is the whole truth: rows it no longer has (deleted products) go.
+    await table.where('_id').noneOf(rows.map((row) => row._id)).delete();
+    await table.bulkPut(saved);
+  });
+}
+
+async function readAll<T extends object>(table: SavedTable<T>): Promise<SavedRead<T[]> | undefined> {
+  const rows = await table.toArray();
+  if (rows.length === 0) return undefined;
+  rows.sort((a, b) => a.position - b.position);
+  return { data: rows.map(strip), savedAt: Math.min(...rows.map((row) => row.savedAt)) };
+}
+
+export async function saveProducts(products: Product[], db = getDatabase(), now = Date.now()): Promise<void> {
+  await replaceAll(db.products, products, now);
+  for (const listener of savedListeners) listener(products);
+}
+
+export async function saveProduct(product: Product, db = getDatabase(), now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.products, async () => {
+    const existing = await db.products.get(product._id);
+    await db.products.put({ ...product, savedAt: now, position: existing?.position ?? Number.MAX_SAFE_INTEGER });
+  });
+}
+
+export function readSavedProducts(db = getDatabase()): Promise<SavedRead<Product[]> | undefined> {
+  return readAll<Product>(db.products);
+}
+
+export async function readSavedProduct(id: string, db = getDatabase()): Promise<SavedRead<Product> | undefined> {
+  const row = await db.products.get(id);
+  return row ? { data: strip(row), savedAt: row.savedAt } : undefined;
+}
+
+export async function saveReviews(reviews: Review[], db = getDatabase(), now = Date.now()): Promise<void> {
+  await replaceAll(db.reviews, reviews, now);
+}
+
+export function readSavedReviews(db = getDatabase()): Promise<SavedRead<Review[]> | undefined> {
+  return readAll<Review>(db.reviews);
+}

@@ -1,0 +1,61 @@
+// Read-through for the public catalogue reads (DESIGN section 9): every successful fetch is written to
+// IndexedDB; when the network fails the saved copy is served and the screen is told from when it is.
+
+import { ApiError, NetworkError } from '../api/errors';
+import type { SavedRead } from './catalogue-store';
+
+/** Sources currently served from IndexedDB, with the time their copy was saved. */
+const servedFromSaved = new Map<string, number>();
+const listeners = new Set<() => void>();
+let snapshot: number | null = null;
+
+function changed(): void {
+  snapshot = servedFromSaved.size === 0 ? null : Math.min(...servedFromSaved.values());
+  for (const listener of listeners) listener();
+}
+
+/** The oldest saved time among the reads now served offline, or null when everything is live. */
+export function getOfflineCatalogueTime(): number | null {
+  return snapshot;
+}
+
+export function subscribeOfflineCatalogue(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Worth falling back for: no answer at all, or the server is failing. A 4xx is the truth and is thrown. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+}
+
+/**
+ * Fetches, saves what came back and returns it; if the server cannot be reached, returns the saved
+ * copy instead (and flags `source` as served offline). With nothing saved, the fetch's error is thrown.
+ */
+export async function withOfflineFallback<T>(
+  source: string,
+  fetcher: () => Promise<T>,
+  reader: () => Promise<SavedRead<T> | undefined>,
+  writer: (data: T) => Promise<void>,
+): Promise<T> {
+  let data: T;
+  try {
+    data = await fetcher();
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    const saved = await reader().catch(() => undefined);
+    if (!saved) throw error;
+    servedFromSaved.set(source, saved.savedAt);
+    changed();
+    return saved.data;
+  }
+  // The server answered, so the app is live again: stale screens refetch on reconnect.
+  if (servedFromSaved.size > 0) {
+    servedFromSaved.clear();
+    changed();
+  }
+  // Saving is best effort: a full or blocked IndexedDB must not break the online read.
+  await writer(data).catch(() => undefined);
+  return data;
+}

@@ -1,0 +1,244 @@
+// THE flush of the order outbox, used by the page (start-up, 'online', a timer) and by the service
+// worker's Background Sync 'sync' event. One sender at a time across tabs and the worker: a Web Lock
+// where the browser has one, and always a lease with an expiry in IndexedDB (which every context shares,
+// and which frees itself if its holder dies mid-send). Each send reuses the item's clientOrderId, so the
+// server answers a repeat with the first order: a lost answer never becomes a second order.
+
+import * as v from 'valibot';
+import { apiRequest } from '../api/client';
+import { ApiError } from '../api/errors';
+import { OrderConflictDetailsSchema, type CreateOrderBody } from '../contract/order';
+import type { Product } from '../contract/product';
+import { getDatabase, type ForgelineDatabase, type OutboxItem } from './database';
+import { listOutbox, orderBody, ownerKey } from './outbox';
+
+export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
+export const OUTBOX_SYNC_TAG = 'outbox';
+const LEASE_KEY = 'outbox-lease';
+/** A holder renews before every send; a send times out well inside it, so a live holder never loses it. */
+export const LEASE_MS = 45_000;
+export const SEND_TIMEOUT_MS = 20_000;
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_CAP_MS = 5 * 60_000;
+
+const CreatedSchema = v.object({ insertedId: v.string() });
+
+export type SendOrder = (body: CreateOrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
+
+export interface FlushDeps {
+  db: ForgelineDatabase;
+  send: SendOrder;
+  now: () => number;
+  /** 0..1; spreads retries of many tablets after an outage. */
+  random: () => number;
+  /** navigator.locks where present; the IndexedDB lease guards alone where it is not. */
+  locks: LockManager | null;
+  newHolderId: () => string;
+}
+
+export interface FlushSession {
+  email: string;
+  /** Our access token; null when the user must sign in again. */
+  token: string | null;
+}
+
+export interface FlushOptions {
+  /** Ignore backoff times: the connection just came back, or the browser fired a sync. */
+  force?: boolean;
+}
+
+export interface FlushReport {
+  /** False when another tab or the worker was already flushing. */
+  ran: boolean;
+  sent: { clientOrderId: string; orderId: string; productName: string }[];
+  /** Items that turned 'Needs attention' in this pass. */
+  needsAttention: { clientOrderId: string; productName: string; message: string }[];
+  /** A 401 (or no token): the items wait until the user signs in again. */
+  signInRequired: boolean;
+  /** Items of this user still waiting to be sent. */
+  waiting: number;
+  /** The earliest time the timer should try again, or null when nothing waits. */
+  nextAttemptAt: number | null;
+}
+
+export const sendOrderRequest: SendOrder = (body, token, signal) =>
+  apiRequest('/orders', { method: 'POST', body, auth: token, schema: CreatedSchema, signal });
+
+function resolveDeps(overrides: Partial<FlushDeps>): FlushDeps {
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
+  return {
+    db: overrides.db ?? getDatabase(),
+    send: overrides.send ?? sendOrderRequest,
+    now: overrides.now ?? (() => Date.now()),
+    random: overrides.random ?? Math.random,
+    locks: overrides.locks === undefined ? locks : overrides.locks,
+    newHolderId: overrides.newHolderId ?? (() => crypto.randomUUID()),
+  };
+}
+
+/** Exponential backoff from 5 s, doubled per failed attempt, capped at 5 minutes, with +-20 % jitter. */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+interface Lease {
+  holder: string;
+  expiresAt: number;
+}
+
+/** Takes or renews the lease in one IndexedDB transaction, which IndexedDB serialises across contexts. */
+async function claimLease(d: FlushDeps, holder: string): Promise<boolean> {
+  return d.db.transaction('rw', d.db.meta, async () => {
+    const now = d.now();
+    const current = (await d.db.meta.get(LEASE_KEY))?.value as Lease | undefined;
+    if (current && current.holder !== holder && current.expiresAt > now) return false;
+    await d.db.meta.put({ key: LEASE_KEY, value: { holder, expiresAt: now + LEASE_MS } satisfies Lease });
+    return true;
+  });
+}
+
+async function releaseLease(d: FlushDeps, holder: string): Promise<void> {
+  await d.db.transaction('rw', d.db.meta, async () => {
+    const current = (await d.db.meta.get(LEASE_KEY))?.value as Lease | undefined;
+    if (current?.holder === holder) await d.db.meta.delete(LEASE_KEY);
+  });
+}
+
+type Outcome =
+  | { kind: 'sent'; orderId: string }
+  | { kind: 'retry'; error: { status: number; code: string; message: string } }
+  | { kind: 'sign-in'; error: { status: number; code: string; message: string } }
+  | { kind: 'attention'; error: { status: number; code: string; message: string }; product: Product | null };
+
+const NETWORK_MESSAGE = 'No connection to the server; it will be sent when the connection is back.';
+const SIGN_IN_MESSAGE = 'Sign in again to send this order.';
+
+function classify(error: unknown): Outcome {
+  if (error instanceof ApiError) {
+    const detail = { status: error.status, code: error.code, message: error.message };
+    if (error.status === 401) return { kind: 'sign-in', error: { ...detail, message: SIGN_IN_MESSAGE } };
+    // The server or a proxy is struggling, or we are rate limited: the order itself is fine, ask again later.
+    if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry', error: detail };
+    const parsed = v.safeParse(OrderConflictDetailsSchema, error.details);
+    return { kind: 'attention', error: detail, product: parsed.success ? (parsed.output.product ?? null) : null };
+  }
+  // NetworkError, or anything else without an answer from our API: the order may or may not have arrived.
+  return { kind: 'retry', error: { status: 0, code: 'network', message: NETWORK_MESSAGE } };
+}
+
+async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<Outcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The send timed out.', 'TimeoutError')), SEND_TIMEOUT_MS);
+  try {
+    const created = await d.send(orderBody(item), token, controller.signal);
+    return { kind: 'sent', orderId: created.insertedId };
+  } catch (error) {
+    if (controller.signal.aborted) return { kind: 'retry', error: { status: 0, code: 'timeout', message: NETWORK_MESSAGE } };
+    return classify(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Marks the item as in flight, unless the user discarded or changed it since it was read. */
+async function markSending(d: FlushDeps, item: OutboxItem): Promise<OutboxItem | null> {
+  return d.db.transaction('rw', d.db.outbox, async () => {
+    const current = await d.db.outbox.get(item.clientOrderId);
+    if (!current || current.state !== 'waiting' || current.ownerEmail !== item.ownerEmail) return null;
+    const sending = { ...current, sendingSince: d.now() };
+    await d.db.outbox.put(sending);
+    return sending;
+  });
+}
+
+async function record(d: FlushDeps, item: OutboxItem, outcome: Outcome): Promise<void> {
+  const id = item.clientOrderId;
+  const now = d.now();
+  if (outcome.kind === 'sent') {
+    await d.db.outbox.delete(id);
+    return;
+  }
+  await d.db.transaction('rw', d.db.outbox, async () => {
+    const current = await d.db.outbox.get(id);
+    // Discarded by the user while in flight: their say stands.
+    if (!current) return;
+    if (outcome.kind === 'retry') {
+      const attempts = current.attempts + 1;
+      await d.db.outbox.put({
+        ...current,
+        sendingSince: null,
+        attempts,
+        nextAttemptAt: now + retryDelayMs(attempts, d.random),
+        maybeDelivered: true,
+        lastError: outcome.error,
+        updatedAt: now,
+      });
+    } else if (outcome.kind === 'sign-in') {
+      await d.db.outbox.put({ ...current, sendingSince: null, lastError: outcome.error, updatedAt: now });
+    } else {
+      // A 4xx is the server's definitive answer: no order was made, so the same clientOrderId is free to resend.
+      await d.db.outbox.put({
+        ...current,
+        sendingSince: null,
+        state: 'needs-attention',
+        maybeDelivered: false,
+        lastError: outcome.error,
+        serverProduct: outcome.product ?? current.serverProduct,
+        updatedAt: now,
+      });
+    }
+  });
+}
+
+async function sendDue(d: FlushDeps, holder: string, session: FlushSession, options: FlushOptions): Promise<FlushReport> {
+  const report: FlushReport = { ran: true, sent: [], needsAttention: [], signInRequired: false, waiting: 0, nextAttemptAt: null };
+  const items = await listOutbox(session.email, d.db);
+  for (const item of items) {
+    if (item.state !== 'waiting') continue;
+    if (!options.force && item.nextAttemptAt > d.now()) continue;
+    if (!session.token) {
+      report.signInRequired = true;
+      break;
+    }
+    // Renewing before each send keeps the lease ours for the whole send (SEND_TIMEOUT_MS < LEASE_MS).
+    if (!(await claimLease(d, holder))) break;
+    const sending = await markSending(d, item);
+    if (!sending) continue;
+    const outcome = await sendOne(d, sending, session.token);
+    await record(d, sending, outcome);
+    if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, productName: item.productName });
+    if (outcome.kind === 'attention') report.needsAttention.push({ clientOrderId: item.clientOrderId, productName: item.productName, message: outcome.error.message });
+    if (outcome.kind === 'sign-in') report.signInRequired = true;
+    // No connection, a failing server or a refused token affects every other item the same way: stop here.
+    if (outcome.kind === 'retry' || outcome.kind === 'sign-in') break;
+  }
+  return summarise(d, session.email, report);
+}
+
+async function summarise(d: FlushDeps, email: string, report: FlushReport): Promise<FlushReport> {
+  const waiting = (await listOutbox(email, d.db)).filter((item) => item.state === 'waiting');
+  report.waiting = waiting.length;
+  report.nextAttemptAt = waiting.length === 0 ? null : Math.min(...waiting.map((item) => item.nextAttemptAt));
+  return report;
+}
+
+/**
+ * Sends the signed-in user's due outbox items, oldest first, each at most once at a time across every
+ * tab and the service worker. Returns what happened; never throws for an order's own failure.
+ */
+export async function flushOutbox(session: FlushSession, options: FlushOptions = {}, overrides: Partial<FlushDeps> = {}): Promise<FlushReport> {
+  const d = resolveDeps(overrides);
+  const owner = { ...session, email: ownerKey(session.email) };
+  const holder = d.newHolderId();
+  const underLease = async (): Promise<FlushReport | null> => {
+    if (!(await claimLease(d, holder))) return null;
+    try {
+      return await sendDue(d, holder, owner, options);
+    } finally {
+      await releaseLease(d, holder);
+    }
+  };
+  const report = d.locks ? await d.locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? underLease() : null)) : await underLease();
+  return report ?? summarise(d, owner.email, { ran: false, sent: [], needsAttention: [], signInRequired: false, waiting: 0, nextAttemptAt: null });
+}

@@ -1,0 +1,417 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../src/api/errors';
+import type { CreateOrderBody } from '../../src/contract/order';
+import type { Product } from '../../src/contract/product';
+import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
+import { discardOutboxItem, editOutboxItem, enqueueOrder, listOutbox, OutboxEditRefused, type QueuedOrderInput } from '../../src/db/outbox';
+import { flushOutbox, LEASE_MS, retryDelayMs, RETRY_BASE_MS, RETRY_CAP_MS, type FlushDeps, type SendOrder } from '../../src/db/outbox-sync';
+
+const ALICE = 'alice@example.com';
+const BOB = 'bob@example.com';
+
+/** A stand-in for POST /api/orders with the server's rules: idempotent per user and clientOrderId, stock, price. */
+function fakeOrdersApi(products: Product[]) {
+  const catalogue = new Map(products.map((p) => [p._id, { ...p }]));
+  const orders = new Map<string, { id: string; owner: string; body: CreateOrderBody }>();
+  const calls: { token: string; body: CreateOrderBody }[] = [];
+  const tokens = new Map<string, string>([
+    ['token-alice', ALICE],
+    ['token-bob', BOB],
+  ]);
+  /** Failures to play, one per call, before behaving normally. */
+  const script: (('network' | 'lost-answer' | 'hang') | ApiError)[] = [];
+  let releaseHang: (() => void) | null = null;
+
+  const send: SendOrder = async (body, token, signal) => {
+    calls.push({ token, body });
+    // The real request is asynchronous: let other flushes interleave.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const next = script.shift();
+    if (next === 'network') throw new NetworkError();
+    if (next instanceof ApiError) throw next;
+    const owner = tokens.get(token);
+    if (!owner) throw new ApiError(401, 'unauthorized', 'Please sign in again.');
+    const key = `${owner}/${body.clientOrderId}`;
+    const existing = orders.get(key);
+    let result: { insertedId: string };
+    if (existing) {
+      result = { insertedId: existing.id };
+    } else {
+      const product = catalogue.get(body.productId);
+      if (!product) throw new ApiError(404, 'not_found', 'This product no longer exists.');
+      if (body.orderQuantity < product.minOrderQnt) throw new ApiError(409, 'below_minimum', `The minimum order is ${product.minOrderQnt}.`, { product });
+      if (body.totalPrice !== undefined && body.totalPrice !== body.orderQuantity * product.price) {
+        throw new ApiError(409, 'price_changed', `The price is now $${product.price} per unit.`, { product });
+      }
+      if (body.orderQuantity > product.availableQnt) throw new ApiError(409, 'out_of_stock', `Only ${product.availableQnt} left in stock.`, { product });
+      product.availableQnt -= body.orderQuantity;
+      const id = randomUUID();
+      orders.set(key, { id, owner, body });
+      result = { insertedId: id };
+    }
+    if (next === 'lost-answer') throw new NetworkError();
+    if (next === 'hang') {
+      await new Promise<void>((resolve, reject) => {
+        releaseHang = resolve;
+        signal.addEventListener('abort', () => reject(new NetworkError()));
+      });
+    }
+    return result;
+  };
+  return { send, catalogue, orders, calls, script, release: () => releaseHang?.() };
+}
+
+const drill: Product = { _id: randomUUID(), name: 'Hammer Drill HD-18', description: 'A drill.', imageUrl: '/uploads/a.webp', price: 120, availableQnt: 100, minOrderQnt: 5 };
+const saw: Product = { _id: randomUUID(), name: 'Chop Saw CS-355', description: 'A saw.', imageUrl: '/uploads/b.webp', price: 300, availableQnt: 40, minOrderQnt: 2 };
+
+function queued(owner: string, product: Product, quantity: number, extra: Partial<QueuedOrderInput> = {}): QueuedOrderInput {
+  return {
+    clientOrderId: randomUUID(),
+    ownerEmail: owner,
+    productId: product._id,
+    productName: product.name,
+    imageUrl: product.imageUrl,
+    orderQuantity: quantity,
+    userAddress: '12 Forge Street, Springfield',
+    userPhone: '+1 555 0100',
+    unitPrice: product.price,
+    totalPrice: quantity * product.price,
+    ...extra,
+  };
+}
+
+const opened: ForgelineDatabase[] = [];
+function freshDb(name = `outbox-test-${randomUUID()}`): ForgelineDatabase {
+  const db = openDatabase(name);
+  opened.push(db);
+  return db;
+}
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+const T0 = 1_700_000_000_000;
+
+function clock(start = T0) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function deps(db: ForgelineDatabase, api: ReturnType<typeof fakeOrdersApi>, time = clock(), extra: Partial<FlushDeps> = {}): Partial<FlushDeps> {
+  return { db, send: api.send, now: time.now, random: () => 0.5, locks: null, ...extra };
+}
+
+describe('outbox flush outcomes', () => {
+  it('a 2xx removes the item and the server holds exactly that order, under the item clientOrderId', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const item = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+
+    expect(report.ran).toBe(true);
+    expect(report.sent).toHaveLength(1);
+    expect(report.sent[0]?.clientOrderId).toBe(item.clientOrderId);
+    expect(await listOutbox(ALICE, db)).toEqual([]);
+    expect([...api.orders.values()].map((o) => o.body)).toEqual([
+      { productId: drill._id, orderQuantity: 10, userAddress: item.userAddress, userPhone: item.userPhone, clientOrderId: item.clientOrderId, totalPrice: 1200 },
+    ]);
+  });
+
+  it('sends oldest first and reports nothing waiting afterwards', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw]);
+    const first = await enqueueOrder(queued(ALICE, drill, 5), db, 1000);
+    const second = await enqueueOrder(queued(ALICE, saw, 2), db, 2000);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, clock(5000)));
+
+    expect(api.calls.map((c) => c.body.clientOrderId)).toEqual([first.clientOrderId, second.clientOrderId]);
+    expect(report).toMatchObject({ waiting: 0, nextAttemptAt: null });
+  });
+
+  it('a network failure keeps the item and backs off; the timer waits, an online event does not', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const time = clock();
+    const item = await enqueueOrder(queued(ALICE, drill, 10), db, time.now());
+    api.script.push('network');
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, time));
+
+    const [kept] = await listOutbox(ALICE, db);
+    expect(kept).toMatchObject({ clientOrderId: item.clientOrderId, state: 'waiting', attempts: 1, maybeDelivered: true, sendingSince: null });
+    expect(kept?.nextAttemptAt).toBe(time.now() + RETRY_BASE_MS);
+    expect(report).toMatchObject({ sent: [], waiting: 1, nextAttemptAt: time.now() + RETRY_BASE_MS });
+
+    // The timer's flush before the backoff has passed sends nothing.
+    time.advance(RETRY_BASE_MS - 1);
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, time));
+    expect(api.calls).toHaveLength(1);
+
+    // The 'online' event (force) sends at once.
+    const online = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api, time));
+    expect(online.sent).toHaveLength(1);
+    expect(api.orders.size).toBe(1);
+  });
+
+  it('backoff doubles per failed attempt from 5 s, is capped at 5 minutes, and jitters by at most 20 %', () => {
+    const exact = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n, () => 0.5));
+    expect(exact).toEqual([5000, 10_000, 20_000, 40_000, 80_000, 160_000, RETRY_CAP_MS, RETRY_CAP_MS]);
+    expect(retryDelayMs(1, () => 0)).toBe(4000);
+    expect(retryDelayMs(1, () => 1)).toBe(6000);
+  });
+
+  it('repeated failures push the next try further out', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const time = clock();
+    await enqueueOrder(queued(ALICE, drill, 10), db, time.now());
+    api.script.push('network', 'network', 'network');
+    const gaps: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api, time));
+      gaps.push((report.nextAttemptAt ?? 0) - time.now());
+    }
+    expect(gaps).toEqual([5000, 10_000, 20_000]);
+  });
+
+  it('a 5xx retries with backoff and keeps the order', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const time = clock();
+    await enqueueOrder(queued(ALICE, drill, 10), db, time.now());
+    api.script.push(new ApiError(503, 'unavailable', 'The service is unavailable.'));
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, time));
+
+    expect(report.sent).toEqual([]);
+    const [kept] = await listOutbox(ALICE, db);
+    expect(kept).toMatchObject({ state: 'waiting', attempts: 1, lastError: { status: 503, code: 'unavailable' } });
+    time.advance(RETRY_BASE_MS);
+    expect((await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, time))).sent).toHaveLength(1);
+  });
+
+  it('a 401 keeps the item and asks for a new sign-in; the next token sends it', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+
+    const refused = await flushOutbox({ email: ALICE, token: 'expired-token' }, {}, deps(db, api));
+    expect(refused).toMatchObject({ signInRequired: true, sent: [], waiting: 1 });
+    const [kept] = await listOutbox(ALICE, db);
+    expect(kept).toMatchObject({ state: 'waiting', attempts: 0, lastError: { status: 401 } });
+
+    const noToken = await flushOutbox({ email: ALICE, token: null }, {}, deps(db, api));
+    expect(noToken.signInRequired).toBe(true);
+    expect(api.calls).toHaveLength(1);
+
+    const again = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect(again.sent).toHaveLength(1);
+    expect(await listOutbox(ALICE, db)).toEqual([]);
+  });
+
+  it.each([
+    ['price_changed', () => queued(ALICE, drill, 10, { unitPrice: 100, totalPrice: 1000 }), 'The price is now $120 per unit.'],
+    ['out_of_stock', () => queued(ALICE, drill, 500, { totalPrice: 500 * 120 }), 'Only 100 left in stock.'],
+    ['below_minimum', () => queued(ALICE, drill, 2, { totalPrice: 240 }), 'The minimum order is 5.'],
+  ] as const)('a 409 %s marks the item Needs attention with the server reason and product, and it is not resent', async (code, input, message) => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    await enqueueOrder(input(), db, T0);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+
+    expect(report.needsAttention).toEqual([expect.objectContaining({ message })]);
+    const [item] = await listOutbox(ALICE, db);
+    expect(item).toMatchObject({ state: 'needs-attention', maybeDelivered: false, lastError: { status: 409, code, message }, serverProduct: { _id: drill._id, price: 120 } });
+    expect(report.waiting).toBe(0);
+
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+    expect(api.calls).toHaveLength(1);
+    expect(api.orders.size).toBe(0);
+  });
+
+  it('after a price change the user accepts the new price and resends with the same clientOrderId', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const item = await enqueueOrder(queued(ALICE, drill, 10, { unitPrice: 100, totalPrice: 1000 }), db, T0);
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+
+    const [attention] = await listOutbox(ALICE, db);
+    const edited = await editOutboxItem(
+      ALICE,
+      item.clientOrderId,
+      { orderQuantity: 10, userAddress: item.userAddress, userPhone: item.userPhone, unitPrice: attention?.serverProduct?.price ?? 0 },
+      db,
+      T0,
+    );
+    expect(edited).toMatchObject({ state: 'waiting', totalPrice: 1200, lastError: null });
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect(report.sent).toEqual([expect.objectContaining({ clientOrderId: item.clientOrderId })]);
+    expect([...api.orders.values()][0]?.body).toMatchObject({ clientOrderId: item.clientOrderId, totalPrice: 1200 });
+  });
+
+  it('another 4xx needs attention too, with its message, and Discard removes it', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([]);
+    const item = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect(report.needsAttention).toEqual([expect.objectContaining({ message: 'This product no longer exists.' })]);
+    expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'needs-attention', lastError: { status: 404 } });
+
+    expect(await discardOutboxItem(ALICE, item.clientOrderId, db)).toBe(true);
+    expect(await listOutbox(ALICE, db)).toEqual([]);
+  });
+
+  it('a needs-attention item does not stop the items after it', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw]);
+    await enqueueOrder(queued(ALICE, drill, 1000, { totalPrice: 120_000 }), db, 1);
+    await enqueueOrder(queued(ALICE, saw, 2), db, 2);
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, clock(10)));
+    expect(report.needsAttention).toHaveLength(1);
+    expect(report.sent).toHaveLength(1);
+  });
+});
+
+describe('exactly once', () => {
+  it('a lost answer is resent with the same clientOrderId and the server keeps one order', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+    api.script.push('lost-answer');
+
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect(api.orders.size).toBe(1);
+    expect((await listOutbox(ALICE, db))[0]).toMatchObject({ maybeDelivered: true });
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+    expect(report.sent).toHaveLength(1);
+    expect(report.sent[0]?.orderId).toBe([...api.orders.values()][0]?.id);
+    expect(api.orders.size).toBe(1);
+    expect(api.catalogue.get(drill._id)?.availableQnt).toBe(90);
+  });
+
+  it('a maybe-delivered order cannot be edited until the server has answered', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const item = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+    api.script.push('lost-answer');
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    await expect(editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 20, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db)).rejects.toBeInstanceOf(
+      OutboxEditRefused,
+    );
+  });
+
+  it('two flushes at once (two tabs: two connections, no Web Locks) send each item once', async () => {
+    const name = `outbox-test-${randomUUID()}`;
+    const tabA = freshDb(name);
+    const tabB = freshDb(name);
+    const api = fakeOrdersApi([drill, saw]);
+    const items = [await enqueueOrder(queued(ALICE, drill, 5), tabA, 1), await enqueueOrder(queued(ALICE, saw, 2), tabA, 2), await enqueueOrder(queued(ALICE, drill, 6), tabA, 3)];
+
+    const [a, b] = await Promise.all([
+      flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(tabA, api, clock(10))),
+      flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(tabB, api, clock(10))),
+    ]);
+
+    const sentIds = api.calls.map((c) => c.body.clientOrderId).sort();
+    expect(sentIds).toEqual(items.map((i) => i.clientOrderId).sort());
+    expect([a?.ran, b?.ran].filter(Boolean)).toHaveLength(1);
+    expect(a.sent.length + b.sent.length).toBe(3);
+    expect(await listOutbox(ALICE, tabB)).toEqual([]);
+  });
+
+  it('many concurrent flushes in one context, guarded by a Web Lock, still send each item once', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    for (let i = 0; i < 4; i++) await enqueueOrder(queued(ALICE, drill, 5 + i), db, i);
+    const held = new Set<string>();
+    // A minimal LockManager with the one mode the engine uses: exclusive, ifAvailable.
+    const locks = {
+      async request(name: string, _options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) {
+        if (held.has(name)) return callback(null);
+        held.add(name);
+        try {
+          return await callback({ name, mode: 'exclusive' } as Lock);
+        } finally {
+          held.delete(name);
+        }
+      },
+    } as unknown as LockManager;
+
+    const reports = await Promise.all(Array.from({ length: 5 }, () => flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api, clock(100), { locks }))));
+
+    expect(api.calls).toHaveLength(4);
+    expect(new Set(api.calls.map((c) => c.body.clientOrderId)).size).toBe(4);
+    expect(reports.filter((r) => r.ran)).toHaveLength(1);
+    expect(reports.find((r) => !r.ran)).toMatchObject({ sent: [] });
+  });
+
+  it('a restart in the middle of a send keeps the item; the resend after the lease expires is idempotent', async () => {
+    const name = `outbox-test-${randomUUID()}`;
+    const before = freshDb(name);
+    const api = fakeOrdersApi([drill]);
+    const time = clock();
+    const item = await enqueueOrder(queued(ALICE, drill, 10), before, time.now());
+    api.script.push('hang');
+
+    // The server receives and creates the order, then the tab dies before the answer arrives.
+    const dying = flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(before, api, time)).catch((error: unknown) => error);
+    await expect.poll(() => api.orders.size).toBe(1);
+    before.close();
+
+    const after = freshDb(name);
+    expect(await listOutbox(ALICE, after)).toEqual([expect.objectContaining({ clientOrderId: item.clientOrderId, state: 'waiting' })]);
+
+    // While the dead holder's lease lasts, nobody sends; then the next start sends it again.
+    const blocked = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(after, api, time));
+    expect(blocked.ran).toBe(false);
+    time.advance(LEASE_MS + 1);
+    const resent = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(after, api, time));
+
+    expect(resent.sent).toEqual([expect.objectContaining({ clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id })]);
+    expect(api.calls.map((c) => c.body.clientOrderId)).toEqual([item.clientOrderId, item.clientOrderId]);
+    expect(api.orders.size).toBe(1);
+    expect(await listOutbox(ALICE, after)).toEqual([]);
+
+    api.release();
+    await dying;
+  });
+
+  it('an item discarded while its send is in flight is not put back', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const item = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+    api.script.push('network');
+    const flushing = flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    await expect.poll(() => api.calls.length).toBe(1);
+    await discardOutboxItem(ALICE, item.clientOrderId, db);
+    await flushing;
+    expect(await listOutbox(ALICE, db)).toEqual([]);
+  });
+});
+
+describe('items belong to their user', () => {
+  it('another user on the same device never sends, sees, edits or discards them', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const alices = await enqueueOrder(queued('Alice@Example.com', drill, 10), db, T0);
+
+    expect(await listOutbox(BOB, db)).toEqual([]);
+    const bobReport = await flushOutbox({ email: BOB, token: 'token-bob' }, { force: true }, deps(db, api));
+    expect(bobReport).toMatchObject({ sent: [], waiting: 0 });
+    expect(api.calls).toEqual([]);
+    expect(await discardOutboxItem(BOB, alices.clientOrderId, db)).toBe(false);
+    await expect(editOutboxItem(BOB, alices.clientOrderId, { orderQuantity: 5, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+
+    const aliceReport = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect(aliceReport.sent).toHaveLength(1);
+    expect([...api.orders.values()][0]?.owner).toBe(ALICE);
+  });
+});
