@@ -1,23 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { ProductListSchema, ProductSchema } from '../../contract/product';
+import { readSavedProduct, readSavedProducts, saveProduct, saveProducts } from '../../db/catalogue-store';
+import { withOfflineFallback } from '../../db/offline-read';
 
+/** Offline, the list comes from IndexedDB (DESIGN section 9). */
 export function getProducts() {
-  return apiRequest('/products', { schema: ProductListSchema });
+  return withOfflineFallback('products', () => apiRequest('/products', { schema: ProductListSchema }), () => readSavedProducts(), saveProducts);
 }
 
 /** Spec section 9: the list is cached under the key 'products'. */
-export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts });
+export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts, meta: { persist: false } });
 
 export function useProducts() {
   return useQuery(productsQueryOptions());
 }
 
 export function getProduct(id: string) {
-  return apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema });
+  return withOfflineFallback(`product:${id}`, () => apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema }), () => readSavedProduct(id), saveProduct);
 }
 
-export const productQueryOptions = (id: string) => queryOptions({ queryKey: ['products', id], queryFn: () => getProduct(id) });
+export const productQueryOptions = (id: string) => queryOptions({ queryKey: ['products', id], queryFn: () => getProduct(id), meta: { persist: false } });
 
 export function useProduct(id: string) {
   return useQuery(productQueryOptions(id));

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { ReviewListSchema } from '../../contract/review';
+import { readSavedReviews, saveReviews } from '../../db/catalogue-store';
+import { withOfflineFallback } from '../../db/offline-read';
 
+/** Offline, the reviews come from IndexedDB (DESIGN section 9). */
 export function getReviews() {
-  return apiRequest('/reviews', { schema: ReviewListSchema });
+  return withOfflineFallback('reviews', () => apiRequest('/reviews', { schema: ReviewListSchema }), () => readSavedReviews(), saveReviews);
 }
 
-export const reviewsQueryOptions = () => queryOptions({ queryKey: ['reviews'], queryFn: getReviews });
+export const reviewsQueryOptions = () => queryOptions({ queryKey: ['reviews'], queryFn: getReviews, meta: { persist: false } });
 
 export function useReviews() {
   return useQuery(reviewsQueryOptions());
