@@ -3,7 +3,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Role, UserProfile, UserRow } from '../../src/contract/user';
 import type { Tx } from '../db/client';
-import { users } from '../db/schema';
+import { orders, users } from '../db/schema';
+import { returnStock } from './products';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -108,4 +109,37 @@ export async function countByRole(tx: Tx, role: Role): Promise<number> {
 export async function deleteUserRow(tx: Tx, id: string): Promise<number> {
   const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length;
+}
+
+/**
+ * Locks every admin row (in id order, so two callers never wait on each other crosswise) and returns
+ * their ids. Callers that check "is this the last admin?" hold these locks until they commit.
+ */
+export async function lockAdminIds(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function lockUserById(tx: Tx, id: string): Promise<UserRecord | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+/**
+ * Deletes a user and their unpaid orders, returning those orders' stock. Paid and shipped orders stay
+ * for the records: orders.user_id is ON DELETE SET NULL and they keep the e-mail and name snapshot.
+ * Run it inside a transaction.
+ */
+export async function deleteUserWithUnpaidOrders(tx: Tx, id: string): Promise<number> {
+  const removed = await tx
+    .delete(orders)
+    .where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')))
+    .returning({ productId: orders.productId, quantity: orders.quantity });
+  const perProduct = new Map<string, number>();
+  for (const order of removed) {
+    if (order.productId) perProduct.set(order.productId, (perProduct.get(order.productId) ?? 0) + order.quantity);
+  }
+  // Product rows are updated in id order, so two such deletions lock them in the same order.
+  for (const productId of [...perProduct.keys()].sort()) await returnStock(tx, productId, perProduct.get(productId) ?? 0);
+  return deleteUserRow(tx, id);
 }
