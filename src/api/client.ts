@@ -9,7 +9,8 @@ export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export function getAccessToken(): string | null {
   try {
-    return globalThis.localStorage?.getItem(ACCESS_TOKEN_KEY) ?? null;
+    // The service worker also uses this client (sending the outbox) and has no localStorage.
+    return (globalThis as { localStorage?: { getItem(key: string): string | null } }).localStorage?.getItem(ACCESS_TOKEN_KEY) ?? null;
   } catch {
     return null;
   }
