@@ -104,7 +104,7 @@ export function Carousel<T>({ items, label, getKey, renderSlide, describeSlide, 
       }}
     >
       <div
-        className="grid touch-pan-y select-none"
+        className="-mx-1 grid touch-pan-y select-none overflow-x-clip py-2"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
@@ -132,13 +132,37 @@ export function Carousel<T>({ items, label, getKey, renderSlide, describeSlide, 
         })}
       </div>
 
+      {/* The rotation control comes first in the tab order (APG carousel pattern). */}
       {count > 1 ? (
-        <div className="mt-6 flex flex-wrap items-center justify-center gap-2">
-          <button type="button" className={controlClass} aria-label="Previous review" onClick={() => dispatch({ type: 'prev' })}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" />
-            </svg>
-          </button>
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 sm:justify-between">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={controlClass}
+              aria-label={state.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+              onClick={() => dispatch({ type: 'toggleStop' })}
+            >
+              {state.stopped ? (
+                <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+                  <path d="M7 4.5v15l13-7.5z" />
+                </svg>
+              ) : (
+                <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+                  <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
+                </svg>
+              )}
+            </button>
+            <button type="button" className={controlClass} aria-label="Previous review" onClick={() => dispatch({ type: 'prev' })}>
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+                <path d="M15 5l-7 7 7 7" />
+              </svg>
+            </button>
+            <button type="button" className={controlClass} aria-label="Next review" onClick={() => dispatch({ type: 'next' })}>
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+                <path d="M9 5l7 7-7 7" />
+              </svg>
+            </button>
+          </div>
           {count <= MAX_DOTS ? (
             <ul className="flex items-center" aria-label="Choose a review">
               {items.map((item, i) => (
@@ -153,7 +177,7 @@ export function Carousel<T>({ items, label, getKey, renderSlide, describeSlide, 
                     <span
                       aria-hidden="true"
                       className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${
-                        i === index ? 'w-7 bg-primary' : 'w-2.5 bg-base-content/40 group-hover:bg-base-content/70'
+                        i === index ? 'w-7 bg-primary' : 'w-2.5 bg-base-content/55 group-hover:bg-base-content/80'
                       }`}
                     />
                   </button>
@@ -165,27 +189,6 @@ export function Carousel<T>({ items, label, getKey, renderSlide, describeSlide, 
               {index + 1} / {count}
             </p>
           )}
-          <button type="button" className={controlClass} aria-label="Next review" onClick={() => dispatch({ type: 'next' })}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className={`${controlClass} ml-2`}
-            aria-label={state.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
-            onClick={() => dispatch({ type: 'toggleStop' })}
-          >
-            {state.stopped ? (
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-                <path d="M7 4.5v15l13-7.5z" />
-              </svg>
-            ) : (
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-                <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
-              </svg>
-            )}
-          </button>
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
