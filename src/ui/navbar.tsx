@@ -1,4 +1,6 @@
-// The fixed top bar (spec section 2): collapses into a menu below lg (992 px).
+// The fixed top bar (spec section 2): brand, Blogs, Portfolio, Dashboard when signed in, and the
+// account links. Below lg (992 px) the links collapse into a disclosure menu that opens with a
+// real button, closes on Escape, on a click outside and on navigation, and returns focus to the button.
 
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -11,12 +13,14 @@ export interface NavbarProps {
   status?: ReactNode;
 }
 
-const linkClass = 'btn btn-ghost justify-start font-medium lg:justify-center';
+const linkClass = 'btn btn-ghost justify-start text-base font-semibold lg:justify-center';
+const activeProps = { 'aria-current': 'page' as const, className: 'text-primary' };
 
 export function Navbar({ userName, onLogout, status }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
   const signedIn = userName !== null;
 
   useEffect(() => {
@@ -27,28 +31,41 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
         toggle.current?.focus();
       }
     };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !header.current?.contains(event.target)) setOpen(false);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open]);
 
   const close = () => setOpen(false);
   const links = (
     <>
-      <Link to="/blogs" className={linkClass} activeProps={{ 'aria-current': 'page', className: 'text-primary' }} onClick={close}>
+      <Link to="/blogs" className={linkClass} activeProps={activeProps} onClick={close}>
         Blogs
       </Link>
-      <Link to="/portfolio" className={linkClass} activeProps={{ 'aria-current': 'page', className: 'text-primary' }} onClick={close}>
+      <Link to="/portfolio" className={linkClass} activeProps={activeProps} onClick={close}>
         Portfolio
       </Link>
       {signedIn ? (
-        <Link to="/dashboard" className={linkClass} activeProps={{ 'aria-current': 'page', className: 'text-primary' }} onClick={close}>
+        <Link to="/dashboard" className={linkClass} activeProps={activeProps} onClick={close}>
           Dashboard
         </Link>
       ) : null}
+      <span className="mx-2 hidden h-6 w-px bg-base-300 lg:block" aria-hidden="true" />
       {signedIn ? (
         <>
-          <span className="px-4 py-2 text-sm font-semibold text-base-content/80 lg:py-0" data-testid="nav-user">
-            {userName}
+          <span className="flex min-h-11 items-center gap-2 px-4 text-sm font-semibold lg:px-2" data-testid="nav-user">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral text-xs font-bold text-neutral-content" aria-hidden="true">
+              {Array.from(userName)[0]?.toUpperCase()}
+            </span>
+            <span className="max-w-[16rem] truncate lg:max-w-[10rem]" title={userName}>
+              {userName}
+            </span>
           </span>
           <button
             type="button"
@@ -63,7 +80,7 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
         </>
       ) : (
         <>
-          <Link to="/login" className={linkClass} onClick={close}>
+          <Link to="/login" className={linkClass} activeProps={activeProps} onClick={close}>
             Login
           </Link>
           <Link to="/register" className="btn btn-primary" onClick={close}>
@@ -75,10 +92,10 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
   );
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header ref={header} className="fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
       <nav className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4" aria-label="Main">
-        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-extrabold tracking-tight" aria-label="Forgeline home">
-          <img src="/logo.svg" alt="" width="32" height="32" />
+        <Link to="/" className="-ml-1 flex min-h-11 items-center gap-2 rounded-field px-1 text-xl font-black tracking-tight" aria-label="Forgeline home" onClick={close}>
+          <img src="/logo.svg" alt="" width="36" height="36" />
           <span>
             Forge<span className="text-primary">line</span>
           </span>
@@ -92,20 +109,18 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
             className="btn btn-ghost btn-square lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label="Menu"
             onClick={() => setOpen((o) => !o)}
           >
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>
         </div>
       </nav>
-      {open ? (
-        <div id={menuId} className="flex flex-col gap-1 border-t border-base-300 bg-base-100 px-4 py-3 shadow-lg lg:hidden">
-          {links}
-        </div>
-      ) : null}
+      <div id={menuId} hidden={!open} className="border-t border-base-300 bg-base-100 shadow-lg lg:hidden">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{open ? links : null}</div>
+      </div>
     </header>
   );
 }
