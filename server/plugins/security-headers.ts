@@ -1,7 +1,8 @@
 // Security headers with a Content-Security-Policy the PWA works under (issue: HTTP hardening).
 
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 
@@ -36,14 +37,40 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   };
 }
 
-export default fp(async function securityHeaders(app: FastifyInstance, opts: { config: AppConfig }) {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
+export function helmetOptions(config: AppConfig): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Firebase's Google popup needs to talk back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: opts.config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/** The headers helmet sets for these options, captured once from a recording response. */
+export function securityHeaderList(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return [...headers];
+}
+
+// @fastify/helmet builds a new helmet middleware, CSP parsing included, for every request; that cost a
+// quarter of the catalogue's throughput (docs/decisions/004). The headers never change while the process
+// runs, so helmet computes them once and each request only sets them.
+export default fp(async function securityHeaders(app: FastifyInstance, opts: { config: AppConfig }) {
+  const headers = securityHeaderList(helmetOptions(opts.config));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 });
