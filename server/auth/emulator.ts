@@ -84,7 +84,8 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Emula
     }
   }
   if (!ready) {
-    child.kill('SIGKILL');
+    // SIGTERM, not SIGKILL: the runner must live long enough to stop the Firebase CLI it started.
+    child.kill('SIGTERM');
     throw new Error(`The Firebase Auth emulator did not start at ${url}.\n${output}`);
   }
 
