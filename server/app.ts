@@ -15,11 +15,14 @@ import securityHeaders from './plugins/security-headers';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
+import orderRoutes from './routes/orders';
+import paymentRoutes from './routes/payments';
 import imageRoutes from './routes/images';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
+import webhookRoutes from './routes/webhooks';
 
 export interface AppDeps {
   config: AppConfig;
@@ -72,6 +75,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(userRoutes);
       await api.register(productRoutes);
       await api.register(reviewRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(webhookRoutes);
       await api.register(userAdminRoutes);
       await api.register(imageRoutes);
     },

@@ -61,3 +61,29 @@ export const PaymentIntentBodySchema = v.strictObject({ orderId: IdSchema });
 export const ConfirmPaymentBodySchema = v.strictObject({
   transactionId: v.pipe(v.string('transactionId is required'), v.nonEmpty('transactionId is required'), v.maxLength(255), v.regex(/^[A-Za-z0-9_]+$/u, 'transactionId is malformed')),
 });
+
+export const InsertedIdSchema = v.object({ insertedId: v.string() });
+export const DeletedCountSchema = v.object({ deletedCount: v.number() });
+export const ModifiedCountSchema = v.object({ modifiedCount: v.number() });
+export const PaymentIntentResponseSchema = v.object({ clientSecret: v.string() });
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
+export const ADMIN_ORDERS_SEARCH_MAX_LENGTH = 100;
+
+/** A positive whole number sent as a query-string text. */
+const queryInt = (name: string, max: number) =>
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,7}$/u, `${name} must be a whole number`), v.transform(Number), v.minValue(1, `${name} must be at least 1`), v.maxValue(max, `${name} must be at most ${max}`));
+
+/**
+ * Query of GET /api/orders (admin): one page of every order, newest first (docs/decisions/004).
+ * `q` matches the customer's e-mail or the product name, ignoring case.
+ */
+export const AdminOrdersQuerySchema = v.object({
+  page: v.optional(queryInt('page', 1_000_000), '1'),
+  pageSize: v.optional(queryInt('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE), String(ADMIN_ORDERS_PAGE_SIZE)),
+  status: v.optional(v.picklist(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_ORDERS_SEARCH_MAX_LENGTH, `q must be at most ${ADMIN_ORDERS_SEARCH_MAX_LENGTH} characters`))),
+});
+export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
+export type AdminOrdersQueryInput = v.InferInput<typeof AdminOrdersQuerySchema>;

@@ -1,0 +1,63 @@
+// The payment provider interface of DESIGN section 7. Stripe and the sandbox both implement it, so the
+// routes never know which processor takes the money.
+
+/** What a provider needs to know about the order it charges for. */
+export interface ChargeableOrder {
+  id: string;
+  /** Whole dollars, as the server computed them. */
+  totalPrice: number;
+  userEmail: string;
+  /** The intent made for this order earlier, if any; a provider may reuse it. */
+  paymentIntentId: string | null;
+}
+
+export interface CreatedIntent {
+  clientSecret: string;
+  intentId: string;
+}
+
+export interface RetrievedIntent {
+  id: string;
+  /** The processor's status: 'succeeded' is the only one that pays for an order. */
+  status: string;
+  /** In cents. */
+  amount: number;
+  currency: string;
+  /** metadata.orderId: the order this intent was made for; null when it carries none. */
+  orderId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'sandbox';
+  createIntent(order: ChargeableOrder): Promise<CreatedIntent>;
+  /** Throws PaymentLookupError when the processor does not know the intent. */
+  retrieve(intentId: string): Promise<RetrievedIntent>;
+}
+
+export class PaymentLookupError extends Error {
+  constructor(message = 'That payment was not found.') {
+    super(message);
+    this.name = 'PaymentLookupError';
+  }
+}
+
+/** The processor could not be reached or refused the call for reasons of its own. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** Orders are priced in whole dollars; processors take cents. */
+export function toCents(dollars: number): number {
+  return dollars * 100;
+}
+
+/**
+ * True only when the intent succeeded, for this very order, for its full amount in USD: a succeeded
+ * intent of another order (or for a different amount) never pays for this one.
+ */
+export function intentPaysFor(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
+  return intent.status === 'succeeded' && intent.orderId === order.id && intent.amount === toCents(order.totalPrice) && intent.currency.toLowerCase() === 'usd';
+}

@@ -1,0 +1,83 @@
+// The Stripe provider: PaymentIntents through the official SDK (DESIGN section 7). STRIPE_API_BASE
+// points the SDK at another host, which is how the tests run it against a local stand-in.
+
+import Stripe from 'stripe';
+import { PaymentLookupError, PaymentProviderError, toCents, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  apiBase: string | null;
+}
+
+export function stripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'forgeline-storefront' },
+    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
+  });
+}
+
+function toRetrieved(intent: Stripe.PaymentIntent): RetrievedIntent {
+  return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, orderId: intent.metadata.orderId ?? null };
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
+}
+
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+
+  async function reusable(order: ChargeableOrder): Promise<Stripe.PaymentIntent | null> {
+    if (!order.paymentIntentId) return null;
+    try {
+      const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
+      const open = intent.status !== 'canceled' && intent.status !== 'succeeded';
+      return open && intent.amount === toCents(order.totalPrice) && intent.metadata.orderId === order.id && intent.client_secret ? intent : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async createIntent(order) {
+      try {
+        const intent =
+          (await reusable(order)) ??
+          (await stripe.paymentIntents.create(
+            {
+              amount: toCents(order.totalPrice),
+              currency: 'usd',
+              payment_method_types: ['card'],
+              description: `Forgeline order ${order.id}`,
+              receipt_email: order.userEmail,
+              metadata: { orderId: order.id },
+            },
+            // One key per order and per earlier intent: a retried request never makes a second intent.
+            { idempotencyKey: `order-${order.id}-after-${order.paymentIntentId ?? 'none'}` },
+          ));
+        if (!intent.client_secret) throw new PaymentProviderError('Stripe answered without a client secret.');
+        return { clientSecret: intent.client_secret, intentId: intent.id } satisfies CreatedIntent;
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw new PaymentProviderError('The payment service could not start this payment.', { cause: error });
+      }
+    },
+
+    async retrieve(intentId) {
+      try {
+        return toRetrieved(await stripe.paymentIntents.retrieve(intentId));
+      } catch (error) {
+        if (isMissing(error)) throw new PaymentLookupError();
+        throw new PaymentProviderError('The payment service could not be reached.', { cause: error });
+      }
+    },
+  };
+}

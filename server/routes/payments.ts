@@ -1,0 +1,100 @@
+// Card payment of one order (DESIGN section 7): the server makes the payment intent from the order
+// itself, and an order turns Paid only once the provider confirms the intent succeeded for this order
+// and for its full amount.
+
+import type { FastifyPluginAsync } from 'fastify';
+import { IdSchema } from '../../src/contract/fields';
+import { ConfirmPaymentBodySchema, PaymentIntentBodySchema } from '../../src/contract/order';
+import { SandboxConfirmBodySchema } from '../../src/contract/payment';
+import { currentUser } from '../auth/guards';
+import { AppError, notFound } from '../errors';
+import { parseBody, parseParam } from '../lib/validate';
+import { createPaymentProvider } from '../payments/create-provider';
+import { intentPaysFor, PaymentLookupError, PaymentProviderError, toCents, type RetrievedIntent } from '../payments/provider';
+import { findOrder, markOrderPaid, setPaymentIntent, type OrderRow } from '../repositories/orders';
+
+const alreadyPaid = (order: OrderRow) => new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
+
+function whyNotPaying(intent: RetrievedIntent, order: OrderRow): string {
+  if (intent.orderId !== order.id) return 'That payment belongs to another order.';
+  if (intent.status !== 'succeeded') return `The payment has not gone through (${intent.status.replaceAll('_', ' ')}).`;
+  if (intent.amount !== toCents(order.totalPrice) || intent.currency.toLowerCase() !== 'usd') return 'The amount paid does not match the order total.';
+  return 'The payment could not be confirmed.';
+}
+
+function providerDown(error: unknown): never {
+  if (error instanceof PaymentProviderError) throw new AppError('unavailable', `${error.message} Please try again in a moment.`);
+  throw error;
+}
+
+const payments: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+  const provider = createPaymentProvider(app.deps.config);
+  const signedIn = { preHandler: app.guards.signedIn };
+
+  /** The order, if it is this user's; anyone else's is answered like a missing one. */
+  async function ownOrder(id: string, email: string): Promise<OrderRow> {
+    const order = await findOrder(db, id);
+    if (!order || order.userEmail !== email) throw notFound('That order');
+    return order;
+  }
+
+  app.post('/create-payment-intent', signedIn, async (request) => {
+    const user = currentUser(request);
+    const { orderId } = parseBody(PaymentIntentBodySchema, request.body);
+    const order = await ownOrder(orderId, user.email);
+    if (order.status !== 'Unpaid') throw alreadyPaid(order);
+    try {
+      if (order.paymentIntentId) {
+        // The earlier intent may have succeeded while its confirmation never reached us (a closed tab).
+        const earlier = await provider.retrieve(order.paymentIntentId).catch((error: unknown) => {
+          if (error instanceof PaymentLookupError) return null;
+          throw error;
+        });
+        if (earlier && intentPaysFor(earlier, order)) {
+          await markOrderPaid(db, order.id, earlier.id);
+          throw alreadyPaid({ ...order, status: 'Paid' });
+        }
+      }
+      const intent = await provider.createIntent({ id: order.id, totalPrice: order.totalPrice, userEmail: order.userEmail, paymentIntentId: order.paymentIntentId });
+      if (!(await setPaymentIntent(db, order.id, intent.intentId))) throw alreadyPaid({ ...order, status: 'Paid' });
+      return { clientSecret: intent.clientSecret };
+    } catch (error) {
+      return providerDown(error);
+    }
+  });
+
+  app.patch<{ Params: { id: string } }>('/order/:id', signedIn, async (request) => {
+    const user = currentUser(request);
+    const id = parseParam(IdSchema, request.params.id, 'That order');
+    const { transactionId } = parseBody(ConfirmPaymentBodySchema, request.body);
+    const order = await ownOrder(id, user.email);
+    // The webhook may have got here first with the same payment: that is a success, not a conflict.
+    if (order.status !== 'Unpaid') {
+      if (order.transactionId === transactionId) return { modifiedCount: 0 };
+      throw alreadyPaid(order);
+    }
+    let intent: RetrievedIntent;
+    try {
+      intent = await provider.retrieve(transactionId);
+    } catch (error) {
+      if (error instanceof PaymentLookupError) throw new AppError('payment_failed', 'That payment was not found.');
+      return providerDown(error);
+    }
+    if (!intentPaysFor(intent, order)) throw new AppError('payment_failed', whyNotPaying(intent, order));
+    if (await markOrderPaid(db, order.id, intent.id)) return { modifiedCount: 1 };
+    const now = await findOrder(db, order.id);
+    if (now?.transactionId === intent.id) return { modifiedCount: 0 };
+    throw alreadyPaid(now ?? order);
+  });
+
+  if (provider.name === 'sandbox' && 'confirm' in provider) {
+    // The sandbox's confirmCardPayment. Declines are the processor's answer, not a failed request,
+    // so both outcomes are 200 in the shape Stripe.js resolves with.
+    app.post('/sandbox/confirm', signedIn, async (request) => {
+      const body = parseBody(SandboxConfirmBodySchema, request.body);
+      return provider.confirm(body);
+    });
+  }
+};
+export default payments;

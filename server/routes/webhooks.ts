@@ -1,0 +1,63 @@
+// Stripe webhooks (DESIGN section 7): verified on the raw body with STRIPE_WEBHOOK_SECRET, applied once
+// per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid).
+
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import type Stripe from 'stripe';
+import { IdSchema } from '../../src/contract/fields';
+import { AppError, invalid, notFound } from '../errors';
+import { intentPaysFor } from '../payments/provider';
+import { stripeClient } from '../payments/stripe';
+import { findOrder, markOrderPaid } from '../repositories/orders';
+import { recordPaymentEvent } from '../repositories/payment-events';
+
+/** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+type Outcome = 'applied' | 'duplicate' | 'ignored';
+
+const webhooks: FastifyPluginAsync = async (app) => {
+  const { config, database } = app.deps;
+  const { db } = database;
+  const payments = config.payments;
+
+  // The signature covers the exact bytes Stripe sent, so this plugin (and only this one) keeps bodies raw.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  const stripe = payments.provider === 'stripe' ? stripeClient(payments) : null;
+
+  app.post('/webhooks/stripe', async (request, reply) => {
+    if (!stripe || payments.provider !== 'stripe') throw notFound('Stripe webhooks');
+    if (!payments.webhookSecret) throw new AppError('unavailable', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).');
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw invalid('The request is not a signed Stripe event.');
+
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
+    } catch {
+      throw invalid('The Stripe signature does not match this body.');
+    }
+
+    const intent = event.type.startsWith('payment_intent.') ? (event.data.object as Stripe.PaymentIntent) : null;
+    const orderIdText = intent?.metadata?.orderId;
+    const orderId = v.is(IdSchema, orderIdText) ? orderIdText : null;
+
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      // Recorded in the same transaction as its effect: a failure leaves it unrecorded and Stripe retries.
+      if (!(await recordPaymentEvent(tx, { eventId: event.id, type: event.type, orderId }))) return 'duplicate';
+      if (event.type !== 'payment_intent.succeeded' || !intent || !orderId) return 'ignored';
+      const order = await findOrder(tx, orderId);
+      const retrieved = { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, orderId };
+      if (!order || !intentPaysFor(retrieved, order)) {
+        request.log.warn({ eventId: event.id, orderId }, 'payment_intent.succeeded does not match its order; not applied');
+        return 'ignored';
+      }
+      // Conditional: an order already Paid (by the payment page) or Shipped stays as it is.
+      return (await markOrderPaid(tx, order.id, intent.id)) ? 'applied' : 'ignored';
+    });
+    return reply.status(200).send({ received: true, outcome });
+  });
+};
+export default webhooks;

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { intentPaysFor } from '../../server/payments/provider';
+import { checkTestCard, passesLuhn, sandboxProvider } from '../../server/payments/sandbox';
+
+const now = new Date(Date.UTC(2026, 5, 15));
+const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
+
+describe('Luhn check', () => {
+  it('accepts valid numbers and refuses one digit off', () => {
+    expect(passesLuhn('4242424242424242')).toBe(true);
+    expect(passesLuhn('378282246310005')).toBe(true);
+    expect(passesLuhn('4242424242424241')).toBe(false);
+    expect(passesLuhn('')).toBe(false);
+  });
+});
+
+describe("the sandbox's test cards", () => {
+  it.each([
+    ['4242 4242 4242 4242', null],
+    ['4242-4242-4242-4242', null],
+    ['5555555555554444', null],
+    ['4000000000000002', 'Your card was declined.'],
+    ['4000000000009995', 'Your card has insufficient funds.'],
+    ['4000000000000069', 'Your card has expired.'],
+    ['4000000000000127', "Your card's security code is incorrect."],
+    ['4242424242424241', 'Your card number is invalid.'],
+    ['4242abcd42424242', 'Your card number is invalid.'],
+    ['42424242', 'Your card number is incomplete.'],
+    ['4111111111111111', expect.stringMatching(/^Your card was declined\. Your request was in test mode, but used a non test card/u)],
+  ])('%s -> %s', (number, message) => {
+    const result = checkTestCard(card(number), now);
+    if (message === null) expect(result).toBeNull();
+    else expect(result?.message).toEqual(message);
+  });
+
+  it('checks the expiry date against today', () => {
+    expect(checkTestCard(card('4242424242424242', { expMonth: 6, expYear: 2026 }), now)).toBeNull();
+    expect(checkTestCard(card('4242424242424242', { expMonth: 6, expYear: 26 }), now)).toBeNull();
+    expect(checkTestCard(card('4242424242424242', { expMonth: 5, expYear: 2026 }), now)?.message).toBe("Your card's expiration date is in the past.");
+    expect(checkTestCard(card('4242424242424242', { expYear: 2025 }), now)?.message).toBe("Your card's expiration year is in the past.");
+    expect(checkTestCard(card('4242424242424242', { expMonth: 13 }), now)?.message).toBe("Your card's expiration month is invalid.");
+    expect(checkTestCard(card('4242424242424242', { expYear: 2099 }), now)?.message).toBe("Your card's expiration year is invalid.");
+  });
+
+  it('wants 3 CVC digits, or 4 for American Express', () => {
+    expect(checkTestCard(card('4242424242424242', { cvc: '12' }), now)?.message).toBe("Your card's security code is incomplete.");
+    expect(checkTestCard(card('4242424242424242', { cvc: '1234' }), now)?.message).toBe("Your card's security code is invalid.");
+    expect(checkTestCard(card('378282246310005', { cvc: '123' }), now)?.message).toBe("Your card's security code is incomplete.");
+    expect(checkTestCard(card('378282246310005', { cvc: '1234' }), now)).toBeNull();
+  });
+});
+
+describe('sandbox intents', () => {
+  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, userEmail: 'a@example.com', paymentIntentId: null };
+
+  it('carry the order and amount, and succeed only through confirm with a good card', async () => {
+    const provider = sandboxProvider('unit-test-secret');
+    const { clientSecret, intentId } = await provider.createIntent(order);
+    const open = await provider.retrieve(intentId);
+    expect(open).toMatchObject({ status: 'requires_payment_method', amount: 25_000, currency: 'usd', orderId: order.id });
+    expect(intentPaysFor(open, order)).toBe(false);
+
+    const declined = provider.confirm({ clientSecret, card: card('4000000000000002') }, now);
+    expect(declined).toEqual({ error: { message: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline' } });
+
+    const result = provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    if (!('paymentIntent' in result)) throw new Error('expected a payment intent');
+    const paid = await provider.retrieve(result.paymentIntent.id);
+    expect(paid).toMatchObject({ status: 'succeeded', amount: 25_000, orderId: order.id });
+    expect(intentPaysFor(paid, order)).toBe(true);
+    expect(intentPaysFor(paid, { ...order, totalPrice: 251 })).toBe(false);
+  });
+
+  it('cannot be forged without the server secret', async () => {
+    const mine = sandboxProvider('secret-one');
+    const theirs = sandboxProvider('secret-two');
+    const { clientSecret } = await theirs.createIntent(order);
+    expect(mine.confirm({ clientSecret, card: card('4242424242424242') }, now)).toMatchObject({ error: { code: 'resource_missing' } });
+    const result = theirs.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    if (!('paymentIntent' in result)) throw new Error('expected a payment intent');
+    await expect(mine.retrieve(result.paymentIntent.id)).rejects.toThrow('That payment was not found.');
+    await expect(mine.retrieve('pi_made_up')).rejects.toThrow('That payment was not found.');
+  });
+});
