@@ -30,6 +30,8 @@ const EnvSchema = v.object({
   PORT: v.optional(port, '3000'),
   HOST: v.optional(nonEmpty, '0.0.0.0'),
   DATA_DIR: v.optional(nonEmpty, './data'),
+  /** The built PWA to serve: a build kept apart from dist/ can be served while dist/ is rebuilt. */
+  STATIC_DIR: v.optional(nonEmpty, './dist'),
   DATABASE_URL: v.optional(v.pipe(nonEmpty, v.regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL'))),
   ACCESS_TOKEN_SECRET: v.optional(v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters'))),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(v.pipe(port, v.minValue(60, 'must be at least 60')), '43200'),
@@ -184,7 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimits: { tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE, ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE },
-    staticDir: path.resolve(root, 'dist'),
+    staticDir: path.resolve(root, e.STATIC_DIR),
     uploadsDir: path.join(dataDir, 'uploads'),
   };
 }
