@@ -59,6 +59,14 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker is type-checked with the WebWorker library (tsconfig.sw.json), not the DOM one.
+    files: ['sw/**/*.ts'],
+    languageOptions: {
+      globals: { ...globals.serviceworker },
+      parserOptions: { projectService: false, project: './tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

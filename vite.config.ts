@@ -13,9 +13,35 @@ export default defineConfig({
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
-      manifest: false,
+      // DESIGN section 9: what Chromium needs to offer installing the app, plus screenshots for its richer install sheet.
+      manifest: {
+        id: '/',
+        name: 'Forgeline Power Tools',
+        short_name: 'Forgeline',
+        description: 'Order Forgeline power tools in bulk for your store: browse the catalogue and place orders even without a connection.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#c2410c',
+        background_color: '#ffffff',
+        categories: ['business', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/screenshots/catalogue-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The Forgeline tool catalogue on a tablet in landscape' },
+          { src: '/screenshots/catalogue-narrow.png', sizes: '412x915', type: 'image/png', form_factor: 'narrow', label: 'The Forgeline tool catalogue on a phone' },
+        ],
+      },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest}'],
+        // Screenshots are for the install sheet only; the app never shows them.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
