@@ -1,14 +1,32 @@
-// The page frame: fixed navbar, the routed screen, the footer.
+// The page frame: fixed navbar (with the offline indicator), the routed screen, the footer; and, for
+// the whole app, the service worker, its update prompt and the order outbox's page-side triggers.
 
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
 import { useSession } from '../features/auth/session';
 import { signOutEverywhere } from '../features/auth/sign-out';
+import { OfflineCatalogueNotice } from '../features/offline/offline-catalogue-notice';
+import { OfflineIndicator } from '../features/offline/offline-indicator';
+import { registerServiceWorker } from '../features/offline/register-sw';
+import { UpdatePrompt } from '../features/offline/update-prompt';
+import { useOutboxSync } from '../features/offline/use-outbox-sync';
 import { Footer } from '../ui/footer';
 import { Navbar } from '../ui/navbar';
 
 export function RootLayout() {
   const session = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(registerServiceWorker, []);
+  // Orders sent from the outbox show up in the lists, and they took stock from the products.
+  const refreshAfterSend = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+  }, [queryClient]);
+  useOutboxSync(refreshAfterSend);
+
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a href="#main" className="btn btn-primary sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
@@ -19,11 +37,14 @@ export function RootLayout() {
         onLogout={() => {
           void signOutEverywhere().then(() => navigate({ to: '/login' }));
         }}
+        status={<OfflineIndicator />}
       />
       <main id="main" className="flex-1 pt-16">
+        <OfflineCatalogueNotice />
         <Outlet />
       </main>
       <Footer />
+      <UpdatePrompt />
     </div>
   );
 }

@@ -1,0 +1,108 @@
+// When the page flushes the outbox (DESIGN section 9): at start-up and sign-in, on the 'online' event,
+// when an order is queued, on a timer while items wait (their backoff), and when the tab comes back
+// into view. The service worker flushes on Background Sync with the same function; the lock inside
+// flushOutbox keeps the two from sending one item twice.
+
+import { getAccessToken } from '../../api/client';
+import { flushOutbox, OUTBOX_SYNC_TAG, RETRY_CAP_MS, type FlushReport } from '../../db/outbox-sync';
+import { getSession, subscribeSession } from '../auth/session';
+import { isOnline } from './network-status';
+
+/** When another tab or the worker holds the lock, look again after this long. */
+const BUSY_RETRY_MS = 5_000;
+const MIN_TIMER_MS = 1_000;
+
+type ReportListener = (report: FlushReport) => void;
+const reportListeners = new Set<ReportListener>();
+let running: Promise<void> | null = null;
+let rerun: { force: boolean } | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export function onOutboxReport(listener: ReportListener): () => void {
+  reportListeners.add(listener);
+  return () => reportListeners.delete(listener);
+}
+
+/** Reports from elsewhere (the worker's Background Sync) reach the same listeners. */
+export function publishOutboxReport(report: FlushReport): void {
+  for (const listener of reportListeners) listener(report);
+}
+
+function schedule(report: FlushReport): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  // Waiting for a sign-in or for the network: the session change or the 'online' event starts the next try.
+  if (report.waiting === 0 || report.signInRequired || !isOnline()) return;
+  const due = report.ran ? (report.nextAttemptAt ?? Date.now()) - Date.now() : BUSY_RETRY_MS;
+  timer = setTimeout(() => void flushOutboxNow(false), Math.min(Math.max(due, MIN_TIMER_MS), RETRY_CAP_MS));
+}
+
+async function runOnce(force: boolean): Promise<void> {
+  const email = getSession().user?.email;
+  if (!email || !isOnline()) return;
+  try {
+    const report = await flushOutbox({ email, token: getAccessToken() }, { force });
+    schedule(report);
+    publishOutboxReport(report);
+  } catch {
+    // IndexedDB unavailable or closing: the queue is unchanged; the next trigger tries again.
+  }
+}
+
+/** Flushes now (force ignores backoff); calls made during a flush are folded into one more run. */
+export function flushOutboxNow(force = true): Promise<void> {
+  if (running) {
+    rerun = { force: force || (rerun?.force ?? false) };
+    return running;
+  }
+  running = (async () => {
+    try {
+      await runOnce(force);
+      while (rerun) {
+        const next = rerun;
+        rerun = null;
+        await runOnce(next.force);
+      }
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** Asks the browser to wake the service worker when the connection is back, even if the tab is closed. */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync here (Firefox, Safari) or not allowed: the page's own triggers still send it.
+  }
+}
+
+/** Starts the page's triggers; returns a function that stops them. */
+export function startOutboxRunner(): () => void {
+  const onOnline = () => void flushOutboxNow(true);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void flushOutboxNow(false);
+  };
+  let lastKey = '';
+  const onSession = () => {
+    const key = `${getSession().user?.email ?? ''}|${getAccessToken() ?? ''}`;
+    if (key === lastKey) return;
+    lastKey = key;
+    void flushOutboxNow(true);
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  const stopSession = subscribeSession(onSession);
+  onSession();
+  return () => {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    stopSession();
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+}

@@ -1,0 +1,105 @@
+// Registers the service worker with workbox-window and runs the one update path (DESIGN section 9):
+// a waiting new version is offered with 'A new version is available' and a Reload action; the page
+// never reloads under a user who is typing.
+
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+import { onProductsSaved } from '../../db/catalogue-store';
+import type { FlushReport } from '../../db/outbox-sync';
+import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from './worker-messages';
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let workbox: Workbox | null = null;
+let updateWaiting = false;
+/** Set when this tab's user pressed Reload: only then may the new worker's takeover reload this page at once. */
+let userAccepted = false;
+/** The new worker already took over while the user was typing: Reload only has to reload. */
+let reloadPending = false;
+const listeners = new Set<() => void>();
+const flushListeners = new Set<(report: FlushReport) => void>();
+
+function setUpdateWaiting(value: boolean): void {
+  updateWaiting = value;
+  for (const listener of listeners) listener();
+}
+
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => updateWaiting,
+    () => false,
+  );
+}
+
+/** Reports of Background Sync flushes done by the worker. */
+export function onWorkerFlush(listener: (report: FlushReport) => void): () => void {
+  flushListeners.add(listener);
+  return () => flushListeners.delete(listener);
+}
+
+const EDITABLE_INPUT = /^(text|search|email|tel|url|password|number|date|datetime-local|month|time|week)$/u;
+
+/** Focus in a field that takes text, or text typed into a field and not yet submitted. */
+export function isUserTyping(doc: Document = document): boolean {
+  const active = doc.activeElement;
+  if (active instanceof HTMLTextAreaElement || (active instanceof HTMLElement && active.isContentEditable)) return true;
+  if (active instanceof HTMLInputElement && EDITABLE_INPUT.test(active.type) && !active.readOnly) return true;
+  const fields = doc.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([readonly]), textarea:not([readonly])');
+  return Array.from(fields).some((field) => {
+    const takesText = field instanceof HTMLTextAreaElement || EDITABLE_INPUT.test(field.type);
+    return takesText && field.value !== field.defaultValue;
+  });
+}
+
+/** The user pressed Reload: activate the waiting worker; its takeover reloads this page. */
+export function acceptUpdate(): void {
+  if (!workbox) return;
+  userAccepted = true;
+  setUpdateWaiting(false);
+  if (reloadPending) window.location.reload();
+  else workbox.messageSkipWaiting();
+}
+
+export function dismissUpdate(): void {
+  setUpdateWaiting(false);
+}
+
+export function registerServiceWorker(): void {
+  if (workbox || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  workbox = wb;
+
+  wb.addEventListener('waiting', () => setUpdateWaiting(true));
+  wb.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) return;
+    // Another tab's Reload activated the new version: this tab runs old code against a new worker,
+    // so it reloads too, but only if nobody is typing here; otherwise it asks again.
+    if (userAccepted || !isUserTyping()) {
+      window.location.reload();
+      return;
+    }
+    reloadPending = true;
+    setUpdateWaiting(true);
+  });
+
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; report?: FlushReport }>) => {
+    if (event.data?.type === OUTBOX_FLUSHED_MESSAGE && event.data.report) {
+      for (const listener of flushListeners) listener(event.data.report);
+    }
+  });
+
+  onProductsSaved((products) => {
+    void navigator.serviceWorker.ready.then((registration) =>
+      registration.active?.postMessage({ type: WARM_IMAGES_MESSAGE, urls: products.map((product) => product.imageUrl) }),
+    );
+  });
+
+  void wb.register().then((registration) => {
+    // Tablets stay open all day at the counter: look for a new version now and then.
+    if (registration) window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+  });
+}

@@ -1,0 +1,51 @@
+// Runs the outbox from the page for as long as the app is open and tells the user what happened to
+// their saved orders: sent, needing attention, or waiting for them to sign in again.
+
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { toasts } from '../../contract/messages';
+import type { FlushReport } from '../../db/outbox-sync';
+import { onOutboxReport, publishOutboxReport, startOutboxRunner } from './outbox-runner';
+import { onWorkerFlush } from './register-sw';
+
+const MY_ORDERS = '/dashboard/my-orders';
+
+/** `onSent` runs after orders reached the server, so their lists can be fetched again. */
+export function useOutboxSync(onSent: () => void): void {
+  const navigate = useNavigate();
+  const onSentRef = useRef(onSent);
+  useEffect(() => {
+    onSentRef.current = onSent;
+  }, [onSent]);
+
+  useEffect(() => {
+    let signInShown = false;
+    const handle = (report: FlushReport) => {
+      for (const sent of report.sent) toast.success(toasts.queuedOrderSent(sent.productName));
+      for (const item of report.needsAttention) {
+        toast.warning(toasts.queuedOrderNeedsAttention(item.productName), {
+          description: item.message,
+          action: { label: 'Review', onClick: () => void navigate({ to: MY_ORDERS }) },
+        });
+      }
+      if (report.sent.length > 0) onSentRef.current();
+      // One reminder per sign-in problem, not one per timer tick.
+      if (report.signInRequired && !signInShown) {
+        signInShown = true;
+        toast.error(toasts.signInToSend, {
+          action: { label: 'Sign in', onClick: () => void navigate({ to: '/login', search: { redirect: MY_ORDERS } }) },
+        });
+      }
+      if (!report.signInRequired && report.ran) signInShown = false;
+    };
+    const stopReports = onOutboxReport(handle);
+    const stopWorker = onWorkerFlush(publishOutboxReport);
+    const stopRunner = startOutboxRunner();
+    return () => {
+      stopRunner();
+      stopWorker();
+      stopReports();
+    };
+  }, [navigate]);
+}
