@@ -64,3 +64,9 @@ export const CreateProductBodySchema = v.pipe(
   ),
 );
 export type CreateProductBody = v.InferOutput<typeof CreateProductBodySchema>;
+
+/** The picture types POST /api/images takes; the server reads the type from the bytes, this only guides the file picker. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+
+/** Answer of POST /api/images: the shape the spec's image host gave, with our own URL. */
+export const ImageUploadResponseSchema = v.object({ success: v.literal(true), data: v.object({ url: v.string() }) });

@@ -1,13 +1,28 @@
-// The one table of every dashboard list. On narrow screens the table scrolls sideways and its
-// first column stays in view, so rows stay readable on a phone.
+// The one table of every dashboard list. On narrow screens the table scrolls sideways and its first
+// column stays in view (our own sticky cells: daisyUI's table-pin-cols pins every th, header cells
+// included, to both edges). A wide list can instead ask to become a list of cards below a breakpoint
+// (`stackBelow`), so a tablet never has to scroll sideways to reach a row's action. Lists paged on the
+// server pass `pagination`; a refetch in the background passes `busy`.
 
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** The row's buttons: on a card they sit at the bottom, without a label. */
+  action?: boolean;
 }
+
+export interface Pagination {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+export type StackBreakpoint = 'md' | 'lg' | 'xl' | '2xl';
 
 export interface DataTableProps<T> {
   caption: string;
@@ -17,18 +32,74 @@ export interface DataTableProps<T> {
   /** Extra classes for a row, e.g. the status colour of My Orders. */
   rowClassName?: (row: T) => string;
   empty: ReactNode;
+  /** Rows are being refreshed: they stay on screen, dimmed, and assistive tech is told. */
+  busy?: boolean;
+  pagination?: Pagination;
+  /** Shown above the table and kept when there are no rows (filters, search). */
+  toolbar?: ReactNode;
+  /** Below this breakpoint the rows are shown as cards instead of a table. */
+  stackBelow?: StackBreakpoint;
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, empty }: DataTableProps<T>) {
-  if (rows.length === 0) return <p className="rounded-box bg-base-200 p-6 text-center">{empty}</p>;
+// Whole class names, so Tailwind finds them: [table wrapper, card list].
+const STACK_CLASSES: Record<StackBreakpoint, [string, string]> = {
+  md: ['hidden md:block', 'md:hidden'],
+  lg: ['hidden lg:block', 'lg:hidden'],
+  xl: ['hidden xl:block', 'xl:hidden'],
+  '2xl': ['hidden 2xl:block', '2xl:hidden'],
+};
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+function Pager({ page, pageSize, total, onPageChange, busy, label }: Pagination & { busy: boolean; label: string }) {
+  const pages = pageCount(total, pageSize);
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table table-pin-cols">
-        <caption className="sr-only">{caption}</caption>
+    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-3">
+      <p className="text-sm text-base-content/80" aria-live="polite">
+        {total === 0 ? 'No results' : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+      </p>
+      <div className="join">
+        <button type="button" className="btn join-item" disabled={busy || page <= 1} onClick={() => onPageChange(page - 1)}>
+          <span aria-hidden="true">‹</span> Previous
+        </button>
+        <span className="btn join-item pointer-events-none bg-base-100 font-normal" aria-current="page">
+          Page {page} of {pages}
+        </span>
+        <button type="button" className="btn join-item" disabled={busy || page >= pages} onClick={() => onPageChange(page + 1)}>
+          Next <span aria-hidden="true">›</span>
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, empty, busy = false, pagination, toolbar, stackBelow }: DataTableProps<T>) {
+  const captionId = useId();
+  // The pinned first column needs a solid background, or the scrolled cells show through it.
+  const stickyBackground = rowClassName ? 'bg-inherit' : 'bg-base-100';
+  const pager = pagination && pagination.total > 0 ? <Pager {...pagination} busy={busy} label={caption} /> : null;
+  const [tableVisibility, cardsVisibility] = stackBelow ? STACK_CLASSES[stackBelow] : ['', ''];
+
+  const table = (
+    <div
+      className={`overflow-x-auto rounded-box border border-base-300 transition-opacity ${busy ? 'opacity-60' : ''} ${tableVisibility}`}
+      tabIndex={0}
+      role="region"
+      aria-labelledby={captionId}
+      aria-busy={busy}
+    >
+      <table className="table">
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead>
           <tr>
             {columns.map((column, i) => (
-              <th key={column.header} scope="col" className={i === 0 ? 'bg-base-200' : undefined}>
+              <th key={column.header} scope="col" className={i === 0 ? 'sticky left-0 z-10 bg-base-200' : 'bg-base-200'}>
                 {column.header}
               </th>
             ))}
@@ -39,7 +110,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, emp
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column, i) =>
                 i === 0 ? (
-                  <th key={column.header} scope="row" className={`sticky left-0 z-10 bg-inherit font-medium ${column.className ?? ''}`}>
+                  <th key={column.header} scope="row" className={`sticky left-0 z-10 font-medium ${stickyBackground} ${column.className ?? ''}`}>
                     {column.cell(row)}
                   </th>
                 ) : (
@@ -52,6 +123,54 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, emp
           ))}
         </tbody>
       </table>
+    </div>
+  );
+
+  const [titleColumn, ...otherColumns] = columns;
+  const cards = stackBelow ? (
+    <ul aria-label={caption} aria-busy={busy} className={`grid gap-3 transition-opacity sm:grid-cols-2 ${busy ? 'opacity-60' : ''} ${cardsVisibility}`}>
+      {rows.map((row) => (
+        <li key={rowKey(row)} className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${rowClassName?.(row) ?? ''}`}>
+          {titleColumn ? <p className="font-semibold">{titleColumn.cell(row)}</p> : null}
+          <dl className="grid grid-cols-[minmax(6rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+            {otherColumns
+              .filter((column) => !column.action)
+              .map((column) => (
+                <div key={column.header} className="contents">
+                  <dt className="text-base-content/70">{column.header}</dt>
+                  <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+                </div>
+              ))}
+          </dl>
+          {otherColumns
+            .filter((column) => column.action)
+            .map((column) => (
+              <div key={column.header} className="mt-auto flex flex-wrap gap-2">
+                {column.cell(row)}
+              </div>
+            ))}
+        </li>
+      ))}
+    </ul>
+  ) : null;
+
+  const body =
+    rows.length === 0 ? (
+      <p className="rounded-box bg-base-200 p-6 text-center" aria-busy={busy}>
+        {empty}
+      </p>
+    ) : (
+      <>
+        {table}
+        {cards}
+      </>
+    );
+  if (!toolbar && !pager) return body;
+  return (
+    <div>
+      {toolbar ? <div className="pb-4">{toolbar}</div> : null}
+      {body}
+      {pager}
     </div>
   );
 }
