@@ -1,5 +1,27 @@
+// Add A Product (spec sections 2 and 5): the form lives in the admin feature; this screen frames it.
+
+import { useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { AddProductForm } from '../features/admin/add-product-form';
+import { OfflineNotice } from '../features/admin/offline-notice';
+import { signOutEverywhere } from '../features/auth/sign-out';
+import { useOnline } from '../features/offline/network-status';
 import { Page } from '../ui/page';
 
 export default function AddProductPage() {
-  return <Page title="Add A Product" />;
+  const online = useOnline();
+  const navigate = useNavigate();
+  const offlineId = useId();
+  return (
+    <Page title="Add A Product" wide>
+      <OfflineNotice online={online} id={offlineId} />
+      <AddProductForm
+        online={online}
+        onSessionRefused={() => {
+          // DESIGN section 4.5: the server no longer accepts this session; sign in again and come back here.
+          void signOutEverywhere().then(() => navigate({ to: '/login', search: { redirect: '/dashboard/add-product' }, replace: true }));
+        }}
+      />
+    </Page>
+  );
 }

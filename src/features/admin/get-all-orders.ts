@@ -1,0 +1,38 @@
+// GET /api/orders (admin): one page of every order, filtered by status and searched by e-mail or product.
+
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import { ADMIN_ORDERS_PAGE_SIZE, OrderPageSchema } from '../../contract/order';
+import type { OrderStatus } from '../../contract/order-status';
+
+export interface AllOrdersQuery {
+  /** 1-based. */
+  page: number;
+  pageSize?: number;
+  status?: OrderStatus;
+  q?: string;
+}
+
+export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal) {
+  const q = query.q?.trim();
+  return apiRequest('/orders', {
+    auth: true,
+    schema: OrderPageSchema,
+    signal,
+    query: { page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, status: query.status, q: q ? q : undefined },
+  });
+}
+
+/** Under 'orders', so every order mutation (a customer's or an admin's) refreshes these pages too. */
+export const allOrdersQueryOptions = (query: AllOrdersQuery) =>
+  queryOptions({
+    queryKey: ['orders', 'all', { page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, status: query.status ?? null, q: query.q?.trim() ?? '' }],
+    queryFn: ({ signal }) => getAllOrders(query, signal),
+    staleTime: 0,
+    // Paging keeps the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export function useAllOrders(query: AllOrdersQuery) {
+  return useQuery(allOrdersQueryOptions(query));
+}
