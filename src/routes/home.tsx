@@ -289,7 +289,7 @@ function ClientReviews() {
         ) : (
           <Carousel
             items={list.data}
-            label="Client reviews"
+            label="Dealer reviews"
             getKey={(review) => review._id}
             renderSlide={(review) => <ReviewSlide review={review} />}
             describeSlide={(review, position, count) =>
