@@ -1,0 +1,251 @@
+// Benchmark 4: the PWA. The app is built (into a directory of its own) and served by the server as
+// `npm start` does. Measured: Lighthouse (mobile defaults) on the home page and on a product page signed
+// in; the JavaScript the home page's first load fetches, gzipped, per chunk; and how fast a repeat visit
+// shows the catalogue offline, from the service worker and the offline store.
+
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from './lib/browser';
+import { buildPwa } from './lib/build';
+import { createCustomer, type Customer } from './lib/customers';
+import { benchDir, freeServerPort, startServer, type Server } from './lib/processes';
+import { check, round, skipped, type Benchmark, type BenchContext, type BenchOutcome, type BudgetCheck, type Cell } from './lib/report';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const SCORE_BUDGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+const FIRST_LOAD_JS_BUDGET_KB = 150;
+const OFFLINE_REPEAT_BUDGET_MS = 1000;
+const FIRST_PRODUCT = (page: Page) => page.getByRole('link', { name: 'Order Now' }).first();
+
+interface PageAudit {
+  page: string;
+  url: string;
+  finalUrl: string;
+  scores: Record<Category, number | null>;
+  metrics: Record<string, number | null>;
+  /** Audits short of a full score that count towards a category, with their category. */
+  shortfalls: { category: Category; id: string; title: string; score: number | null; display?: string }[];
+  benchmarkIndex: number | null;
+}
+
+async function runLighthouse(url: string, label: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<PageAudit> {
+  const chromePath = chromiumPath();
+  if (!chromePath) throw new Error('no Chromium found');
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, port: await freeServerPort(), logLevel: 'silent' });
+  try {
+    if (prepare) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = browser.contexts()[0];
+      if (!context) throw new Error('no browser context');
+      await prepare(context);
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // The sign-in done in `prepare` must survive; the caches were emptied there instead.
+      disableStorageReset: Boolean(prepare),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const score = (c: Category) => {
+      const s = lhr.categories[c]?.score;
+      return s === null || s === undefined ? null : Math.round(s * 100);
+    };
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    const shortfalls: PageAudit['shortfalls'] = [];
+    for (const category of CATEGORIES) {
+      for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 1) continue;
+        if (category === 'performance' && ref.weight === 0 && audit.scoreDisplayMode !== 'metricSavings') continue;
+        shortfalls.push({ category, id: ref.id, title: audit.title, score: audit.score, ...(audit.displayValue ? { display: audit.displayValue } : {}) });
+      }
+    }
+    return {
+      page: label,
+      url,
+      finalUrl: lhr.finalDisplayedUrl,
+      scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+      metrics: {
+        fcpMs: metric('first-contentful-paint'),
+        lcpMs: metric('largest-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        speedIndexMs: metric('speed-index'),
+      },
+      shortfalls,
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Signs in through the login screen, then forgets the service worker and every cache, not the session. */
+async function signInThenColdCaches(context: BrowserContext, baseUrl: string, customer: Customer): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 20_000 });
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+interface ChunkSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+interface BrowserFigures {
+  chunks: ChunkSize[];
+  offlineRepeatMs: number | null;
+  offlineProblem: string | null;
+}
+
+/** First load of the home page (which scripts it fetches), then a repeat visit offline. */
+async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<BrowserFigures> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    const origin = new URL(baseUrl).origin;
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin && (request.resourceType() === 'script' || url.pathname.endsWith('.js'))) scripts.add(url.pathname);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const chunks = [...scripts].map((pathname) => {
+      const bytes = readFileSync(path.join(staticDir, decodeURIComponent(pathname)));
+      return { file: pathname.replace(/^\//u, ''), bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+    });
+    chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+
+    let offlineRepeatMs: number | null = null;
+    let offlineProblem: string | null = null;
+    try {
+      // The service worker takes control once installed (precache complete); then the device goes offline.
+      const controlled = await page
+        .waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!controlled) {
+        await page.reload();
+        await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+      }
+      await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 30_000 });
+      await context.setOffline(true);
+      const started = performance.now();
+      await page.reload({ waitUntil: 'commit' });
+      await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 15_000 });
+      offlineRepeatMs = performance.now() - started;
+    } catch (error) {
+      offlineProblem = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+    }
+    return { chunks, offlineRepeatMs, offlineProblem };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function run(ctx: BenchContext): Promise<BenchOutcome> {
+  if (!chromiumPath()) return skipped('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
+  ctx.log('  building the PWA (vite build)');
+  const build = await buildPwa();
+  ctx.log(`  built in ${Math.round(build.ms / 1000)} s; starting the server`);
+  const dataDir = benchDir('pwa');
+  rmSync(dataDir, { recursive: true, force: true });
+  let server: Server | null = null;
+  try {
+    server = await startServer({ dataDir: benchDir('pwa'), env: { STATIC_DIR: build.outDir, RATE_LIMIT_TOKEN_PER_MINUTE: '1000' } });
+    const baseUrl = `http://localhost:${server.port}`;
+    const products = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as { _id: string }[];
+    const productId = products[0]?._id;
+    if (!productId) throw new Error('the catalogue is empty');
+
+    ctx.log('  first load of the home page, then a repeat visit offline');
+    const browserFigures = await firstLoadAndOffline(baseUrl, build.outDir);
+
+    ctx.log('  Lighthouse: home page');
+    const audits: PageAudit[] = [await runLighthouse(`${baseUrl}/`, 'home')];
+    const notes: string[] = [];
+    ctx.log('  Lighthouse: product page, signed in');
+    try {
+      const customer = await createCustomer(server.baseUrl, server.authPort);
+      audits.push(await runLighthouse(`${baseUrl}/products/${productId}`, 'product (signed in)', (context) => signInThenColdCaches(context, baseUrl, customer)));
+    } catch (error) {
+      notes.push(`product page not measured: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+    }
+
+    const budgets: BudgetCheck[] = [];
+    for (const audit of audits) {
+      if (new URL(audit.finalUrl).pathname !== new URL(audit.url).pathname) notes.push(`${audit.page}: Lighthouse ended on ${audit.finalUrl}, not ${audit.url}`);
+      for (const category of CATEGORIES) {
+        const s = audit.scores[category];
+        const limit = SCORE_BUDGETS[category];
+        const op = limit === 100 ? '=' : '>=';
+        budgets.push({ budget: `${audit.page}: ${category} ${op} ${limit}`, actual: s === null ? 'n/a' : String(s), met: s !== null && s >= limit });
+      }
+      for (const s of audit.shortfalls) notes.push(`${audit.page} / ${s.category}: ${s.title}${s.display ? ` (${s.display})` : ''}`);
+    }
+    const jsGzipKb = browserFigures.chunks.reduce((n, c) => n + c.gzipBytes, 0) / 1024;
+    budgets.push(check(`home first-load JavaScript <= ${FIRST_LOAD_JS_BUDGET_KB} KB gzipped`, jsGzipKb, ' KB', jsGzipKb <= FIRST_LOAD_JS_BUDGET_KB));
+    if (browserFigures.offlineRepeatMs === null) {
+      budgets.push({ budget: `offline repeat visit shows the catalogue < ${OFFLINE_REPEAT_BUDGET_MS} ms`, actual: 'not shown', met: false });
+      notes.push(`offline repeat visit: ${browserFigures.offlineProblem ?? 'unknown problem'}`);
+    } else {
+      budgets.push(check(`offline repeat visit shows the catalogue < ${OFFLINE_REPEAT_BUDGET_MS} ms`, browserFigures.offlineRepeatMs, ' ms', browserFigures.offlineRepeatMs < OFFLINE_REPEAT_BUDGET_MS));
+    }
+
+    const scoreRows: Cell[][] = audits.map((a) => [
+      a.page,
+      a.scores.performance,
+      a.scores.accessibility,
+      a.scores['best-practices'],
+      a.scores.seo,
+      round(a.metrics.fcpMs ?? Number.NaN, 0),
+      round(a.metrics.lcpMs ?? Number.NaN, 0),
+      round(a.metrics.tbtMs ?? Number.NaN, 0),
+      round(a.metrics.cls ?? Number.NaN, 3),
+    ]);
+    const chunkRows: Cell[][] = browserFigures.chunks.map((c) => [c.file, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
+    chunkRows.push([
+      'total',
+      round(browserFigures.chunks.reduce((n, c) => n + c.bytes, 0) / 1024, 1),
+      round(jsGzipKb, 1),
+    ]);
+    return {
+      status: 'measured',
+      tables: [
+        { title: 'Lighthouse 12, mobile (simulated throttling)', columns: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows: scoreRows },
+        { title: 'JavaScript fetched by the first load of the home page', columns: ['file', 'KB', 'KB gzip -9'], rows: chunkRows },
+        { title: 'Repeat visit offline (service worker in control)', columns: ['until the first product card is visible'], rows: [[browserFigures.offlineRepeatMs === null ? 'not shown' : `${Math.round(browserFigures.offlineRepeatMs)} ms`]] },
+      ],
+      budgets,
+      data: { buildMs: build.ms, audits, chunks: browserFigures.chunks, jsGzipKb, offlineRepeatMs: browserFigures.offlineRepeatMs },
+      notes,
+    };
+  } finally {
+    await server?.stop();
+  }
+}
+
+export const lighthouseBenchmark: Benchmark = { id: 'pwa', title: 'PWA: Lighthouse, first-load JavaScript, offline repeat visit', run };
