@@ -33,8 +33,17 @@ export async function createAccount(displayName = 'E2E Dealer'): Promise<E2eUser
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ idToken: body.idToken, displayName, returnSecureToken: true }),
   });
-  const updated = (await upd.json()) as { idToken: string };
-  return { email, password, displayName, idToken: updated.idToken };
+  if (!upd.ok) throw new Error(`emulator profile update failed: ${upd.status}`);
+  // The emulator answers a name-only update without a new ID token: sign in again for one that
+  // carries the display name, as the app's own register flow ends up with.
+  const signedIn = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const fresh = (await signedIn.json()) as { idToken?: string };
+  if (!fresh.idToken) throw new Error(`emulator sign-in failed: ${signedIn.status}`);
+  return { email, password, displayName, idToken: fresh.idToken };
 }
 
 /** Our access token for an account, from the real token exchange. */
