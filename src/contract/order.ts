@@ -54,6 +54,20 @@ export const CreateOrderBodySchema = v.strictObject({
 });
 export type CreateOrderBody = v.InferOutput<typeof CreateOrderBodySchema>;
 
+/**
+ * The purchase form (spec section 5): address and phone required, and a whole quantity from the
+ * product's minimum to its available stock, with the spec's message for anything else.
+ */
+export function purchaseFormSchema(minOrderQnt: number, availableQnt: number) {
+  const range = m.quantityRange(minOrderQnt, availableQnt);
+  return v.object({
+    userAddress: AddressSchema,
+    userPhone: PhoneSchema,
+    orderQuantity: v.pipe(v.number(range), v.integer(range), v.minValue(minOrderQnt, range), v.maxValue(availableQnt, range)),
+  });
+}
+export type PurchaseForm = v.InferOutput<ReturnType<typeof purchaseFormSchema>>;
+
 /** Details carried by the 409 answers of POST /api/orders. */
 export const OrderConflictDetailsSchema = v.object({ product: v.optional(ProductSchema) });
 

@@ -1,5 +1,48 @@
+// /dashboard/payment/{id} (spec section 2): pay one order. Composes the order (orders feature) and the
+// card payment (payment feature).
+
+import { useParams } from '@tanstack/react-router';
+import { formatDollars } from '../contract/pricing';
+import { useSession } from '../features/auth/session';
+import { useOrder } from '../features/orders/get-order';
+import { Checkout } from '../features/payment/checkout';
 import { Page } from '../ui/page';
+import { Spinner } from '../ui/spinner';
 
 export default function PaymentPage() {
-  return <Page title="Payment" />;
+  const { id } = useParams({ from: '/dashboard/payment/$id' });
+  const { user } = useSession();
+  const order = useOrder(id);
+
+  if (order.isPending) return <Spinner label="Loading the order" />;
+  if (order.isError) {
+    return (
+      <Page title="Payment">
+        <p role="alert" className="text-error">
+          This order could not be loaded: {order.error.message}
+        </p>
+      </Page>
+    );
+  }
+
+  const o = order.data;
+  const name = user?.displayName || o.userName;
+  return (
+    <Page title={`Pay for ${o.productName}`}>
+      <div className="grid gap-6">
+        <div className="grid gap-1">
+          <p className="text-lg">
+            Hello, <strong>{name}</strong>!
+          </p>
+          <p>
+            Please pay <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of{' '}
+            {o.productName} ({formatDollars(o.unitPrice)} per unit).
+          </p>
+        </div>
+        <section aria-label="Card payment" className="rounded-box border border-base-300 p-5 shadow-sm md:p-8">
+          <Checkout order={o} billingName={name} billingEmail={user?.email ?? o.userEmail} />
+        </section>
+      </div>
+    </Page>
+  );
 }

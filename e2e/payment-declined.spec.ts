@@ -1,0 +1,40 @@
+// A declined card: the processor's message in red under the form and the 'Payment failed!' toast;
+// the order stays Unpaid and can be paid with another card.
+
+import { randomUUID } from 'node:crypto';
+import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+
+test('a declined card shows the decline message, and another card then pays', async ({ page, request }) => {
+  const user = await createAccount('Dee Clined');
+  const token = await accessToken(user);
+  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; minOrderQnt: number }[];
+  const product = products.find((p) => p.name === 'Forgeline CS184 Circular Saw');
+  if (!product) throw new Error('no seeded circular saw');
+  const placed = await request.post('/api/orders', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '9 Canal Side, Leeds', userPhone: '0113 555 0190', clientOrderId: randomUUID() },
+  });
+  const { insertedId } = (await placed.json()) as { insertedId: string };
+
+  await signIn(page, user);
+  await page.goto(`/dashboard/payment/${insertedId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Pay for ${product.name}` })).toBeVisible();
+  const year = String(new Date().getFullYear() + 2).slice(2);
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM / YY)').fill(`08${year}`);
+  await page.getByLabel('CVC').fill('321');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Payment failed!')).toBeVisible();
+  const error = page.getByTestId('payment-error');
+  await expect(error).toHaveText('Your card was declined.');
+  await expect(error).toHaveCSS('color', 'rgb(201, 42, 42)');
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(error).toHaveText('Your card has insufficient funds.');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Congrats! Your payment is successful. You will get your products within 7 official days.')).toBeVisible();
+});

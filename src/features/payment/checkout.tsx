@@ -1,0 +1,90 @@
+// Paying one order (spec section 2, Payment): the card form of the configured processor, the Pay
+// button off until the payment secret has arrived, and the outcome in words. Online only (DESIGN 9).
+
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { getRuntimeConfig } from '../../api/runtime-config';
+import { texts } from '../../contract/messages';
+import type { Order } from '../../contract/order';
+import { useOnline } from '../offline/network-status';
+import { Spinner } from '../../ui/spinner';
+import type { CardFormProps } from './card-form-props';
+import { usePaymentIntent } from './get-payment-intent';
+import { SandboxCardForm } from './sandbox-card-form';
+import { usePayOrder } from './use-pay-order';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+export interface CheckoutProps {
+  order: Order;
+  /** The billing name and e-mail the card is confirmed with (spec section 7). */
+  billingName: string;
+  billingEmail: string;
+}
+
+function PaidNotice({ transactionId, justNow }: { transactionId: string | null; justNow: boolean }) {
+  return (
+    <div className="grid gap-3 rounded-box border border-success/40 bg-[#ebf7ee] p-5" role={justNow ? 'status' : undefined}>
+      {justNow ? <p className="text-lg font-bold text-success">{texts.paymentCongrats}</p> : <p className="font-semibold">This order is paid.</p>}
+      {transactionId ? (
+        <p>
+          Your transaction id: <code className="break-all font-mono font-bold" data-testid="transaction-id">{transactionId}</code>
+        </p>
+      ) : null}
+      <Link to="/dashboard/my-orders" className="link link-primary font-semibold">
+        Back to My Orders
+      </Link>
+    </div>
+  );
+}
+
+export function Checkout({ order, billingName, billingEmail }: CheckoutProps) {
+  const online = useOnline();
+  const { state, pay } = usePayOrder(order._id);
+  const config = useQuery({ queryKey: ['runtime-config'], queryFn: getRuntimeConfig, staleTime: Number.POSITIVE_INFINITY, meta: { persist: false } });
+  const payable = order.status === 'Unpaid' && state.phase !== 'paid';
+  const intent = usePaymentIntent(order._id, online && payable);
+
+  if (state.phase === 'paid') return <PaidNotice transactionId={state.transactionId} justNow />;
+  if (order.status !== 'Unpaid') return <PaidNotice transactionId={order.transactionId} justNow={false} />;
+
+  const disabledReason = !online
+    ? texts.needsNetwork
+    : intent.isError
+      ? intent.error.message
+      : intent.isPending
+        ? 'Preparing the payment...'
+        : null;
+  const formProps: CardFormProps = {
+    clientSecret: intent.data?.clientSecret ?? null,
+    disabledReason,
+    paying: state.phase === 'paying',
+    billing: { name: billingName, email: billingEmail },
+    onPay: (clientSecret, confirmCard) => void pay(clientSecret, confirmCard),
+  };
+  const payments = config.data?.payments;
+
+  return (
+    <div className="grid gap-4">
+      {config.isError ? (
+        <p role="alert" className="text-error">
+          The payment settings could not be loaded: {config.error.message}
+        </p>
+      ) : !payments ? (
+        <Spinner label="Loading the card form" />
+      ) : payments.provider === 'stripe' && payments.publishableKey ? (
+        <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <StripeCardForm publishableKey={payments.publishableKey} {...formProps} />
+        </Suspense>
+      ) : (
+        <SandboxCardForm {...formProps} />
+      )}
+      {state.phase === 'failed' ? (
+        <p role="alert" className="font-medium text-error" data-testid="payment-error">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The one code path of a card payment, whichever processor confirms the card (DESIGN section 7):
+// confirm the card with the client secret, then have the server check the payment and mark the order Paid.
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { toasts } from '../../contract/messages';
+import type { CardPaymentResult } from '../../contract/payment';
+import { useConfirmOrderPayment } from './confirm-order-payment';
+
+/** Stripe's confirmCardPayment or the sandbox's, reduced to the same answer. */
+export type ConfirmCard = (clientSecret: string) => Promise<CardPaymentResult>;
+
+export type PaymentState = { phase: 'idle' } | { phase: 'paying' } | { phase: 'failed'; message: string } | { phase: 'paid'; transactionId: string };
+
+export function usePayOrder(orderId: string) {
+  const confirmOrder = useConfirmOrderPayment(orderId);
+  const [state, setState] = useState<PaymentState>({ phase: 'idle' });
+
+  const fail = (message: string) => {
+    setState({ phase: 'failed', message });
+    toast.error(toasts.paymentFailed);
+  };
+
+  async function pay(clientSecret: string, confirmCard: ConfirmCard): Promise<void> {
+    setState({ phase: 'paying' });
+    let result: CardPaymentResult;
+    try {
+      result = await confirmCard(clientSecret);
+    } catch (error) {
+      result = { error: { message: error instanceof Error ? error.message : 'The card could not be confirmed.' } };
+    }
+    if ('error' in result) {
+      fail(result.error.message);
+      return;
+    }
+    const { id, status } = result.paymentIntent;
+    if (status !== 'succeeded') {
+      fail(`The payment has not gone through (${status.replaceAll('_', ' ')}).`);
+      return;
+    }
+    try {
+      await confirmOrder.mutateAsync(id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'Please try again.';
+      fail(`The card was charged, but the order could not be confirmed: ${reason} Your transaction id is ${id}.`);
+      return;
+    }
+    setState({ phase: 'paid', transactionId: id });
+    toast.success(toasts.paymentSuccess);
+  }
+
+  return { state, pay };
+}
