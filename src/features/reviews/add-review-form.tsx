@@ -1,0 +1,118 @@
+// The Add Review form (spec sections 2 and 5): name and e-mail read-only, the review text (required,
+// at least 20 characters), a rating of 1 to 5 defaulting to 5. Posting needs the network (DESIGN 9).
+
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../api/errors';
+import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from '../../contract/constants';
+import { texts, toasts } from '../../contract/messages';
+import { CreateReviewBodySchema, type CreateReviewBody } from '../../contract/review';
+import { reportSessionExpired } from '../auth/session';
+import { usePostReview } from './post-review';
+
+export interface AddReviewFormProps {
+  name: string;
+  email: string;
+  online: boolean;
+  onPosted?: () => void;
+}
+
+export function AddReviewForm({ name, email, online, onPosted }: AddReviewFormProps) {
+  const id = useId();
+  const post = usePostReview();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateReviewBody>({ resolver: valibotResolver(CreateReviewBodySchema), defaultValues: { review: '', rating: DEFAULT_RATING } });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await post.mutateAsync(values);
+      toast.success(toasts.reviewAdded);
+      reset({ review: '', rating: DEFAULT_RATING });
+      onPosted?.();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        reportSessionExpired();
+        return;
+      }
+      const reason = error instanceof Error ? error.message : toasts.tryAgain;
+      setFailure(reason);
+      toast.error(toasts.tryAgain, { description: reason });
+    }
+  });
+
+  const busy = post.isPending;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" aria-busy={busy}>
+      <div className="grid gap-5 md:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="mb-1 block font-medium">
+            Name
+          </label>
+          <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="mb-1 block font-medium">
+            Email
+          </label>
+          <input id={`${id}-email`} type="email" className="input w-full bg-base-200" value={email} readOnly />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-review`} className="mb-1 block font-medium">
+          Review
+        </label>
+        <textarea
+          id={`${id}-review`}
+          rows={5}
+          maxLength={REVIEW_MAX_LENGTH}
+          placeholder="How were the tools, the delivery and the service?"
+          className={`textarea w-full ${errors.review ? 'textarea-error' : ''}`}
+          aria-invalid={Boolean(errors.review)}
+          aria-describedby={errors.review ? `${id}-review-error` : undefined}
+          {...register('review')}
+        />
+        {errors.review?.message ? (
+          <p id={`${id}-review-error`} className="mt-1 text-sm text-error">
+            {errors.review.message}
+          </p>
+        ) : null}
+      </div>
+      <div className="max-w-xs">
+        <label htmlFor={`${id}-rating`} className="mb-1 block font-medium">
+          Rating
+        </label>
+        <select id={`${id}-rating`} className="select w-full" {...register('rating', { valueAsNumber: true })}>
+          {RATINGS.map((r) => (
+            <option key={r} value={r}>
+              {r} {r === 1 ? 'star' : 'stars'}
+            </option>
+          ))}
+        </select>
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <button type="submit" className="btn btn-primary sm:px-10" disabled={!online || busy} aria-describedby={online ? undefined : `${id}-offline`}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Post Review
+        </button>
+        {online ? null : (
+          <p id={`${id}-offline`} role="status" className="text-sm">
+            {texts.needsNetwork}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
