@@ -6,8 +6,11 @@ import { createPostgresDatabase } from '../helpers/databases';
 import '../setup/provided';
 
 async function tableNames(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<string[]> {
-  const res = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
-  return (res.rows as { table_name: string }[]).map((r) => r.table_name);
+  // Both drivers answer raw queries with { rows }; the shared Db type leaves the result untyped.
+  const res = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)) as unknown as {
+    rows: { table_name: string }[];
+  };
+  return res.rows.map((r) => r.table_name);
 }
 
 const EXPECTED = ['orders', 'payment_events', 'products', 'reviews', 'users'];
