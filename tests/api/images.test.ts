@@ -177,6 +177,18 @@ describe.each(dbKinds())('image upload on %s', (kind) => {
       expect(meta.hasAlpha).toBe(true);
     });
 
+    it('takes a picture of almost 5 MB: the 64 KB JSON body limit does not apply to uploads', async () => {
+      const noise = randomBytes(1400 * 1000 * 3);
+      const big = await sharp(noise, { raw: { width: 1400, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+      expect(big.length).toBeLessThan(IMAGE_MAX_BYTES);
+      const res = await upload([{ field: 'image', filename: 'noise.png', contentType: 'image/png', data: big }]);
+      expect(res.statusCode).toBe(201);
+      const { data } = res.json() as { data: { url: string } };
+      const meta = await sharp(await readFile(path.join(t.config.uploadsDir, path.basename(data.url)))).metadata();
+      expect(meta.width).toBe(IMAGE_MAX_WIDTH);
+    });
+
     it('takes WebP, AVIF and GIF, and stores the same picture once', async () => {
       const base = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#2b8a3e' } });
       for (const [name, data] of [
