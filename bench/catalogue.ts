@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runLoad, type LoadResult } from './lib/load';
 import { createThrowawayDatabase } from './lib/postgres';
-import { benchDir, freeServerPort, startChild, startServer, waitForOk } from './lib/processes';
+import { benchDir, cpuMillis, freeServerPort, startChild, startServer, waitForOk } from './lib/processes';
 import { check, median, round, type Benchmark, type BenchContext, type BenchOutcome, type BudgetCheck, type Cell } from './lib/report';
 
 const CONNECTIONS = 50;
@@ -15,17 +15,25 @@ const ROUNDS = 5;
 const RATIO_BUDGET = 0.6;
 const P99_BUDGET_MS = 25;
 
+interface Measured extends LoadResult {
+  /** Server CPU time per answered request, in microseconds: steady even when neighbours steal cores. */
+  cpuMicrosPerRequest: number | null;
+}
+
 interface Summary {
   requestsPerSec: number;
+  cpuMicrosPerRequest: number | null;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-function summarise(runs: LoadResult[]): Summary {
+function summarise(runs: Measured[]): Summary {
+  const cpu = runs.map((r) => r.cpuMicrosPerRequest).filter((c): c is number => c !== null);
   return {
     requestsPerSec: median(runs.map((r) => r.requestsPerSec)),
+    cpuMicrosPerRequest: cpu.length > 0 ? median(cpu) : null,
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
@@ -33,7 +41,13 @@ function summarise(runs: LoadResult[]): Summary {
   };
 }
 
-const load = (url: string, duration: number) => runLoad({ url: `${url}/api/products`, connections: CONNECTIONS, duration });
+async function load(url: string, duration: number, pid: number): Promise<Measured> {
+  const before = cpuMillis(pid);
+  const result = await runLoad({ url: `${url}/api/products`, connections: CONNECTIONS, duration });
+  const after = cpuMillis(pid);
+  const cpuMicrosPerRequest = before !== null && after !== null && result.total > 0 ? ((after - before) * 1000) / result.total : null;
+  return { ...result, cpuMicrosPerRequest };
+}
 
 interface DatabaseFigures {
   database: 'pglite' | 'postgres';
@@ -43,7 +57,7 @@ interface DatabaseFigures {
   server: Summary;
   baseline: Summary;
   ratio: number;
-  rounds: { server: LoadResult; baseline: LoadResult }[];
+  rounds: { server: Measured; baseline: Measured }[];
 }
 
 async function measure(kind: 'pglite' | 'postgres', ctx: BenchContext, postgresUrl: string | null): Promise<DatabaseFigures> {
@@ -54,7 +68,8 @@ async function measure(kind: 'pglite' | 'postgres', ctx: BenchContext, postgresU
   try {
     if (database) cleanups.push(() => database.drop());
     ctx.log(`  ${kind}: starting the server (fresh data, seeded)`);
-    const server = await startServer({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+    // Nobody signs in here: a configured Firebase project (as in production) spares the emulator's start.
+    const server = await startServer({ dataDir, identity: 'hosted', ...(database ? { databaseUrl: database.url } : {}) });
     ctx.log(`  ${kind}: ready after ${Math.round(server.readyMs)} ms`);
     cleanups.push(() => server.stop());
 
@@ -77,18 +92,18 @@ async function measure(kind: 'pglite' | 'postgres', ctx: BenchContext, postgresU
     if (bareBody !== body) throw new Error('the baseline does not answer the same bytes');
 
     ctx.log(`  ${kind}: warming up, then ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each`);
-    await load(server.baseUrl, WARMUP_SECONDS);
-    await load(bareUrl, WARMUP_SECONDS);
-    const rounds: { server: LoadResult; baseline: LoadResult }[] = [];
+    await load(server.baseUrl, WARMUP_SECONDS, server.pid);
+    await load(bareUrl, WARMUP_SECONDS, bare.pid);
+    const rounds: { server: Measured; baseline: Measured }[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       // Alternate which goes first so a neighbour's burst of work does not always hit the same side.
       if (i % 2 === 0) {
-        const s = await load(server.baseUrl, ROUND_SECONDS);
-        const b = await load(bareUrl, ROUND_SECONDS);
+        const s = await load(server.baseUrl, ROUND_SECONDS, server.pid);
+        const b = await load(bareUrl, ROUND_SECONDS, bare.pid);
         rounds.push({ server: s, baseline: b });
       } else {
-        const b = await load(bareUrl, ROUND_SECONDS);
-        const s = await load(server.baseUrl, ROUND_SECONDS);
+        const b = await load(bareUrl, ROUND_SECONDS, bare.pid);
+        const s = await load(server.baseUrl, ROUND_SECONDS, server.pid);
         rounds.push({ server: s, baseline: b });
       }
     }
@@ -109,6 +124,8 @@ async function measure(kind: 'pglite' | 'postgres', ctx: BenchContext, postgresU
   }
 }
 
+const cpuCell = (s: Summary): Cell => (s.cpuMicrosPerRequest === null ? null : round(s.cpuMicrosPerRequest, 0));
+
 async function run(ctx: BenchContext): Promise<BenchOutcome> {
   const figures: DatabaseFigures[] = [];
   const notes: string[] = [];
@@ -128,15 +145,15 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     if (!f.etagRevalidates) notes.push(`${label}: a request with If-None-Match did not get 304`);
   }
   const rows: Cell[][] = figures.flatMap((f) => [
-    [f.database, 'storefront', round(f.server.requestsPerSec, 0), f.server.p50, f.server.p99, round(f.ratio, 2)],
-    [f.database, 'bare route', round(f.baseline.requestsPerSec, 0), f.baseline.p50, f.baseline.p99, null],
+    [f.database, 'storefront', round(f.server.requestsPerSec, 0), f.server.p50, f.server.p99, round(f.ratio, 2), cpuCell(f.server)],
+    [f.database, 'bare route', round(f.baseline.requestsPerSec, 0), f.baseline.p50, f.baseline.p99, null, cpuCell(f.baseline)],
   ]);
   return {
     status: 'measured',
     tables: [
       {
         title: `GET /api/products, ${CONNECTIONS} connections, median of ${ROUNDS} x ${ROUND_SECONDS} s (catalogue of ${figures[0]?.products ?? '?'} products, ${figures[0]?.bodyBytes ?? '?'} bytes)`,
-        columns: ['database', 'target', 'req/s', 'p50 ms', 'p99 ms', 'ratio'],
+        columns: ['database', 'target', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'server CPU us/req'],
         rows,
       },
     ],
