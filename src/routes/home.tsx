@@ -80,7 +80,7 @@ function Hero() {
   return (
     <section
       aria-labelledby="hero-title"
-      className="relative overflow-hidden bg-neutral text-neutral-content"
+      className="relative overflow-hidden bg-neutral text-neutral-content [&_:focus-visible]:outline-accent"
       style={{
         backgroundImage:
           'radial-gradient(circle at 85% 20%, rgb(194 65 12 / 0.35), transparent 45%), linear-gradient(rgb(245 247 250 / 0.04) 1px, transparent 1px), linear-gradient(90deg, rgb(245 247 250 / 0.04) 1px, transparent 1px)',
@@ -213,7 +213,7 @@ function Tools() {
 
 function BusinessSummary() {
   return (
-    <section id="summary" aria-labelledby="summary-title" className="bg-neutral text-neutral-content">
+    <section id="summary" aria-labelledby="summary-title" className="bg-neutral text-neutral-content [&_:focus-visible]:outline-accent">
       <div className="mx-auto max-w-7xl px-4 py-16 lg:py-20">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="summary-title" className={`${sectionTitle} text-white`}>

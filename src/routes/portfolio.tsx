@@ -41,7 +41,7 @@ export default function PortfolioPage() {
     .slice(0, 2);
   return (
     <div className="pb-16">
-      <header className="bg-neutral text-neutral-content">
+      <header className="bg-neutral text-neutral-content [&_:focus-visible]:outline-accent">
         <div className="mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 py-12 sm:flex-row sm:items-center lg:py-16">
           <span className="flex size-24 shrink-0 items-center justify-center rounded-full bg-primary text-3xl font-black text-primary-content ring-4 ring-accent/40" aria-hidden="true">
             {initials}

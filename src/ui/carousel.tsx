@@ -34,7 +34,7 @@ function isKeyboardFocus(target: EventTarget): boolean {
   }
 }
 
-const controlClass = 'btn btn-circle border-base-300 bg-base-100 text-base-content shadow-sm hover:border-primary hover:text-primary';
+const controlClass = 'btn btn-circle size-11 border-base-300 bg-base-100 text-base-content shadow-sm hover:border-primary hover:text-primary';
 
 export function Carousel<T>({ items, label, getKey, renderSlide, describeSlide, empty, intervalMs = CAROUSEL_INTERVAL_MS }: CarouselProps<T>) {
   const [state, dispatch] = useReducer(carouselReducer, undefined, () => initialCarouselState(items.length, prefersReducedMotion()));

@@ -17,7 +17,7 @@ const muted = 'text-neutral-content/85';
 
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <footer className="bg-neutral text-neutral-content">
+    <footer className="bg-neutral text-neutral-content [&_:focus-visible]:outline-accent">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="flex items-center gap-2 text-xl font-black tracking-tight text-white">

@@ -14,7 +14,8 @@ export interface NavbarProps {
 }
 
 const linkClass = 'btn btn-ghost justify-start text-base font-semibold lg:justify-center';
-const activeProps = { 'aria-current': 'page' as const, className: 'text-primary' };
+// daisyUI paints an aria-current button grey, where the orange text falls below 4.5:1; keep it on white.
+const activeProps = { 'aria-current': 'page' as const, className: '!bg-transparent !border-transparent text-primary underline decoration-2 underline-offset-8' };
 
 export function Navbar({ userName, onLogout, status }: NavbarProps) {
   const [open, setOpen] = useState(false);
@@ -106,7 +107,7 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
           <button
             ref={toggle}
             type="button"
-            className="btn btn-ghost btn-square lg:hidden"
+            className="btn btn-ghost btn-square size-11 lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
             aria-label="Menu"
