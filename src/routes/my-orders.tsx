@@ -3,6 +3,7 @@
 import { texts } from '../contract/messages';
 import { useSession } from '../features/auth/session';
 import { useOnline } from '../features/offline/network-status';
+import { QueuedOrders } from '../features/offline/queued-orders';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { Page } from '../ui/page';
@@ -14,6 +15,7 @@ export default function MyOrdersPage() {
   const online = useOnline();
   return (
     <Page title="My Orders" wide>
+      {user ? <QueuedOrders email={user.email} /> : null}
       {orders.isPending ? <Spinner label="Loading your orders" /> : null}
       {orders.isError ? (
         <p role="alert" className="text-error">

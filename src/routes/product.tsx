@@ -3,12 +3,16 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { toast } from 'sonner';
 import { ApiError } from '../api/errors';
-import { formatDollars } from '../contract/pricing';
+import { toasts } from '../contract/messages';
+import type { CreateOrderBody } from '../contract/order';
+import { formatDollars, orderTotal } from '../contract/pricing';
 import type { Product } from '../contract/product';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
+import { queueOrder } from '../features/offline/queue-order';
 import { PurchaseForm } from '../features/orders/purchase-form';
 import { Spinner } from '../ui/spinner';
 
@@ -54,6 +58,25 @@ export default function ProductPage() {
 
   const item = product.data;
   const name = profile.data?.displayName || user?.displayName || email;
+  // DESIGN section 9: without a connection the order waits in the outbox, under the clientOrderId it was given.
+  const saveForLater = async (order: CreateOrderBody, requestSent: boolean) => {
+    try {
+      await queueOrder({
+        ...order,
+        totalPrice: order.totalPrice ?? orderTotal(order.orderQuantity, item.price),
+        ownerEmail: email,
+        productName: item.name,
+        imageUrl: item.imageUrl,
+        unitPrice: item.price,
+        maybeDelivered: requestSent,
+      });
+    } catch {
+      toast.error(toasts.orderFailed);
+      return;
+    }
+    toast.success(toasts.orderSavedOffline);
+    void navigate({ to: '/dashboard/my-orders' });
+  };
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-2 lg:gap-12 lg:py-12">
       <section aria-labelledby="product-name" className="grid content-start gap-5">
@@ -77,6 +100,7 @@ export default function ProductPage() {
           defaultPhone={profile.data?.phone ?? ''}
           onOrdered={() => void navigate({ to: '/dashboard/my-orders' })}
           onProductChanged={(current) => queryClient.setQueryData(productQueryOptions(id).queryKey, current)}
+          onUnreachable={saveForLater}
         />
       </section>
     </div>

@@ -8,10 +8,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError, NetworkError } from '../../api/errors';
 import { toasts, validationMessages } from '../../contract/messages';
-import { purchaseFormSchema, type PurchaseForm as PurchaseValues } from '../../contract/order';
+import { purchaseFormSchema, type CreateOrderBody, type PurchaseForm as PurchaseValues } from '../../contract/order';
 import { displayTotal, formatDollars, isQuantityInRange, orderTotal } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { reportSessionExpired } from '../auth/session';
+import { isOnline } from '../offline/network-status';
 import { orderConflict, usePlaceOrder } from './place-order';
 
 export interface PurchaseFormProps {
@@ -24,9 +25,14 @@ export interface PurchaseFormProps {
   onOrdered: (orderId: string) => void;
   /** The server sent the product as it is now (a changed price or stock). */
   onProductChanged: (product: Product) => void;
+  /**
+   * No connection (DESIGN section 9): offline, or the request got no answer (`requestSent`). The caller
+   * saves the order, with its clientOrderId, to be sent when the connection is back.
+   */
+  onUnreachable?: (order: CreateOrderBody, requestSent: boolean) => Promise<void>;
 }
 
-export function PurchaseForm({ product, userName, userEmail, defaultAddress = '', defaultPhone = '', onOrdered, onProductChanged }: PurchaseFormProps) {
+export function PurchaseForm({ product, userName, userEmail, defaultAddress = '', defaultPhone = '', onOrdered, onProductChanged, onUnreachable }: PurchaseFormProps) {
   const id = useId();
   const place = usePlaceOrder();
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,22 +56,32 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    const order: CreateOrderBody = {
+      productId: product._id,
+      orderQuantity: values.orderQuantity,
+      userAddress: values.userAddress,
+      userPhone: values.userPhone,
+      // A fresh id per attempt: a retried request is recognised, a new attempt is a new order.
+      clientOrderId: crypto.randomUUID(),
+      totalPrice: orderTotal(values.orderQuantity, product.price),
+    };
+    if (onUnreachable && !isOnline()) {
+      await onUnreachable(order, false);
+      return;
+    }
     try {
-      const { insertedId } = await place.mutateAsync({
-        productId: product._id,
-        orderQuantity: values.orderQuantity,
-        userAddress: values.userAddress,
-        userPhone: values.userPhone,
-        // A fresh id per attempt: a retried request is recognised, a new attempt is a new order.
-        clientOrderId: crypto.randomUUID(),
-        totalPrice: orderTotal(values.orderQuantity, product.price),
-      });
+      const { insertedId } = await place.mutateAsync(order);
       setPriceChange(null);
       toast.success(toasts.orderAdded);
       onOrdered(insertedId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         reportSessionExpired();
+        return;
+      }
+      // The same order, same clientOrderId, goes to the outbox: if it did arrive, the resend is answered with it.
+      if (error instanceof NetworkError && onUnreachable) {
+        await onUnreachable(order, true);
         return;
       }
       const conflict = orderConflict(error);

@@ -1,0 +1,59 @@
+// DESIGN section 9: with the connection gone, the installed app still starts, and the catalogue, a
+// product page and the reviews come from IndexedDB, saying from when they are.
+
+import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+import { readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
+
+test('offline, a reload shows the shell, the saved catalogue and reviews, and says from when they are', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await waitForSavedCatalogue(page);
+  const saved = await readStore<{ name: string }>(page, 'products');
+  const reviewCount = (await readStore(page, 'reviews')).length;
+  await expect(page.getByTestId('offline-catalogue')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('offline-indicator')).toContainText('Offline');
+  await expect(page.getByTestId('offline-catalogue')).toContainText('Offline: showing the catalogue saved at');
+  await expect(page.getByRole('link', { name: 'Order Now' })).toHaveCount(saved.length);
+  for (const product of saved.slice(0, 3)) await expect(page.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
+  // The reviews carousel is filled from the saved reviews.
+  const carousel = page.getByRole('region', { name: /review/i }).first();
+  await expect(carousel).toBeVisible();
+  expect(reviewCount).toBeGreaterThan(0);
+  await expect(carousel.getByText(/\w{4,}/u).first()).toBeVisible();
+
+  // Pictures of saved products come from the worker's image cache.
+  const firstImage = page.locator('#tools img').first();
+  await firstImage.scrollIntoViewIfNeeded();
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // Back online, the next fetch replaces the saved copy and the notice goes.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Order Now' }).first()).toBeVisible();
+  await expect(page.getByTestId('offline-catalogue')).toHaveCount(0);
+  await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+});
+
+test('a signed-in dealer opens a saved product purchase page offline', async ({ page, context }) => {
+  const dealer = await createAccount('Offline Dealer');
+  await accessToken(dealer);
+  await signIn(page, dealer);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await waitForSavedCatalogue(page);
+  const [product] = await readStore<{ _id: string; name: string }>(page, 'products');
+  if (!product) throw new Error('no saved product');
+
+  await context.setOffline(true);
+  await page.goto(`/products/${product._id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByTestId('offline-catalogue')).toBeVisible();
+  await expect(page.getByLabel('Address')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order' })).toBeVisible();
+});

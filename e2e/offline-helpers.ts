@@ -1,0 +1,45 @@
+// Helpers for the offline journeys: wait for the service worker, and look into the app's IndexedDB
+// (database 'forgeline', see src/db/database.ts) the way the app itself would.
+
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Resolves once the service worker is active and controls the page (it claims clients on first install). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** All rows of one store of the app's database, read with the raw IndexedDB API. */
+export function readStore<T = Record<string, unknown>>(page: Page, store: 'products' | 'reviews' | 'outbox' | 'meta'): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('forgeline');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        };
+      }),
+    store,
+  );
+}
+
+/** Waits until the catalogue and the reviews have been written through to IndexedDB. */
+export async function waitForSavedCatalogue(page: Page): Promise<void> {
+  await expect.poll(async () => (await readStore(page, 'products')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await readStore(page, 'reviews')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+}

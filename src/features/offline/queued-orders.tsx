@@ -1,0 +1,112 @@
+// The orders saved on this device, shown at the top of My Orders (DESIGN section 9): 'Waiting to send'
+// or 'Needs attention' with the server's reason, each with Edit (adjust and resend) and Discard.
+
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { texts, toasts } from '../../contract/messages';
+import { formatDollars } from '../../contract/pricing';
+import type { OutboxItem } from '../../db/database';
+import { discardOutboxItem, editBlocker } from '../../db/outbox';
+import { ConfirmModal } from '../../ui/confirm-modal';
+import { DataTable, type Column } from '../../ui/data-table';
+import { EditQueuedOrder } from './edit-queued-order';
+import { useOutbox } from './use-outbox';
+
+const formatTime = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+
+function Status({ item }: { item: OutboxItem }) {
+  if (item.state === 'needs-attention') {
+    return (
+      <div className="grid gap-1">
+        <span className="badge badge-error whitespace-nowrap font-semibold">{texts.needsAttention}</span>
+        <span className="max-w-64 whitespace-normal text-sm">{item.lastError?.message}</span>
+      </div>
+    );
+  }
+  const sending = item.sendingSince !== null;
+  return (
+    <div className="grid gap-1">
+      <span className="badge badge-warning whitespace-nowrap font-semibold">
+        {sending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+        {sending ? texts.sending : texts.waitingToSend}
+      </span>
+      <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
+        {item.lastError?.status === 401 ? item.lastError.message : `Saved ${formatTime(item.createdAt)}`}
+      </span>
+    </div>
+  );
+}
+
+export function QueuedOrders({ email }: { email: string }) {
+  const items = useOutbox(email);
+  const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
+  const [editing, setEditing] = useState<OutboxItem | null>(null);
+  const closeDiscard = useCallback(() => setDiscarding(null), []);
+  const closeEdit = useCallback(() => setEditing(null), []);
+
+  if (!items || items.length === 0) return null;
+
+  const confirmDiscard = async () => {
+    if (!discarding) return;
+    await discardOutboxItem(email, discarding.clientOrderId);
+    toast.success(toasts.deleted);
+    setDiscarding(null);
+  };
+
+  const columns: Column<OutboxItem>[] = [
+    { header: 'Product', cell: (item) => item.productName, className: 'min-w-36 max-w-56 whitespace-normal' },
+    { header: 'Quantity (pcs.)', cell: (item) => item.orderQuantity.toLocaleString('en-US'), className: 'text-right tabular-nums' },
+    { header: 'Price', cell: (item) => formatDollars(item.totalPrice), className: 'text-right tabular-nums' },
+    { header: 'Status', cell: (item) => <Status item={item} /> },
+    {
+      header: 'Action',
+      cell: (item) => {
+        const blocked = editBlocker(item);
+        return (
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              aria-label={`Edit the ${item.productName} order`}
+              disabled={blocked !== null}
+              title={blocked ?? undefined}
+              onClick={() => setEditing(item)}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error bg-base-100"
+              aria-label={`Discard the ${item.productName} order`}
+              onClick={() => setDiscarding(item)}
+            >
+              Discard
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section aria-labelledby="queued-orders-title" className="mb-8" data-testid="queued-orders">
+      <h2 id="queued-orders-title" className="mb-1 text-xl font-bold">
+        Saved on this device
+      </h2>
+      <p className="mb-3 text-sm text-base-content/80">These orders are sent by themselves when the connection is back; none is sent twice.</p>
+      <DataTable
+        caption="Orders saved on this device"
+        columns={columns}
+        rows={items}
+        rowKey={(item) => item.clientOrderId}
+        rowClassName={(item) => (item.state === 'needs-attention' ? 'bg-[#fdeeee]' : 'bg-[#fff7e6]')}
+        empty={null}
+      />
+      <ConfirmModal open={discarding !== null} title="Discard this order?" confirmLabel="Discard" onConfirm={() => void confirmDiscard()} onClose={closeDiscard}>
+        <p>The {discarding?.productName} order saved on this device will not be sent.</p>
+        {discarding?.maybeDelivered ? <p className="mt-2">It may already have reached the server; if so, it still shows in your orders below.</p> : null}
+      </ConfirmModal>
+      {editing ? <EditQueuedOrder email={email} item={editing} onClose={closeEdit} /> : null}
+    </section>
+  );
+}
