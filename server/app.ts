@@ -3,21 +3,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { makeGuards, type Guards } from './auth/guards';
 import type { IdentityProvider } from './auth/identity';
 import { tokenService, type TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { catalogueCache, type CatalogueCache } from './lib/catalogue-cache';
-import errorHandler from './plugins/error-handler';
-import securityHeaders from './plugins/security-headers';
+import errorHandler, { mapError } from './plugins/error-handler';
+import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/security-headers';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
+import imageRoutes from './routes/images';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
-import imageRoutes from './routes/images';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
 import userAdminRoutes from './routes/user-admin';
@@ -36,6 +36,8 @@ declare module 'fastify' {
     tokens: TokenService;
     guards: Guards;
     catalogue: CatalogueCache;
+    /** Every route as registered (method and full URL), for the authorization matrix test. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -44,6 +46,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const beforeRoutingHeaders = securityHeaderList(helmetOptions(config));
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -52,6 +55,16 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 300 },
+    // A malformed or overlong URL fails before routing, where neither the error handler nor the
+    // security-header hook runs: answer it in the same shape and with the same headers.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, code, message } = mapError(error);
+      void (reply as FastifyReply)
+        .headers(Object.fromEntries(beforeRoutingHeaders))
+        .status(status)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code, message } });
+    },
   });
 
   const tokens = tokenService(config.accessTokenSecret, config.accessTokenTtlSeconds);
@@ -59,6 +72,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate('tokens', tokens);
   app.decorate('guards', makeGuards(database.db, tokens));
   app.decorateRequest('authUser', null);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   const catalogue = catalogueCache(() => listProducts(database.db));
   app.decorate('catalogue', catalogue);

@@ -42,12 +42,14 @@ export function firebaseIdentity(config: FirebaseConfig): IdentityProvider {
         throw unauthorized('Your sign-in could not be verified. Please sign in again.');
       }
       if (!decoded.email) throw unauthorized('This account has no e-mail address.');
-      const name: unknown = decoded.name;
+      const rawName: unknown = decoded.name;
+      // Anyone can give their own account a name with NUL in it, which PostgreSQL text cannot hold.
+      const name = typeof rawName === 'string' ? rawName.replaceAll('\u0000', '').trim() : '';
       return {
         uid: decoded.uid,
         email: decoded.email.toLowerCase(),
         emailVerified: decoded.email_verified === true,
-        name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null,
+        name: name === '' ? null : name,
       };
     },
     async deleteUser(uid) {

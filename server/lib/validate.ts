@@ -30,6 +30,17 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
+function nulField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** Validates a JSON body against a strict schema; unknown fields are named in the message. */
 export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, body: unknown): v.InferOutput<TSchema> {
   if (!isPlainObject(body)) throw invalid('Send a JSON object in the request body.');
@@ -38,6 +49,12 @@ export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, body
     throw invalid(describe(result.issues), {
       fields: result.issues.map((issue) => ({ field: fieldOf(issue), message: messageOf(issue) })),
     });
+  }
+  // Refused here as bad input rather than failing later in the database as a 500.
+  const nul = nulField(result.output);
+  if (nul !== null) {
+    const message = 'Text must not contain NUL characters';
+    throw invalid(`${nul}: ${message}`, { fields: [{ field: nul, message }] });
   }
   return result.output;
 }

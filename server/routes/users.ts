@@ -42,12 +42,14 @@ const users: FastifyPluginAsync = async (app) => {
 
   // A profile is read by its owner or an admin. The ownership check comes before the lookup,
   // so a customer cannot learn which e-mail addresses have accounts.
-  app.get<{ Params: { email: string } }>('/users/:email', { preHandler: app.guards.signedIn }, async (request) => {
+  app.get<{ Params: { email: string } }>('/users/:email', { preHandler: app.guards.signedIn }, async (request, reply) => {
     const me = currentUser(request);
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     if (email !== me.email && me.role !== 'admin') throw forbidden('You can only see your own profile.');
     const user = await findUserByEmail(db, email);
     if (!user) throw notFound('That user');
+    // Personal data on shared trade-counter tablets: never kept by a browser or proxy cache.
+    void reply.header('cache-control', 'no-store');
     return toProfile(user);
   });
 
