@@ -1,0 +1,179 @@
+// Concurrency across processes (DESIGN sections 3 and 11): two real server processes share one
+// PostgreSQL database, and the races are driven over HTTP, half through each process. Stock, the
+// clientOrderId key and the order state machine must hold with nothing shared but the database.
+
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
+import { orders, products } from '../../server/db/schema';
+import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { findProduct, insertProduct } from '../../server/repositories/products';
+import { createPostgresDatabase } from '../helpers/databases';
+import { http, type HttpAnswer } from '../helpers/http';
+import { mintUser, type MintedUser } from '../helpers/minted-users';
+import { orderBody } from '../helpers/orders';
+import { projectModeEnv, startServer, waitReady, type ServerProcess } from '../helpers/server-process';
+import '../setup/provided';
+
+const PORTS = [3371, 3372] as const;
+const SECRET = 'concurrency-secret-that-is-long-enough-for-hs256';
+
+const postgresUrl = inject('postgresUrl');
+const postgresTemplate = inject('postgresTemplate');
+
+describe('two server processes on one PostgreSQL database', () => {
+  let database: Database;
+  let drop: (() => Promise<void>) | null = null;
+  const servers: ServerProcess[] = [];
+  let admin: MintedUser;
+
+  /** The base URL of one of the two processes, alternating by index. */
+  const via = (i: number) => (servers[i % servers.length] as ServerProcess).url;
+
+  const newProduct = (available: number, price = 10) =>
+    insertProduct(database.db, { name: 'Race Impact Driver', description: 'R'.repeat(160), imageUrl: `/uploads/${'e'.repeat(64)}.webp`, price, available, minOrder: 1 });
+
+  const ordersOf = async (productId: string) =>
+    database.db
+      .select({ id: orders.id, quantity: orders.quantity, status: orders.status })
+      .from(orders)
+      .where(sql`${orders.productId} = ${productId}`);
+
+  beforeAll(async () => {
+    if (!postgresUrl || !postgresTemplate) return;
+    const created = await createPostgresDatabase(postgresUrl, postgresTemplate);
+    drop = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, pgliteDir: null, poolSize: 4 });
+    for (const port of PORTS) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-race-'));
+      servers.push(
+        startServer(
+          projectModeEnv(dataDir, port, {
+            DATABASE_URL: created.url,
+            ACCESS_TOKEN_SECRET: SECRET,
+            RATE_LIMIT_ORDERS_PER_MINUTE: '60000',
+            RATE_LIMIT_TOKEN_PER_MINUTE: '60000',
+          }),
+        ),
+      );
+    }
+    await Promise.all(servers.map((s) => waitReady(s)));
+    admin = await mintUser(database.db, SECRET, { admin: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await database?.close();
+    await drop?.();
+  }, 60_000);
+
+  it.runIf(postgresUrl)(
+    'sells exactly 37 units to 200 buyers racing for a stock of 37, never below zero',
+    async () => {
+      const productId = await newProduct(37);
+      const buyers = await Promise.all(Array.from({ length: 200 }, () => mintUser(database.db, SECRET)));
+      const answers = await Promise.all(
+        buyers.map((buyer, i) => http<{ insertedId?: string; error?: { code: string } }>(via(i), 'POST', '/api/orders', { auth: buyer.auth, body: orderBody({ productId, orderQuantity: 1 }) })),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(37);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(163);
+      expect(new Set(answers.filter((a) => a.status === 409).map((a) => a.body.error?.code))).toEqual(new Set(['out_of_stock']));
+      // Both processes took part in the sale.
+      expect(new Set(answers.flatMap((a, i) => (a.status === 201 ? [i % 2] : []))).size).toBe(2);
+
+      const stored = await ordersOf(productId);
+      expect(stored).toHaveLength(37);
+      expect(stored.reduce((sum, o) => sum + o.quantity, 0)).toBe(37);
+      expect((await findProduct(database.db, productId))?.available).toBe(0);
+      const [lowest] = await database.db.select({ min: sql<number>`min(${products.available})::int` }).from(products);
+      expect(lowest?.min).toBeGreaterThanOrEqual(0);
+    },
+    120_000,
+  );
+
+  it.runIf(postgresUrl)(
+    'turns one clientOrderId sent 20 times at once through both processes into one order',
+    async () => {
+      const productId = await newProduct(500);
+      const dealer = await mintUser(database.db, SECRET);
+      const body = orderBody({ productId, orderQuantity: 7, clientOrderId: randomUUID() });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body })));
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array<number>(19).fill(200), 201].sort());
+      expect(new Set(answers.map((a) => a.body.insertedId)).size).toBe(1);
+      const stored = await ordersOf(productId);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.id).toBe(answers[0]?.body.insertedId);
+      expect((await findProduct(database.db, productId))?.available).toBe(493);
+    },
+    120_000,
+  );
+
+  it.runIf(postgresUrl)(
+    'leaves each order in exactly one valid state when ship, pay and delete race on it',
+    async () => {
+      const initial = 1000;
+      const productId = await newProduct(initial, 12);
+      const dealer = await mintUser(database.db, SECRET);
+      const ids: string[] = [];
+      for (let i = 0; i < 24; i += 1) {
+        const placed = await http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 1 + (i % 5) }) });
+        expect(placed.status).toBe(201);
+        ids.push(placed.body.insertedId);
+      }
+      // Half are Paid before the race (payment itself is tested elsewhere): ship and delete race on them.
+      const paidFirst = new Set(ids.filter((_, i) => i % 2 === 0));
+      for (const id of paidFirst) await markOrderPaid(database.db, id, `pi_race_${id.slice(0, 8)}`);
+      // The other half hold a succeeded sandbox payment: pay, ship and delete all race on them.
+      const payments = new Map<string, string>();
+      for (const id of ids.filter((i) => !paidFirst.has(i))) {
+        const intent = await http<{ clientSecret: string }>(via(0), 'POST', '/api/create-payment-intent', { auth: dealer.auth, body: { orderId: id } });
+        const confirmed = await http<{ paymentIntent?: { id: string } }>(via(1), 'POST', '/api/sandbox/confirm', {
+          auth: dealer.auth,
+          body: { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' } },
+        });
+        payments.set(id, confirmed.body.paymentIntent?.id ?? '');
+      }
+
+      const raced = await Promise.all(
+        ids.map(async (id, i) => {
+          const txn = payments.get(id);
+          const [ship, remove, pay] = await Promise.all([
+            http(via(i), 'PATCH', `/api/orders/${id}`, { auth: admin.auth }),
+            http(via(i + 1), 'DELETE', `/api/orders/${id}`, { auth: dealer.auth }),
+            txn ? http(via(i), 'PATCH', `/api/order/${id}`, { auth: dealer.auth, body: { transactionId: txn } }) : Promise.resolve(null),
+          ]);
+          return { id, ship, remove, pay, final: await findOrder(database.db, id) };
+        }),
+      );
+
+      const ok = (a: HttpAnswer | null) => a?.status === 200;
+      for (const { id, ship, remove, pay, final } of raced) {
+        const answers = [ship, remove, pay].filter((a): a is HttpAnswer => a !== null);
+        for (const a of answers) expect([200, 404, 409], `${id}: ${JSON.stringify(a.body)}`).toContain(a.status);
+        if (paidFirst.has(id)) {
+          expect([ship.status, remove.status, final?.status]).toEqual([200, 409, 'Shipped']);
+          continue;
+        }
+        // Deleted or paid, never both; shipped only if paid first; the row says exactly what the answers said.
+        expect(ok(remove) !== ok(pay), id).toBe(true);
+        if (ok(remove)) {
+          expect(final, id).toBeNull();
+          expect(ok(ship), id).toBe(false);
+        } else {
+          expect(final?.status, id).toBe(ok(ship) ? 'Shipped' : 'Paid');
+          expect(final?.transactionId, id).toBe(payments.get(id));
+        }
+      }
+      const remaining = await ordersOf(productId);
+      expect(remaining.length).toBe(raced.filter((r) => r.final !== null).length);
+      expect((await findProduct(database.db, productId))?.available).toBe(initial - remaining.reduce((sum, o) => sum + o.quantity, 0));
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,332 @@
+// The authorization matrix (DESIGN section 11): every route of the API called as anonymous, as
+// customer A, as customer B on A's resources, and as an admin, with the status each must get. The
+// table is checked against the routes Fastify actually registered, so a new route without a row fails.
+
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { findProduct } from '../../server/repositories/products';
+import { findUserByEmail, findUserById } from '../../server/repositories/users';
+import { mintUser } from '../helpers/minted-users';
+import { orderBody, placeOrder, sandboxConfirm } from '../helpers/orders';
+import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+
+const ACTORS = ['anonymous', 'customerA', 'customerB', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface Ctx {
+  t: TestApp;
+  a: TestUser;
+  b: TestUser;
+  admin: TestUser;
+  productId: string;
+  png: Buffer;
+}
+
+interface Cell {
+  request: InjectOptions;
+  /** Runs after the request: a refused request must have left A's resource as it was. */
+  verify?: (res: LightMyRequestResponse) => Promise<void>;
+}
+
+interface Row {
+  route: string;
+  /** Expected status for anonymous, customer A, customer B (on A's resources), admin. */
+  expect: [number, number, number, number];
+  cell: (ctx: Ctx, actor: Actor) => Promise<Cell>;
+}
+
+function userOf(ctx: Ctx, actor: Actor): TestUser | null {
+  return actor === 'customerA' ? ctx.a : actor === 'customerB' ? ctx.b : actor === 'admin' ? ctx.admin : null;
+}
+
+const authOf = (ctx: Ctx, actor: Actor): Record<string, string> => userOf(ctx, actor)?.auth ?? {};
+
+let paidCounter = 0;
+async function unpaidOrderOfA(ctx: Ctx): Promise<string> {
+  return placeOrder(ctx.t, ctx.a, { productId: ctx.productId, orderQuantity: 2 });
+}
+async function paidOrderOfA(ctx: Ctx): Promise<string> {
+  const id = await unpaidOrderOfA(ctx);
+  paidCounter += 1;
+  await markOrderPaid(ctx.t.database.db, id, `pi_matrix_${paidCounter}`);
+  return id;
+}
+async function expectOrderStatus(ctx: Ctx, id: string, status: string | null): Promise<void> {
+  expect((await findOrder(ctx.t.database.db, id))?.status ?? null).toBe(status);
+}
+
+function multipartImage(png: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----forgeline-matrix-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="tool.png"\r\nContent-Type: image/png\r\n\r\n`);
+  return { payload: Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const validProduct = () => ({
+  name: 'Matrix Rotary Hammer',
+  description: 'D'.repeat(160),
+  price: 120,
+  availableQnt: 40,
+  minOrderQnt: 2,
+  imageUrl: `/uploads/${'b'.repeat(64)}.webp`,
+});
+
+const OPEN: [number, number, number, number] = [200, 200, 200, 200];
+
+const ROWS: Row[] = [
+  { route: 'GET /api/config', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/config', headers: authOf(ctx, actor) } }) },
+  { route: 'GET /api/healthz', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/healthz', headers: authOf(ctx, actor) } }) },
+  { route: 'GET /api/readyz', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/readyz', headers: authOf(ctx, actor) } }) },
+  {
+    // The token exchange authenticates with a Firebase ID token: each actor shows their own, for A's e-mail.
+    route: 'PUT /api/user/:email',
+    expect: [401, 200, 403, 403],
+    cell: async (ctx, actor) => {
+      const user = userOf(ctx, actor);
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/user/${encodeURIComponent(ctx.a.email)}`,
+          headers: user ? { authorization: `Bearer ${user.idToken}` } : {},
+          payload: { email: ctx.a.email },
+        },
+        verify: async (res) => {
+          if (res.statusCode !== 200) return;
+          const claims = await ctx.t.app.tokens.verify((res.json() as { token: string }).token);
+          expect(claims?.email).toBe(ctx.a.email);
+        },
+      };
+    },
+  },
+  {
+    route: 'GET /api/users/:email',
+    expect: [401, 200, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/users/${ctx.a.email}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'PATCH /api/user/:email',
+    expect: [401, 200, 403, 403],
+    cell: async (ctx, actor) => {
+      const address = `${actor} street 1`;
+      return {
+        request: { method: 'PATCH', url: `/api/user/${ctx.a.email}`, headers: authOf(ctx, actor), payload: { address, phone: '+1 555 0100', linkedin: '' } },
+        verify: async (res) => {
+          const row = await findUserByEmail(ctx.t.database.db, ctx.a.email);
+          if (res.statusCode === 200) expect(row?.address).toBe(address);
+          else expect(row?.address).not.toBe(address);
+        },
+      };
+    },
+  },
+  { route: 'GET /api/products', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/products', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'GET /api/products/:id',
+    expect: OPEN,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/products/${ctx.productId}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'POST /api/products',
+    expect: [401, 403, 403, 201],
+    cell: async (ctx, actor) => ({ request: { method: 'POST', url: '/api/products', headers: authOf(ctx, actor), payload: validProduct() } }),
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await ctx.t.createProduct({ name: 'Matrix Victim Saw' });
+      return {
+        request: { method: 'DELETE', url: `/api/products/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await findProduct(ctx.t.database.db, id)).toSatisfy((p) => (res.statusCode === 200 ? p === null : p !== null)),
+      };
+    },
+  },
+  { route: 'GET /api/reviews', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/reviews', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'POST /api/reviews',
+    expect: [401, 201, 201, 403],
+    cell: async (ctx, actor) => ({
+      request: { method: 'POST', url: '/api/reviews', headers: authOf(ctx, actor), payload: { review: 'Solid tools, delivered on time.', rating: 5 } },
+    }),
+  },
+  {
+    route: 'POST /api/orders',
+    expect: [401, 201, 201, 403],
+    cell: async (ctx, actor) => ({
+      request: { method: 'POST', url: '/api/orders', headers: authOf(ctx, actor), payload: orderBody({ productId: ctx.productId, orderQuantity: 2 }) },
+    }),
+  },
+  {
+    route: 'GET /api/orders/:email',
+    expect: [401, 200, 403, 403],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/orders/${ctx.a.email}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // Someone else's order does not exist for them (404), so ids are never confirmed to strangers.
+    route: 'GET /api/order/:id',
+    expect: [401, 200, 404, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/order/${await unpaidOrderOfA(ctx)}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'DELETE /api/orders/:id',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => {
+      const id = await unpaidOrderOfA(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/orders/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? null : 'Unpaid'),
+      };
+    },
+  },
+  { route: 'GET /api/orders', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'PATCH /api/orders/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await paidOrderOfA(ctx);
+      return {
+        request: { method: 'PATCH', url: `/api/orders/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Shipped' : 'Paid'),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/orders/admin/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await unpaidOrderOfA(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/orders/admin/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? null : 'Unpaid'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/create-payment-intent',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => ({ request: { method: 'POST', url: '/api/create-payment-intent', headers: authOf(ctx, actor), payload: { orderId: await unpaidOrderOfA(ctx) } } }),
+  },
+  {
+    // A's own successful payment, confirmed by each actor: only A may turn A's order Paid.
+    route: 'PATCH /api/order/:id',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => {
+      const id = await unpaidOrderOfA(ctx);
+      const paid = await sandboxConfirm(ctx.t, ctx.a, id);
+      if (!paid.paymentIntent) throw new Error('the sandbox declined the test card');
+      return {
+        request: { method: 'PATCH', url: `/api/order/${id}`, headers: authOf(ctx, actor), payload: { transactionId: paid.paymentIntent.id } },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Paid' : 'Unpaid'),
+      };
+    },
+  },
+  {
+    // Like Stripe's confirmCardPayment, the client secret is what authorises a charge; any signed-in
+    // holder may pay with it, and only the owner's PATCH /order/{id} can then mark the order Paid.
+    route: 'POST /api/sandbox/confirm',
+    expect: [401, 200, 200, 200],
+    cell: async (ctx, actor) => {
+      const intent = await ctx.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: ctx.a.auth, payload: { orderId: await unpaidOrderOfA(ctx) } });
+      const { clientSecret } = intent.json() as { clientSecret: string };
+      return {
+        request: {
+          method: 'POST',
+          url: '/api/sandbox/confirm',
+          headers: authOf(ctx, actor),
+          payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' } },
+        },
+      };
+    },
+  },
+  {
+    // With the sandbox there is no Stripe endpoint; no bearer token of any kind reaches one.
+    route: 'POST /api/webhooks/stripe',
+    expect: [404, 404, 404, 404],
+    cell: async (ctx, actor) => ({
+      request: { method: 'POST', url: '/api/webhooks/stripe', headers: { ...authOf(ctx, actor), 'content-type': 'application/json' }, payload: '{"type":"payment_intent.succeeded"}' },
+    }),
+  },
+  { route: 'GET /api/users', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/users', headers: authOf(ctx, actor) } }) },
+  {
+    // Customers try to make A an admin; the admin promotes a fresh customer so A stays a customer.
+    route: 'PUT /api/user/admin/:email',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const target = actor === 'admin' ? (await mintUser(ctx.t.database.db, ctx.t.config.accessTokenSecret)).email : ctx.a.email;
+      return {
+        request: { method: 'PUT', url: `/api/user/admin/${target}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await findUserByEmail(ctx.t.database.db, target))?.role).toBe(res.statusCode === 200 ? 'admin' : 'customer'),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const target = actor === 'admin' ? (await mintUser(ctx.t.database.db, ctx.t.config.accessTokenSecret)).id : ctx.a.id;
+      return {
+        request: { method: 'DELETE', url: `/api/users/${target}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await findUserById(ctx.t.database.db, target)) === null).toBe(res.statusCode === 200),
+      };
+    },
+  },
+  {
+    route: 'POST /api/images',
+    expect: [401, 403, 403, 201],
+    cell: async (ctx, actor) => {
+      const { payload, headers } = multipartImage(ctx.png);
+      return { request: { method: 'POST', url: '/api/images', headers: { ...authOf(ctx, actor), ...headers }, payload } };
+    },
+  },
+];
+
+const ERROR_CODE_OF: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
+
+describe.each(dbKinds())('authorization matrix on %s', (kind) => {
+  const ctx = {} as Ctx;
+
+  beforeAll(async () => {
+    ctx.t = await createTestApp(kind);
+    [ctx.a, ctx.b, ctx.admin] = await Promise.all([ctx.t.createUser({ displayName: 'Customer A' }), ctx.t.createUser({ displayName: 'Customer B' }), ctx.t.createUser({ admin: true })]);
+    ctx.productId = await ctx.t.createProduct({ available: 100_000, minOrder: 1, price: 30 });
+    ctx.png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c2410c' } }).png().toBuffer();
+  });
+  afterAll(async () => {
+    await ctx.t?.close();
+  });
+
+  it('has exactly one row for every route the app registers under /api', () => {
+    const registered = ctx.t.app.registeredRoutes
+      .filter((r) => r.method !== 'HEAD' && (r.url === '/api' || r.url.startsWith('/api/')))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    const table = ROWS.map((r) => r.route).sort();
+    expect(new Set(table).size, 'a route appears twice in the table').toBe(table.length);
+    expect(table).toEqual(registered);
+  });
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const seen: Record<Actor, number> = { anonymous: 0, customerA: 0, customerB: 0, admin: 0 };
+    for (const actor of ACTORS) {
+      const cell = await row.cell(ctx, actor);
+      const res = await ctx.t.app.inject(cell.request);
+      seen[actor] = res.statusCode;
+      if (res.statusCode >= 400) {
+        const body = res.json() as { error?: { code?: unknown; message?: unknown } };
+        expect(body, `${row.route} as ${actor}`).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+        const code = ERROR_CODE_OF[res.statusCode];
+        if (code) expect(body.error?.code, `${row.route} as ${actor}`).toBe(code);
+      }
+      await cell.verify?.(res);
+    }
+    const [anonymous, customerA, customerB, admin] = row.expect;
+    expect(seen).toEqual({ anonymous, customerA, customerB, admin });
+  });
+
+  it('still knows A, B and the admin as they were after every cell ran', async () => {
+    for (const user of [ctx.a, ctx.b]) expect((await findUserByEmail(ctx.t.database.db, user.email))?.role).toBe('customer');
+    const me = await ctx.t.app.inject({ url: `/api/users/${ctx.a.email}`, headers: ctx.a.auth });
+    expect(me.statusCode).toBe(200);
+    expect((me.json() as { admin: boolean }).admin).toBe(false);
+  });
+});
