@@ -6,9 +6,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
+import { ACCESS_TOKEN_KEY } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { isAuthFailure } from './api/errors';
 import { QUERY_GC_TIME_MS, TOAST_DURATION_MS } from './contract/constants';
+import { syncSessionWithFirebase } from './features/auth/firebase-session-sync';
+import { getSession, onSessionExpired, reportSessionExpired, subscribeSession, syncTokenCopy } from './features/auth/session';
 import { signOutEverywhere } from './features/auth/sign-out';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -18,10 +21,36 @@ const router = createAppRouter(queryClient);
 
 // DESIGN section 4.5: a 401/403 on a read signs the user out and sends them to /login, remembering the page.
 queryClient.getQueryCache().config.onError = (error) => {
-  if (!isAuthFailure(error)) return;
-  const here = router.state.location.href;
-  void signOutEverywhere().then(() => router.navigate({ to: '/login', search: { redirect: here }, replace: true }));
+  if (isAuthFailure(error)) reportSessionExpired();
 };
+let expiring = false;
+onSessionExpired(() => {
+  if (expiring) return;
+  expiring = true;
+  // latestLocation is the page being opened when the refusal came from a guard's own fetch.
+  const here = router.latestLocation;
+  void signOutEverywhere()
+    .then(() => (here.pathname === '/login' ? undefined : router.navigate({ to: '/login', search: { redirect: here.href }, replace: true })))
+    .finally(() => {
+      expiring = false;
+    });
+});
+
+// When the session ends, the previous user's cached data goes with it.
+let sessionEmail = getSession().user?.email ?? null;
+subscribeSession(() => {
+  const email = getSession().user?.email ?? null;
+  if (email === sessionEmail) return;
+  if (sessionEmail !== null) queryClient.removeQueries();
+  sessionEmail = email;
+});
+// Ended elsewhere (another tab, or Firebase no longer has the user): the guards run again on the open page.
+// Logout, expiry and the guards navigate on their own and are not repeated here.
+window.addEventListener('storage', (event) => {
+  if ((event.key === ACCESS_TOKEN_KEY || event.key === null) && !getSession().user) void router.invalidate();
+});
+syncSessionWithFirebase(() => void signOutEverywhere().then(() => router.invalidate()));
+void syncTokenCopy();
 
 const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'forgeline-query-cache' });
 

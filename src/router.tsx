@@ -25,47 +25,53 @@ function requireSignedIn(location: ParsedLocation): string {
   return user.email;
 }
 
-/** The admin flag comes from the server (spec section 6); offline, the last known value is used. */
-async function isAdmin(queryClient: QueryClient, email: string): Promise<boolean> {
+/** What a guard needs from beforeLoad. On a hover preload the guards decide but have no side effects. */
+interface GuardArgs {
+  context: RouterContext;
+  location: ParsedLocation;
+  preload: boolean;
+}
+
+/**
+ * The admin flag comes from the server (spec section 6). Without an answer (offline, server down) the
+ * last known flag is used, or null when none is known; a refused token ends the session.
+ */
+async function adminFlag({ context, location, preload }: GuardArgs): Promise<boolean | null> {
+  const email = requireSignedIn(location);
   try {
-    const profile = await queryClient.ensureQueryData(userProfileQueryOptions(email));
+    const profile = await context.queryClient.ensureQueryData({ ...userProfileQueryOptions(email), revalidateIfStale: true });
     setAdminFlag(profile.admin);
     return profile.admin;
   } catch (error) {
     if (isAuthFailure(error)) {
-      await signOutEverywhere();
-      throw error;
+      if (!preload) await signOutEverywhere();
+      loginRedirect(location);
     }
-    const known = getSession().admin;
-    if (known === null) throw error;
-    return known;
+    return getSession().admin;
   }
 }
 
-async function guardAdmin(queryClient: QueryClient, location: ParsedLocation): Promise<void> {
-  const email = requireSignedIn(location);
-  let admin = false;
-  try {
-    admin = await isAdmin(queryClient, email);
-  } catch {
-    loginRedirect(location);
-  }
-  if (!admin) {
-    // Spec section 6: non-admins opening admin pages are logged out and sent to /login.
-    await signOutEverywhere();
-    loginRedirect(location);
-  }
+async function guardAdmin(args: GuardArgs): Promise<void> {
+  const admin = await adminFlag(args);
+  if (admin === true) return;
+  // Not known (offline before the flag was ever fetched): keep the user in the app, but not on an admin page.
+  if (admin === null) throw redirect({ to: '/dashboard', replace: true });
+  // Spec section 6: non-admins opening admin pages are logged out and sent to /login. The page is not
+  // remembered: signing in again as the same customer would only bounce them out once more.
+  if (!args.preload) await signOutEverywhere();
+  throw redirect({ to: '/login', replace: true });
 }
 
-async function guardCustomer(queryClient: QueryClient, location: ParsedLocation): Promise<void> {
-  const email = requireSignedIn(location);
-  let admin: boolean;
-  try {
-    admin = await isAdmin(queryClient, email);
-  } catch {
-    loginRedirect(location);
-  }
-  if (admin) throw redirect({ to: '/dashboard', replace: true });
+/** Customer-only pages: admins go to /dashboard (spec section 6). Unknown offline counts as customer; the server decides. */
+async function guardCustomer(args: GuardArgs): Promise<void> {
+  if ((await adminFlag(args)) === true) throw redirect({ to: '/dashboard', replace: true });
+}
+
+/** The purchase page: admins go home with a toast (spec section 6). */
+async function guardPurchase(args: GuardArgs): Promise<void> {
+  if ((await adminFlag(args)) !== true) return;
+  if (!args.preload) toast.error(toasts.adminCannotOrder);
+  throw redirect({ to: '/', replace: true });
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
@@ -78,10 +84,9 @@ const safeRedirect = (value: unknown): string | undefined =>
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
-    const target = safeRedirect(search.redirect);
-    return target ? { redirect: target } : {};
-  },
+  // The key is always returned: the router merges the raw query under the validated one, so leaving an
+  // unsafe value out would let it through unchanged.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) }),
   component: lazyRouteComponent(() => import('./routes/login')),
 });
 
@@ -90,19 +95,7 @@ const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: 'regi
 const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'products/$id',
-  beforeLoad: async ({ context, location }) => {
-    const email = requireSignedIn(location);
-    let admin = false;
-    try {
-      admin = await isAdmin(context.queryClient, email);
-    } catch {
-      loginRedirect(location);
-    }
-    if (admin) {
-      toast.error(toasts.adminCannotOrder);
-      throw redirect({ to: '/', replace: true });
-    }
-  },
+  beforeLoad: guardPurchase,
   component: lazyRouteComponent(() => import('./routes/product')),
 });
 
@@ -121,7 +114,7 @@ const customerRoute = <TPath extends string>(path: TPath, load: Parameters<typeo
   createRoute({
     getParentRoute: () => dashboardRoute,
     path,
-    beforeLoad: ({ context, location }) => guardCustomer(context.queryClient, location),
+    beforeLoad: guardCustomer,
     component: lazyRouteComponent(load),
   });
 
@@ -129,7 +122,7 @@ const adminRoute = <TPath extends string>(path: TPath, load: Parameters<typeof l
   createRoute({
     getParentRoute: () => dashboardRoute,
     path,
-    beforeLoad: ({ context, location }) => guardAdmin(context.queryClient, location),
+    beforeLoad: guardAdmin,
     component: lazyRouteComponent(load),
   });
 

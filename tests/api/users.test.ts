@@ -62,7 +62,8 @@ describe.each(dbKinds())('profile API on %s', (kind) => {
     });
 
     it('refuses anonymous, garbage and foreign-secret tokens with 401', async () => {
-      for (const headers of [{}, { authorization: 'Bearer garbage' }, { authorization: `Bearer ${customer.token}x` }, { authorization: `Bearer ${customer.idToken}` }]) {
+      const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer garbage' }, { authorization: `Bearer ${customer.token}x` }, { authorization: `Bearer ${customer.idToken}` }];
+      for (const headers of attempts) {
         const res = await getProfile(customer.email, headers);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toMatchObject({ error: { code: 'unauthorized' } });
@@ -109,7 +110,8 @@ describe.each(dbKinds())('profile API on %s', (kind) => {
     });
 
     it('refuses anonymous and invalid tokens with 401', async () => {
-      for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }];
+      for (const headers of attempts) {
         const res = await patchProfile(customer.email, validProfile, headers);
         expect(res.statusCode).toBe(401);
       }

@@ -1,6 +1,7 @@
 // The Firebase Auth client, created on first use so the home page's first load does not carry it.
 
 import type { Auth } from 'firebase/auth';
+import type * as FirebaseAuthModule from 'firebase/auth';
 import { getRuntimeConfig } from '../../api/runtime-config';
 
 let authPromise: Promise<Auth> | null = null;
@@ -24,4 +25,12 @@ export function getFirebaseAuth(): Promise<Auth> {
     throw error;
   });
   return authPromise;
+}
+
+export type FirebaseAuthSdk = typeof FirebaseAuthModule;
+
+/** The Auth instance together with the SDK's functions, both loaded on first use. */
+export async function loadFirebaseAuth(): Promise<{ auth: Auth; sdk: FirebaseAuthSdk }> {
+  const [auth, sdk] = await Promise.all([getFirebaseAuth(), import('firebase/auth')]);
+  return { auth, sdk };
 }

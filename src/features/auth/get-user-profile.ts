@@ -1,14 +1,21 @@
+// GET /api/users/{email}: the profile and the server's admin flag (spec section 6).
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { UserProfileSchema } from '../../contract/user';
+import { getSession, setAdminFlag } from './session';
 
-export function getUserProfile(email: string) {
-  return apiRequest(`/users/${encodeURIComponent(email)}`, { auth: true, schema: UserProfileSchema });
+export async function getUserProfile(email: string) {
+  const profile = await apiRequest(`/users/${encodeURIComponent(email)}`, { auth: true, schema: UserProfileSchema });
+  // The session remembers the signed-in user's own flag, so guards and the sidebar work offline too.
+  if (getSession().user?.email === profile.email) setAdminFlag(profile.admin);
+  return profile;
 }
 
 export const userProfileQueryOptions = (email: string) =>
   queryOptions({ queryKey: ['users', email], queryFn: () => getUserProfile(email), staleTime: 60_000 });
 
-export function useUserProfile(email: string) {
-  return useQuery(userProfileQueryOptions(email));
+/** `fresh`: ask the server again on every mount (My Profile), while still showing what is cached. */
+export function useUserProfile(email: string, options: { fresh?: boolean } = {}) {
+  return useQuery({ ...userProfileQueryOptions(email), refetchOnMount: options.fresh ? 'always' : true });
 }

@@ -2,7 +2,8 @@
 // and the app starts signed in even offline. Tabs stay in step through the storage event.
 
 import { useSyncExternalStore } from 'react';
-import { ACCESS_TOKEN_KEY } from '../../api/client';
+import { ACCESS_TOKEN_KEY, getAccessToken } from '../../api/client';
+import { writeTokenCopy } from './token-store';
 
 export interface SessionUser {
   uid: string;
@@ -79,7 +80,13 @@ export function useSession(): Session {
 /** Stores the access token and the user after a successful token exchange. */
 export function startSession(user: SessionUser, accessToken: string): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+  void writeTokenCopy(accessToken);
   write({ user, admin: state.user?.email === user.email ? state.admin : null });
+}
+
+/** Brings the service worker's IndexedDB copy in line with localStorage (at start-up). */
+export function syncTokenCopy(): Promise<void> {
+  return writeTokenCopy(state.user ? getAccessToken() : null);
 }
 
 export function updateSessionUser(changes: Partial<SessionUser>): void {
@@ -97,5 +104,19 @@ export function clearSession(): void {
   } catch {
     // Nothing to remove.
   }
+  void writeTokenCopy(null);
   write({ user: null, admin: null });
+}
+
+// "The server no longer accepts this session" (a 401/403 on a read, DESIGN section 4.5). Any screen or
+// feature may report it; the app shell listens, signs out and sends the user to /login, remembering the page.
+const expiryListeners = new Set<() => void>();
+
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+export function reportSessionExpired(): void {
+  for (const listener of expiryListeners) listener();
 }

@@ -1,0 +1,9 @@
+// PUT /api/user/{email}: a Firebase ID token buys our own access token (DESIGN section 4.2).
+
+import { apiRequest } from '../../api/client';
+import { TokenResponseSchema } from '../../contract/auth';
+
+export async function exchangeIdToken(email: string, idToken: string): Promise<string> {
+  const { token } = await apiRequest(`/user/${encodeURIComponent(email)}`, { method: 'PUT', auth: idToken, body: { email }, schema: TokenResponseSchema });
+  return token;
+}
