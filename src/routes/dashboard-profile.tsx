@@ -1,5 +1,54 @@
+// /dashboard index, My Profile (spec section 2): the profile from the server, the verification state,
+// and the form. Composes the auth and profile features.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { texts } from '../contract/messages';
+import { userProfileQueryOptions, useUserProfile } from '../features/auth/get-user-profile';
+import { useSession } from '../features/auth/session';
+import { VerificationStatus } from '../features/auth/verification-status';
+import { useOnline } from '../features/offline/network-status';
+import { ProfileForm } from '../features/profile/profile-form';
 import { Page } from '../ui/page';
+import { Spinner } from '../ui/spinner';
+
+function SignedInProfile({ email, name }: { email: string; name: string }) {
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const profile = useUserProfile(email, { fresh: true });
+
+  return (
+    <div className="grid gap-6">
+      <VerificationStatus online={online} />
+      <section aria-label="Profile details" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
+        {profile.data ? (
+          <ProfileForm
+            key={email}
+            name={profile.data.displayName || name}
+            email={email}
+            profile={profile.data}
+            online={online}
+            onSaved={() => queryClient.invalidateQueries({ queryKey: userProfileQueryOptions(email).queryKey })}
+          />
+        ) : profile.isError ? (
+          <div role="alert" className="grid justify-items-start gap-3">
+            <p className="text-error">{online ? 'Your profile could not be loaded.' : 'Your profile has not been saved on this device yet, and you are offline.'}</p>
+            <button type="button" className="btn btn-outline" onClick={() => void profile.refetch()} disabled={!online}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <Spinner label="Loading your profile" />
+        )}
+      </section>
+    </div>
+  );
+}
 
 export default function DashboardProfilePage() {
-  return <Page title="My Profile" />;
+  const { user } = useSession();
+  return (
+    <Page title="My Profile">
+      {user ? <SignedInProfile email={user.email} name={user.displayName} /> : <p className="text-error">{texts.noUserLoggedIn}</p>}
+    </Page>
+  );
 }

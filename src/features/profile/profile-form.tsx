@@ -1,0 +1,168 @@
+// My Profile (spec sections 2 and 5): name and e-mail read-only; address, phone and an optional
+// LinkedIn URL, prefilled from the server. Saving needs the network (DESIGN section 9).
+
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../api/errors';
+import { texts, toasts } from '../../contract/messages';
+import { ProfileFormSchema, type ProfileForm as ProfileValues, type UserProfile } from '../../contract/user';
+import { reportSessionExpired } from '../auth/session';
+import { useUpdateProfile } from './update-profile';
+
+const FIELDS = ['address', 'phone', 'linkedin'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Field messages of a 400 answer, for the fields this form has. */
+function serverFieldErrors(error: unknown): { field: Field; message: string }[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const details = error.details as { fields?: { field: string | null; message: string }[] } | undefined;
+  return (details?.fields ?? []).flatMap((f) => (FIELDS.includes(f.field as Field) ? [{ field: f.field as Field, message: f.message }] : []));
+}
+
+export interface ProfileFormProps {
+  name: string;
+  email: string;
+  profile: UserProfile;
+  online: boolean;
+  onSaved: () => Promise<unknown> | void;
+}
+
+export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFormProps) {
+  const id = useId();
+  const update = useUpdateProfile(email, onSaved);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileValues>({
+    resolver: valibotResolver(ProfileFormSchema),
+    defaultValues: { address: profile.address, phone: profile.phone, linkedin: profile.linkedin },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    if (!email) {
+      setFailure(texts.noUserLoggedIn);
+      return;
+    }
+    try {
+      const body = { address: values.address, phone: values.phone, linkedin: values.linkedin ?? '' };
+      await update.mutateAsync(body);
+      reset(body);
+      toast.success(toasts.profileUpdated);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        reportSessionExpired();
+        return;
+      }
+      const fields = serverFieldErrors(error);
+      for (const { field, message } of fields) setError(field, { message }, { shouldFocus: true });
+      if (fields.length === 0) setFailure(error instanceof Error ? error.message : toasts.tryAgain);
+      toast.error(toasts.tryAgain);
+    }
+  });
+
+  const describedBy = (field: Field, hint?: string) => [errors[field] ? `${id}-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: Field) =>
+    errors[field]?.message ? (
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-error">
+        {errors[field]?.message}
+      </p>
+    ) : null;
+
+  const saving = update.isPending;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" aria-busy={saving}>
+      <div className="grid gap-5 md:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="mb-1 block font-medium">
+            Name
+          </label>
+          <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="mb-1 block font-medium">
+            Email
+          </label>
+          <input id={`${id}-email`} type="email" className="input w-full bg-base-200" value={email} readOnly />
+        </div>
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-address`} className="mb-1 block font-medium">
+          Address
+        </label>
+        <textarea
+          id={`${id}-address`}
+          rows={3}
+          autoComplete="street-address"
+          className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
+          aria-invalid={Boolean(errors.address)}
+          aria-describedby={describedBy('address')}
+          {...register('address')}
+        />
+        {fieldError('address')}
+      </div>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-phone`} className="mb-1 block font-medium">
+            Phone
+          </label>
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+            aria-invalid={Boolean(errors.phone)}
+            aria-describedby={describedBy('phone')}
+            {...register('phone')}
+          />
+          {fieldError('phone')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-linkedin`} className="mb-1 block font-medium">
+            LinkedIn URL <span className="font-normal text-base-content/70">(optional)</span>
+          </label>
+          <input
+            id={`${id}-linkedin`}
+            type="url"
+            inputMode="url"
+            placeholder="https://www.linkedin.com/in/your-name"
+            className={`input w-full ${errors.linkedin ? 'input-error' : ''}`}
+            aria-invalid={Boolean(errors.linkedin)}
+            aria-describedby={describedBy('linkedin')}
+            {...register('linkedin')}
+          />
+          {fieldError('linkedin')}
+        </div>
+      </div>
+
+      {failure ? (
+        <p role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      ) : null}
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <button type="submit" className="btn btn-primary" disabled={!online || saving} aria-describedby={online ? undefined : `${id}-offline`}>
+          {saving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Update Profile
+        </button>
+        {online ? (
+          isDirty ? <span className="text-sm text-base-content/70">You have unsaved changes.</span> : null
+        ) : (
+          <p id={`${id}-offline`} className="text-sm text-warning-content" role="status">
+            {texts.needsNetwork}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
