@@ -85,6 +85,7 @@ describe('AddProductForm', () => {
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: DESCRIPTION } });
     submit();
     expect(await screen.findByText(m.minAboveStock)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Minimum Order Quantity'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -75,7 +75,10 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: valibotResolver(AddProductFormSchema),
-    mode: 'onTouched',
+    // Errors appear on submit, then follow each change. Validating on blur would show a message as the
+    // pointer goes down on Add Product, move the button, and lose the click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: { name: '', description: '' },
   });
 
