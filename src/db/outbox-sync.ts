@@ -118,8 +118,11 @@ function classify(error: unknown): Outcome {
   if (error instanceof ApiError) {
     const detail = { status: error.status, code: error.code, message: error.message };
     if (error.status === 401) return { kind: 'sign-in', error: { ...detail, message: SIGN_IN_MESSAGE } };
-    // The server or a proxy is struggling, or we are rate limited: the order itself is fine, ask again later.
-    if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry', error: detail };
+    // The server or a proxy is struggling, we are rate limited, or the same order is being placed right
+    // now by another request (409 conflict): the order itself is fine, ask again later.
+    if (error.status >= 500 || error.status === 429 || error.status === 408 || (error.status === 409 && error.code === 'conflict')) {
+      return { kind: 'retry', error: detail };
+    }
     const parsed = v.safeParse(OrderConflictDetailsSchema, error.details);
     return { kind: 'attention', error: detail, product: parsed.success ? (parsed.output.product ?? null) : null };
   }

@@ -194,6 +194,21 @@ describe('outbox flush outcomes', () => {
     expect((await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, time))).sent).toHaveLength(1);
   });
 
+  it.each([
+    [429, 'rate_limited', 'Too many orders in a minute.'],
+    [409, 'conflict', 'This order is being placed already. Please try again in a moment.'],
+  ] as const)('a %i %s is transient: the item keeps waiting with backoff', async (status, code, message) => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+    api.script.push(new ApiError(status, code, message));
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+
+    expect(report).toMatchObject({ needsAttention: [], waiting: 1, nextAttemptAt: T0 + RETRY_BASE_MS });
+    expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'waiting', lastError: { status, code } });
+  });
+
   it('a 401 keeps the item and asks for a new sign-in; the next token sends it', async () => {
     const db = freshDb();
     const api = fakeOrdersApi([drill]);
