@@ -1,0 +1,54 @@
+// Accessibility of the admin screens: an axe-core scan with zero violations on a desktop and a tablet,
+// with the drawer open, with the confirmation modal open, and with the Add Product form's messages shown.
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+const SCREENS = [
+  { path: '/dashboard/manage-users', title: 'Make Admin' },
+  { path: '/dashboard/add-product', title: 'Add A Product' },
+  { path: '/dashboard/manage-orders', title: 'Manage Orders' },
+  { path: '/dashboard/manage-products', title: 'Manage Products' },
+];
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, label).toEqual([]);
+}
+
+test('axe finds nothing on the admin screens, on a desktop and on a tablet', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.admin);
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+      await expect(page.getByText(/^Loading/u)).toHaveCount(0);
+      await expectNoViolations(page, `${screen.path} at ${width}`);
+    }
+  }
+});
+
+test('axe finds nothing with the drawer open, the modal open, or the form messages shown', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/dashboard/manage-products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeVisible();
+  await page.getByRole('button', { name: 'Dashboard menu', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Products' })).toBeFocused();
+  await expectNoViolations(page, 'drawer open');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Delete Alert!' })).toBeVisible();
+  await expectNoViolations(page, 'modal open');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/add-product');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Product Image is required')).toBeVisible();
+  await expectNoViolations(page, 'form messages');
+});
