@@ -135,10 +135,15 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       index: ['index.html'],
       list: false,
       dotfiles: 'deny',
+      // The build writes .br and .gz beside each script and stylesheet (vite.config.ts).
+      preCompressed: true,
+      // Our own header below; @fastify/static's default would replace it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(staticDir, filePath);
         // Hashed build assets never change; the shell, manifest and worker must be revalidated.
         res.setHeader('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (rel.startsWith('assets')) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
