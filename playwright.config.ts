@@ -13,7 +13,8 @@ export const e2eEnv = { port, authPort, dataDir, baseURL: `http://localhost:${po
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: '.tmp/playwright-results',
+  // One results folder per server port, so parallel runs on other ports never wipe each other's traces.
+  outputDir: `.tmp/playwright-results-${port}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -34,7 +35,7 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" && node --import tsx server/main.ts`,
     url: `${e2eEnv.baseURL}/api/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),

@@ -73,7 +73,8 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Emula
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // Generous: on a loaded 2-core machine the Firebase CLI alone can take most of a minute to boot.
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   let ready = false;
   while (Date.now() < deadline) {
     const status = await Promise.race([exited.then(() => 'exited' as const), new Promise<'wait'>((r) => setTimeout(() => r('wait'), 300))]);
