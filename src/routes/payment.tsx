@@ -35,7 +35,7 @@ export default function PaymentPage() {
             Hello, <strong>{name}</strong>!
           </p>
           <p>
-            Please pay <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of{' '}
+            {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of{' '}
             {o.productName} ({formatDollars(o.unitPrice)} per unit).
           </p>
         </div>

@@ -18,15 +18,15 @@ import { Spinner } from '../ui/spinner';
 
 function ProductFacts({ product }: { product: Product }) {
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <dl className="grid grid-cols-3 gap-2 sm:gap-3">
       {[
         ['Minimum order', `${product.minOrderQnt.toLocaleString('en-US')} pcs.`],
         ['Available', `${product.availableQnt.toLocaleString('en-US')} pcs.`],
         ['Price per unit', formatDollars(product.price)],
       ].map(([label, value]) => (
-        <div key={label} className="rounded-box bg-base-200 px-4 py-3">
-          <dt className="text-sm text-base-content/75">{label}</dt>
-          <dd className="text-lg font-bold">{value}</dd>
+        <div key={label} className="rounded-box bg-base-200 px-3 py-3 sm:px-4">
+          <dt className="text-xs text-base-content/75 sm:text-sm">{label}</dt>
+          <dd className="font-bold sm:text-lg">{value}</dd>
         </div>
       ))}
     </dl>
@@ -80,14 +80,14 @@ export default function ProductPage() {
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-2 lg:gap-12 lg:py-12">
       <section aria-labelledby="product-name" className="grid content-start gap-5">
-        <img src={item.imageUrl} alt={item.name} width={800} height={600} className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />
+        <img src={item.imageUrl} alt={item.name} width={800} height={600} className="aspect-[4/3] max-h-80 w-full rounded-box bg-base-200 object-cover lg:max-h-none" />
         <h1 id="product-name" className="text-3xl font-extrabold tracking-tight md:text-4xl">
           {item.name}
         </h1>
         <p className="leading-relaxed text-base-content/85">{item.description}</p>
         <ProductFacts product={item} />
       </section>
-      <section aria-labelledby="order-title" className="content-start rounded-box border border-base-300 p-5 shadow-sm md:p-8">
+      <section aria-labelledby="order-title" className="self-start rounded-box border border-base-300 p-5 shadow-sm md:p-8">
         <h2 id="order-title" className="mb-5 text-2xl font-bold">
           Place your order
         </h2>

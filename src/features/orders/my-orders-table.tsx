@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/errors';
+import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import type { Order } from '../../contract/order';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
@@ -13,11 +13,12 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { useDeleteOrder } from './delete-order';
 
-/** Spec section 2: green Shipped, red Unpaid, blue otherwise. Opaque tints, so the pinned column stays legible. */
+/** Spec section 2: green Shipped, red Unpaid, blue otherwise. Opaque tints, so the pinned column stays legible;
+ * important, so they win over the card background below md. */
 const ROW_COLOURS: Record<OrderStatus, string> = {
-  Shipped: 'bg-[#ebf7ee]',
-  Unpaid: 'bg-[#fdeeee]',
-  Paid: 'bg-[#e8f1fb]',
+  Shipped: 'bg-[#ebf7ee]!',
+  Unpaid: 'bg-[#fdeeee]!',
+  Paid: 'bg-[#e8f1fb]!',
 };
 
 const BADGES: Record<OrderStatus, string> = {
@@ -35,16 +36,22 @@ export interface MyOrdersTableProps {
 export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
   const remove = useDeleteOrder();
   const [target, setTarget] = useState<Order | null>(null);
-  const close = useCallback(() => setTarget(null), []);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = useCallback(() => {
+    setTarget(null);
+    setFailure(null);
+  }, []);
 
   const confirmDelete = async () => {
     if (!target) return;
+    setFailure(null);
     try {
       await remove.mutateAsync(target._id);
       toast.success(toasts.deleted);
       setTarget(null);
     } catch (error) {
-      toast.error(toasts.tryAgain, { description: error instanceof ApiError ? error.message : undefined });
+      setFailure(error instanceof ApiError || error instanceof NetworkError ? error.message : toasts.tryAgain);
+      toast.error(toasts.tryAgain);
     }
   };
 
@@ -54,11 +61,12 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
     { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
-      cell: (o) => (o.transactionId ? <span className="block max-w-48 truncate font-mono text-xs" title={o.transactionId}>{o.transactionId}</span> : 'N/A'),
+      cell: (o) => (o.transactionId ? <span className="block break-all font-mono text-xs md:max-w-56 md:truncate" title={o.transactionId}>{o.transactionId}</span> : 'N/A'),
     },
     { header: 'Status', cell: (o) => <span className={`badge ${BADGES[o.status]} font-semibold`}>{o.status}</span> },
     {
       header: 'Action',
+      action: true,
       cell: (o) =>
         isDeletable(o.status) ? (
           <div className="flex flex-wrap gap-2">
@@ -88,8 +96,25 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
 
   return (
     <>
-      <DataTable caption="My orders" columns={columns} rows={orders} rowKey={(o) => o._id} rowClassName={(o) => ROW_COLOURS[o.status]} empty={texts.noOrders} />
-      <ConfirmModal open={target !== null} title={texts.deleteAlertTitle} confirmLabel="Delete" busy={remove.isPending} onConfirm={() => void confirmDelete()} onClose={close}>
+      {/* Below md each order is a card, so a phone reads status and actions without scrolling sideways. */}
+      <DataTable
+        caption="My orders"
+        columns={columns}
+        rows={orders}
+        rowKey={(o) => o._id}
+        rowClassName={(o) => ROW_COLOURS[o.status]}
+        empty={texts.noOrders}
+        stackBelow="md"
+      />
+      <ConfirmModal
+        open={target !== null}
+        title={texts.deleteAlertTitle}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={failure}
+        onConfirm={() => void confirmDelete()}
+        onClose={close}
+      >
         <p>
           Are you sure you want to delete <strong>{target?.productName}</strong>?
         </p>

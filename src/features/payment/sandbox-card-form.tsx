@@ -53,7 +53,7 @@ export function SandboxCardForm({ clientSecret, disabledReason, paying, billing,
       <div id={`${id}-mode`} className="rounded-box border border-dashed border-warning bg-warning/15 px-4 py-3 text-sm">
         <p className="font-bold">{SANDBOX_NOTICE}</p>
         <p>
-          Use the test card <span className="font-mono">4242 4242 4242 4242</span> with any future date and any CVC.
+          Use the test card <span className="whitespace-nowrap font-mono">4242 4242 4242 4242</span> with any future date and any CVC.
         </p>
       </div>
       <div>
