@@ -6,7 +6,6 @@ export interface ChargeableOrder {
   id: string;
   /** Whole dollars, as the server computed them. */
   totalPrice: number;
-  userEmail: string;
   /** The intent made for this order earlier, if any; a provider may reuse it. */
   paymentIntentId: string | null;
 }

@@ -57,7 +57,6 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
               currency: 'usd',
               payment_method_types: ['card'],
               description: `Forgeline order ${order.id}`,
-              receipt_email: order.userEmail,
               metadata: { orderId: order.id },
             },
             // One key per order and per earlier intent: a retried request never makes a second intent.

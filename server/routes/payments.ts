@@ -56,7 +56,7 @@ const payments: FastifyPluginAsync = async (app) => {
           throw alreadyPaid({ ...order, status: 'Paid' });
         }
       }
-      const intent = await provider.createIntent({ id: order.id, totalPrice: order.totalPrice, userEmail: order.userEmail, paymentIntentId: order.paymentIntentId });
+      const intent = await provider.createIntent({ id: order.id, totalPrice: order.totalPrice, paymentIntentId: order.paymentIntentId });
       if (!(await setPaymentIntent(db, order.id, intent.intentId))) throw alreadyPaid({ ...order, status: 'Paid' });
       return { clientSecret: intent.clientSecret };
     } catch (error) {

@@ -51,7 +51,7 @@ describe("the sandbox's test cards", () => {
 });
 
 describe('sandbox intents', () => {
-  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, userEmail: 'a@example.com', paymentIntentId: null };
+  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, paymentIntentId: null };
 
   it('carry the order and amount, and succeed only through confirm with a good card', async () => {
     const provider = sandboxProvider('unit-test-secret');
