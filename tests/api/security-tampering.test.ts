@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder, markOrderPaid } from '../../server/repositories/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail } from '../../server/repositories/users';
+import { mintUser } from '../helpers/minted-users';
 import { orderBody, payOrder, placeOrder, sandboxConfirm } from '../helpers/orders';
 import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
 
@@ -191,6 +192,31 @@ describe.each(dbKinds())('tampering on %s', (kind) => {
     });
   });
 
+  it('marks nothing Paid from an unsigned Stripe event, whoever sends it', async () => {
+    const stripe = await createTestApp(kind, {
+      payments: { provider: 'stripe', secretKey: 'sk_test_tamper', publishableKey: 'pk_test_tamper', webhookSecret: 'whsec_tamper_secret', apiBase: 'http://127.0.0.1:9' },
+    });
+    try {
+      const dealer = await mintUser(stripe.database.db, stripe.config.accessTokenSecret);
+      const boss = await mintUser(stripe.database.db, stripe.config.accessTokenSecret, { admin: true });
+      const product = await stripe.createProduct({ price: 20, minOrder: 1 });
+      const placed = await stripe.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: orderBody({ productId: product, orderQuantity: 1 }) });
+      const orderId = (placed.json() as { insertedId: string }).insertedId;
+      const event = JSON.stringify({
+        id: 'evt_forged',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_forged', object: 'payment_intent', amount: 2000, currency: 'usd', status: 'succeeded', metadata: { orderId } } },
+      });
+      for (const headers of [boss.auth, dealer.auth, {}, { 'stripe-signature': 't=1,v1=deadbeef' }]) {
+        const res = await stripe.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { ...headers, 'content-type': 'application/json' }, payload: event });
+        expect(res.statusCode).toBe(400);
+      }
+      expect((await findOrder(stripe.database.db, orderId))?.status).toBe('Unpaid');
+    } finally {
+      await stripe.close();
+    }
+  });
+
   describe('order states out of sequence', () => {
     it('refuses to ship an Unpaid order, to delete or re-pay a Paid one, and to touch a Shipped one', async () => {
       const id = await placeOrder(t, a, { productId, orderQuantity: 4 });
@@ -262,6 +288,12 @@ describe.each(dbKinds())('tampering on %s', (kind) => {
       for (const header of [`Basic ${a.token}`, a.token, `Bearer ${a.token} extra`, `Bearer  `]) {
         expect((await myProfile(a, { authorization: header })).statusCode, header).toBe(401);
       }
+    });
+
+    it('never takes an ID token for an access token, nor an access token for an ID token', async () => {
+      expect((await myProfile(a, asBearer(a.idToken))).statusCode).toBe(401);
+      const exchange = await t.app.inject({ method: 'PUT', url: `/api/user/${a.email}`, headers: asBearer(a.token), payload: { email: a.email } });
+      expect(exchange.statusCode).toBe(401);
     });
 
     it('reads the role from the database, never from a claim in the token', async () => {
