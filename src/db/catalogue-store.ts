@@ -3,7 +3,11 @@
 import type { Product } from '../contract/product';
 import type { Review } from '../contract/review';
 import type { Table } from 'dexie';
-import { getDatabase, type Saved } from './database';
+import type { ForgelineDatabase, Saved } from './database';
+
+// Dexie is loaded on first use, not with the app: the home page renders from the network, and the
+// write-through that follows is what pulls it in (first-load JavaScript budget, README Performance).
+const database = (): Promise<ForgelineDatabase> => import('./database').then((m) => m.getDatabase());
 
 /** What a reader found: the data and when it was saved (the oldest row, for lists). */
 export interface SavedRead<T> {
@@ -44,31 +48,32 @@ async function readAll<T extends object>(table: SavedTable<T>): Promise<SavedRea
   return { data: rows.map(strip), savedAt: Math.min(...rows.map((row) => row.savedAt)) };
 }
 
-export async function saveProducts(products: Product[], db = getDatabase(), now = Date.now()): Promise<void> {
-  await replaceAll(db.products, products, now);
+export async function saveProducts(products: Product[], db?: ForgelineDatabase, now = Date.now()): Promise<void> {
+  await replaceAll((db ?? (await database())).products, products, now);
   for (const listener of savedListeners) listener(products);
 }
 
-export async function saveProduct(product: Product, db = getDatabase(), now = Date.now()): Promise<void> {
+export async function saveProduct(product: Product, given?: ForgelineDatabase, now = Date.now()): Promise<void> {
+  const db = given ?? (await database());
   await db.transaction('rw', db.products, async () => {
     const existing = await db.products.get(product._id);
     await db.products.put({ ...product, savedAt: now, position: existing?.position ?? Number.MAX_SAFE_INTEGER });
   });
 }
 
-export function readSavedProducts(db = getDatabase()): Promise<SavedRead<Product[]> | undefined> {
-  return readAll<Product>(db.products);
+export async function readSavedProducts(db?: ForgelineDatabase): Promise<SavedRead<Product[]> | undefined> {
+  return readAll<Product>((db ?? (await database())).products);
 }
 
-export async function readSavedProduct(id: string, db = getDatabase()): Promise<SavedRead<Product> | undefined> {
-  const row = await db.products.get(id);
+export async function readSavedProduct(id: string, db?: ForgelineDatabase): Promise<SavedRead<Product> | undefined> {
+  const row = await (db ?? (await database())).products.get(id);
   return row ? { data: strip(row), savedAt: row.savedAt } : undefined;
 }
 
-export async function saveReviews(reviews: Review[], db = getDatabase(), now = Date.now()): Promise<void> {
-  await replaceAll(db.reviews, reviews, now);
+export async function saveReviews(reviews: Review[], db?: ForgelineDatabase, now = Date.now()): Promise<void> {
+  await replaceAll((db ?? (await database())).reviews, reviews, now);
 }
 
-export function readSavedReviews(db = getDatabase()): Promise<SavedRead<Review[]> | undefined> {
-  return readAll<Review>(db.reviews);
+export async function readSavedReviews(db?: ForgelineDatabase): Promise<SavedRead<Review[]> | undefined> {
+  return readAll<Review>((db ?? (await database())).reviews);
 }

@@ -59,3 +59,13 @@ export async function withOfflineFallback<T>(
   await writer(data).catch(() => undefined);
   return data;
 }
+
+/**
+ * A writer that does not hold the screen up: the data is shown at once and saved afterwards, so the
+ * first visit does not wait for IndexedDB (or for Dexie's download) before showing the catalogue.
+ */
+export function inBackground<T>(save: (data: T) => Promise<void>): (data: T) => Promise<void> {
+  return async (data) => {
+    void save(data).catch(() => undefined);
+  };
+}

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { ProductListSchema, ProductSchema } from '../../contract/product';
 import { readSavedProduct, readSavedProducts, saveProduct, saveProducts } from '../../db/catalogue-store';
-import { withOfflineFallback } from '../../db/offline-read';
+import { inBackground, withOfflineFallback } from '../../db/offline-read';
 
 /** Offline, the list comes from IndexedDB (DESIGN section 9). */
 export function getProducts() {
-  return withOfflineFallback('products', () => apiRequest('/products', { schema: ProductListSchema }), () => readSavedProducts(), saveProducts);
+  return withOfflineFallback('products', () => apiRequest('/products', { schema: ProductListSchema }), () => readSavedProducts(), inBackground(saveProducts));
 }
 
 /** Spec section 9: the list is cached under the key 'products'. */
@@ -17,7 +17,7 @@ export function useProducts() {
 }
 
 export function getProduct(id: string) {
-  return withOfflineFallback(`product:${id}`, () => apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema }), () => readSavedProduct(id), saveProduct);
+  return withOfflineFallback(`product:${id}`, () => apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema }), () => readSavedProduct(id), inBackground(saveProduct));
 }
 
 export const productQueryOptions = (id: string) => queryOptions({ queryKey: ['products', id], queryFn: () => getProduct(id), meta: { persist: false } });

@@ -4,13 +4,17 @@
 // flushOutbox keeps the two from sending one item twice.
 
 import { getAccessToken } from '../../api/client';
-import { flushOutbox, OUTBOX_SYNC_TAG, RETRY_CAP_MS, type FlushReport } from '../../db/outbox-sync';
+import type { FlushReport } from '../../db/outbox-sync';
 import { getSession, subscribeSession } from '../auth/session';
 import { isOnline } from './network-status';
 
 /** When another tab or the worker holds the lock, look again after this long. */
 const BUSY_RETRY_MS = 5_000;
 const MIN_TIMER_MS = 1_000;
+
+// The sender (and Dexie with it) is loaded when a signed-in user has something to flush, not with the
+// app: an anonymous first visit does not download it (first-load JavaScript budget, README Performance).
+const outboxSync = () => import('../../db/outbox-sync');
 
 type ReportListener = (report: FlushReport) => void;
 const reportListeners = new Set<ReportListener>();
@@ -28,24 +32,25 @@ export function publishOutboxReport(report: FlushReport): void {
   for (const listener of reportListeners) listener(report);
 }
 
-function schedule(report: FlushReport): void {
+function schedule(report: FlushReport, retryCapMs: number): void {
   if (timer) clearTimeout(timer);
   timer = null;
   // Waiting for a sign-in or for the network: the session change or the 'online' event starts the next try.
   if (report.waiting === 0 || report.signInRequired || !isOnline()) return;
   const due = report.ran ? (report.nextAttemptAt ?? Date.now()) - Date.now() : BUSY_RETRY_MS;
-  timer = setTimeout(() => void flushOutboxNow(false), Math.min(Math.max(due, MIN_TIMER_MS), RETRY_CAP_MS));
+  timer = setTimeout(() => void flushOutboxNow(false), Math.min(Math.max(due, MIN_TIMER_MS), retryCapMs));
 }
 
 async function runOnce(force: boolean): Promise<void> {
   const email = getSession().user?.email;
   if (!email || !isOnline()) return;
   try {
+    const { flushOutbox, RETRY_CAP_MS } = await outboxSync();
     const report = await flushOutbox({ email, token: getAccessToken() }, { force });
-    schedule(report);
+    schedule(report, RETRY_CAP_MS);
     publishOutboxReport(report);
   } catch {
-    // IndexedDB unavailable or closing: the queue is unchanged; the next trigger tries again.
+    // IndexedDB unavailable or closing, or the sender could not be loaded: the queue is unchanged; the next trigger tries again.
   }
 }
 
@@ -73,6 +78,7 @@ export function flushOutboxNow(force = true): Promise<void> {
 /** Asks the browser to wake the service worker when the connection is back, even if the tab is closed. */
 export async function requestBackgroundSync(): Promise<void> {
   try {
+    const { OUTBOX_SYNC_TAG } = await outboxSync();
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
     await sync?.register(OUTBOX_SYNC_TAG);
