@@ -323,6 +323,16 @@ describe.each(dbKinds())('authorization matrix on %s', (kind) => {
     expect(seen).toEqual({ anonymous, customerA, customerB, admin });
   });
 
+  // Fastify answers HEAD for every GET route; it must pass through the same guards.
+  it.each(ROWS.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route.replace('GET', 'HEAD'), row] as const))('%s is guarded like its GET', async (_route, row) => {
+    for (const actor of ['anonymous', 'customerB'] as const) {
+      const { request } = await row.cell(ctx, actor);
+      const res = await ctx.t.app.inject({ ...request, method: 'HEAD' });
+      expect(res.statusCode, actor).toBe(row.expect[ACTORS.indexOf(actor)]);
+      expect(res.body, actor).toBe('');
+    }
+  });
+
   it('still knows A, B and the admin as they were after every cell ran', async () => {
     for (const user of [ctx.a, ctx.b]) expect((await findUserByEmail(ctx.t.database.db, user.email))?.role).toBe('customer');
     const me = await ctx.t.app.inject({ url: `/api/users/${ctx.a.email}`, headers: ctx.a.auth });
