@@ -93,7 +93,7 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
   );
 
   return (
-    <header ref={header} className="fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
+    <header ref={header} className="fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100">
       <nav className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4" aria-label="Main">
         <Link to="/" className="-ml-1 flex min-h-11 items-center gap-2 rounded-field px-1 text-xl font-black tracking-tight" aria-label="Forgeline home" onClick={close}>
           <img src="/logo.svg" alt="" width="36" height="36" />
