@@ -14,6 +14,7 @@ const MESSAGES: Record<string, string> = {
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
   'auth/network-request-failed': 'The sign-in service could not be reached. Check your connection and try again.',
   'auth/timeout': 'The sign-in service took too long to answer. Please try again.',
+  'auth/google-unreachable': 'Google sign-in could not be reached. Check your connection, or log in with e-mail and password.',
   'auth/popup-closed-by-user': 'The Google sign-in window was closed before signing in finished.',
   'auth/user-cancelled': 'Google sign-in was cancelled.',
   'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',

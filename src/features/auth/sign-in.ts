@@ -48,20 +48,33 @@ export async function signInWithGoogle(): Promise<SessionUser | null> {
   const { auth, sdk } = await loadFirebaseAuth();
   const provider = new sdk.GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
+  let credential;
   try {
-    const credential = await sdk.signInWithPopup(auth, provider);
-    return await finishSignIn(credential.user);
+    credential = await sdk.signInWithPopup(auth, provider);
   } catch (error) {
-    if (!shouldFallBackToRedirect(error)) throw error;
+    if (!shouldFallBackToRedirect(error)) throw googleError(error);
     sessionStorage.setItem(GOOGLE_REDIRECT_MARKER, '1');
     try {
       await sdk.signInWithRedirect(auth, provider);
     } catch (redirectError) {
       sessionStorage.removeItem(GOOGLE_REDIRECT_MARKER);
-      throw redirectError;
+      throw googleError(redirectError);
     }
     return null;
   }
+  return finishSignIn(credential.user);
+}
+
+/**
+ * The SDK loads Google's script from apis.google.com for both popup and redirect; when that script
+ * cannot load it reports a bare internal or network error, which says more to a user as this.
+ */
+function googleError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'auth/internal-error' || code === 'auth/network-request-failed') {
+    return authError('auth/google-unreachable', 'Google sign-in could not be reached.');
+  }
+  return error;
 }
 
 export function isReturningFromGoogleRedirect(): boolean {
