@@ -11,9 +11,10 @@ import { findPostgres } from './lib/postgres';
 import { ROOT, stopAllChildren } from './lib/processes';
 import { lighthouseBenchmark } from './lighthouse';
 import { ordersBenchmark } from './orders';
+import { outboxDrainBenchmark } from './outbox-drain';
 import { formatTable, type Benchmark, type BenchContext, type BenchOutcome, type BenchResult } from './lib/report';
 
-const benchmarks: Benchmark[] = [catalogueBenchmark, ordersBenchmark, lighthouseBenchmark, coldStartBenchmark];
+const benchmarks: Benchmark[] = [catalogueBenchmark, ordersBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark];
 
 /** A benchmark that hangs is stopped and reported, so the run stays bounded. */
 const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
