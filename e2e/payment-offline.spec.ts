@@ -1,0 +1,29 @@
+// Payment needs a connection (DESIGN section 9): offline, Pay is off and the page says why.
+
+import { randomUUID } from 'node:crypto';
+import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+
+test('the Pay button is off with a visible reason while offline, and back on when the connection returns', async ({ page, context, request }) => {
+  const user = await createAccount('Otto Offline');
+  const token = await accessToken(user);
+  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; minOrderQnt: number }[];
+  const product = products.find((p) => p.name === 'Forgeline JS80 Pendulum Jigsaw');
+  if (!product) throw new Error('no seeded jigsaw');
+  const placed = await request.post('/api/orders', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '2 Wharf Row, Bristol', userPhone: '0117 555 0133', clientOrderId: randomUUID() },
+  });
+  const { insertedId } = (await placed.json()) as { insertedId: string };
+
+  await signIn(page, user);
+  await page.goto(`/dashboard/payment/${insertedId}`);
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+
+  await context.setOffline(true);
+  await expect(pay).toBeDisabled();
+  await expect(page.getByText('You are offline. This needs a connection.')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(pay).toBeEnabled();
+});
