@@ -36,12 +36,14 @@ onSessionExpired(() => {
     });
 });
 
-// When the session ends, the previous user's cached data goes with it.
+// When the session ends, the previous user's cached data goes with it. The public catalogue and
+// reviews stay: removing them would cancel their requests under an open page and leave its spinners.
+const PUBLIC_QUERY_ROOTS = new Set(['products', 'reviews']);
 let sessionEmail = getSession().user?.email ?? null;
 subscribeSession(() => {
   const email = getSession().user?.email ?? null;
   if (email === sessionEmail) return;
-  if (sessionEmail !== null) queryClient.removeQueries();
+  if (sessionEmail !== null) queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) });
   sessionEmail = email;
 });
 // Ended elsewhere (another tab, or Firebase no longer has the user): the guards run again on the open page.
