@@ -2,7 +2,7 @@
 
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_TIME_MS, QUERY_RETRIES, QUERY_RETRY_CAP_MS } from '../contract/constants';
-import { ApiError } from './errors';
+import { ApiError, NetworkError } from './errors';
 
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_RETRY_CAP_MS);
@@ -11,6 +11,9 @@ export function retryDelay(attempt: number): number {
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   // A 4xx will not change by asking again; network failures and 5xx might.
   if (error instanceof ApiError && error.status < 500) return false;
+  // With the device offline a retry cannot succeed; failing at once lets the saved copy (IndexedDB) or the
+  // cached data show without a spinner of several seconds (DESIGN section 9).
+  if (error instanceof NetworkError && typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   return failureCount < QUERY_RETRIES;
 }
 
