@@ -1,8 +1,10 @@
 // THE flush of the order outbox, used by the page (start-up, 'online', a timer) and by the service
 // worker's Background Sync 'sync' event. One sender at a time across tabs and the worker: a Web Lock
 // where the browser has one, and always a lease with an expiry in IndexedDB (which every context shares,
-// and which frees itself if its holder dies mid-send). Each send reuses the item's clientOrderId, so the
-// server answers a repeat with the first order: a lost answer never becomes a second order.
+// and which frees itself if its holder dies mid-send). Under the Web Lock a lease left by another holder
+// can only be a dead one (a tab reloaded mid-flush: the browser freed its lock), so it is taken over
+// at once instead of waiting for it to expire. Each send reuses the item's clientOrderId, so the server
+// answers a repeat with the first order: a lost answer never becomes a second order.
 
 import * as v from 'valibot';
 import { apiRequest } from '../api/client';
@@ -87,12 +89,15 @@ interface Lease {
   expiresAt: number;
 }
 
-/** Takes or renews the lease in one IndexedDB transaction, which IndexedDB serialises across contexts. */
-async function claimLease(d: FlushDeps, holder: string): Promise<boolean> {
+/**
+ * Takes or renews the lease in one IndexedDB transaction, which IndexedDB serialises across contexts.
+ * `takeOver`: the caller holds the Web Lock, so another holder's lease is stale.
+ */
+async function claimLease(d: FlushDeps, holder: string, takeOver: boolean): Promise<boolean> {
   return d.db.transaction('rw', d.db.meta, async () => {
     const now = d.now();
     const current = (await d.db.meta.get(LEASE_KEY))?.value as Lease | undefined;
-    if (current && current.holder !== holder && current.expiresAt > now) return false;
+    if (!takeOver && current && current.holder !== holder && current.expiresAt > now) return false;
     await d.db.meta.put({ key: LEASE_KEY, value: { holder, expiresAt: now + LEASE_MS } satisfies Lease });
     return true;
   });
@@ -194,7 +199,13 @@ async function record(d: FlushDeps, item: OutboxItem, outcome: Outcome): Promise
   });
 }
 
-async function sendDue(d: FlushDeps, holder: string, session: FlushSession, options: FlushOptions): Promise<FlushReport> {
+interface Claim {
+  holder: string;
+  takeOver: boolean;
+  claimed: boolean;
+}
+
+async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, options: FlushOptions): Promise<FlushReport> {
   const report: FlushReport = { ran: true, sent: [], needsAttention: [], signInRequired: false, waiting: 0, nextAttemptAt: null };
   const items = await listOutbox(session.email, d.db);
   for (const item of items) {
@@ -204,8 +215,13 @@ async function sendDue(d: FlushDeps, holder: string, session: FlushSession, opti
       report.signInRequired = true;
       break;
     }
-    // Renewing before each send keeps the lease ours for the whole send (SEND_TIMEOUT_MS < LEASE_MS).
-    if (!(await claimLease(d, holder))) break;
+    // Taken only when there is something to send, and renewed before each send, which keeps it ours for
+    // the whole send (SEND_TIMEOUT_MS < LEASE_MS).
+    if (!(await claimLease(d, claim.holder, claim.takeOver))) {
+      if (!claim.claimed) report.ran = false;
+      break;
+    }
+    claim.claimed = true;
     const sending = await markSending(d, item);
     if (!sending) continue;
     const outcome = await sendOne(d, sending, session.token);
@@ -233,15 +249,16 @@ async function summarise(d: FlushDeps, email: string, report: FlushReport): Prom
 export async function flushOutbox(session: FlushSession, options: FlushOptions = {}, overrides: Partial<FlushDeps> = {}): Promise<FlushReport> {
   const d = resolveDeps(overrides);
   const owner = { ...session, email: ownerKey(session.email) };
-  const holder = d.newHolderId();
-  const underLease = async (): Promise<FlushReport | null> => {
-    if (!(await claimLease(d, holder))) return null;
+  const underLease = async (takeOver: boolean): Promise<FlushReport> => {
+    const claim: Claim = { holder: d.newHolderId(), takeOver, claimed: false };
     try {
-      return await sendDue(d, holder, owner, options);
+      return await sendDue(d, claim, owner, options);
     } finally {
-      await releaseLease(d, holder);
+      if (claim.claimed) await releaseLease(d, claim.holder);
     }
   };
-  const report = d.locks ? await d.locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? underLease() : null)) : await underLease();
+  const report = d.locks
+    ? await d.locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? underLease(true) : null))
+    : await underLease(false);
   return report ?? summarise(d, owner.email, { ran: false, sent: [], needsAttention: [], signInRequired: false, waiting: 0, nextAttemptAt: null });
 }

@@ -82,6 +82,8 @@ function queued(owner: string, product: Product, quantity: number, extra: Partia
   };
 }
 
+const readMeta = (db: ForgelineDatabase) => db.meta.toArray();
+
 const opened: ForgelineDatabase[] = [];
 function freshDb(name = `outbox-test-${randomUUID()}`): ForgelineDatabase {
   const db = openDatabase(name);
@@ -93,6 +95,22 @@ afterEach(() => {
 });
 
 const T0 = 1_700_000_000_000;
+
+/** A minimal LockManager with the one mode the engine uses: exclusive, ifAvailable. Locks die with their context. */
+function webLocks(): LockManager {
+  const held = new Set<string>();
+  return {
+    async request(name: string, _options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name, mode: 'exclusive' } as Lock);
+      } finally {
+        held.delete(name);
+      }
+    },
+  } as unknown as LockManager;
+}
 
 function clock(start = T0) {
   let now = start;
@@ -346,19 +364,7 @@ describe('exactly once', () => {
     const db = freshDb();
     const api = fakeOrdersApi([drill]);
     for (let i = 0; i < 4; i++) await enqueueOrder(queued(ALICE, drill, 5 + i), db, i);
-    const held = new Set<string>();
-    // A minimal LockManager with the one mode the engine uses: exclusive, ifAvailable.
-    const locks = {
-      async request(name: string, _options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) {
-        if (held.has(name)) return callback(null);
-        held.add(name);
-        try {
-          return await callback({ name, mode: 'exclusive' } as Lock);
-        } finally {
-          held.delete(name);
-        }
-      },
-    } as unknown as LockManager;
+    const locks = webLocks();
 
     const reports = await Promise.all(Array.from({ length: 5 }, () => flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api, clock(100), { locks }))));
 
@@ -397,6 +403,36 @@ describe('exactly once', () => {
 
     api.release();
     await dying;
+  });
+
+  it('under the Web Lock, the lease of a tab that reloaded mid-send is taken over at once, and the resend is idempotent', async () => {
+    const name = `outbox-test-${randomUUID()}`;
+    const before = freshDb(name);
+    const api = fakeOrdersApi([drill]);
+    const time = clock();
+    const item = await enqueueOrder(queued(ALICE, drill, 10), before, time.now());
+    api.script.push('hang');
+    // The old page's lock manager: its lock goes away with the page, its IndexedDB lease does not.
+    const dying = flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(before, api, time, { locks: webLocks() })).catch((error: unknown) => error);
+    await expect.poll(() => api.orders.size).toBe(1);
+    before.close();
+
+    const after = freshDb(name);
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(after, api, time, { locks: webLocks() }));
+
+    expect(report).toMatchObject({ ran: true, sent: [expect.objectContaining({ clientOrderId: item.clientOrderId })] });
+    expect(api.orders.size).toBe(1);
+    expect(await readMeta(after)).toEqual([]);
+    api.release();
+    await dying;
+  });
+
+  it('a flush with nothing due takes no lease, so a reload during it blocks nobody', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect(report).toMatchObject({ ran: true, waiting: 0 });
+    expect(await readMeta(db)).toEqual([]);
   });
 
   it('an item discarded while its send is in flight is not put back', async () => {

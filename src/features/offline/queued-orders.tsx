@@ -31,7 +31,7 @@ function Status({ item }: { item: OutboxItem }) {
         {sending ? texts.sending : texts.waitingToSend}
       </span>
       <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
-        {item.lastError?.status === 401 ? item.lastError.message : `Saved ${formatTime(item.createdAt)}`}
+        {item.lastError ? item.lastError.message : `Saved ${formatTime(item.createdAt)}`}
       </span>
     </div>
   );
