@@ -23,6 +23,15 @@ const port = v.pipe(
   v.maxValue(65535, 'must be a port number'),
 );
 
+const positiveInt = (min: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,9}$/u, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+  );
+
 const nonEmpty = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
 
 const EnvSchema = v.object({
@@ -34,7 +43,7 @@ const EnvSchema = v.object({
   STATIC_DIR: v.optional(nonEmpty, './dist'),
   DATABASE_URL: v.optional(v.pipe(nonEmpty, v.regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL'))),
   ACCESS_TOKEN_SECRET: v.optional(v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters'))),
-  ACCESS_TOKEN_TTL_SECONDS: v.optional(v.pipe(port, v.minValue(60, 'must be at least 60')), '43200'),
+  ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInt(60), '43200'),
   ADMIN_EMAILS: v.optional(v.string(), ''),
   FIREBASE_PROJECT_ID: v.optional(nonEmpty),
   FIREBASE_API_KEY: v.optional(nonEmpty),
@@ -49,8 +58,8 @@ const EnvSchema = v.object({
   SEED: v.optional(boolText),
   TRUST_PROXY: v.optional(boolText, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'), 'info'),
-  RATE_LIMIT_TOKEN_PER_MINUTE: v.optional(v.pipe(port, v.minValue(1, 'must be at least 1')), '20'),
-  RATE_LIMIT_ORDERS_PER_MINUTE: v.optional(v.pipe(port, v.minValue(1, 'must be at least 1')), '60'),
+  RATE_LIMIT_TOKEN_PER_MINUTE: v.optional(positiveInt(1), '20'),
+  RATE_LIMIT_ORDERS_PER_MINUTE: v.optional(positiveInt(1), '60'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -23,6 +23,9 @@ function adminAuth(config: FirebaseConfig): Auth {
   if (config.mode === 'emulator') {
     // firebase-admin finds the emulator only through this variable; it is set here, from the parsed config.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${config.emulatorHost}:${config.emulatorPort}`;
+  } else {
+    // With this variable set firebase-admin skips signature checks: a real project must never inherit it.
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   }
   const name = `forgeline-${config.projectId}`;
   const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: config.projectId }, name);

@@ -70,6 +70,15 @@ describe('configuration', () => {
     expect(stripe.seed).toBe(false);
   });
 
+  it('takes rate limits and token lifetimes beyond the port range, and refuses nonsense', () => {
+    const config = loadConfig({ RATE_LIMIT_ORDERS_PER_MINUTE: '100000', ACCESS_TOKEN_TTL_SECONDS: '86400' }, root());
+    expect(config.rateLimits.ordersPerMinute).toBe(100_000);
+    expect(config.accessTokenTtlSeconds).toBe(86_400);
+    expect(problems({ RATE_LIMIT_TOKEN_PER_MINUTE: '0', ACCESS_TOKEN_TTL_SECONDS: '1.5' }).join('\n')).toMatch(
+      /RATE_LIMIT_TOKEN_PER_MINUTE: must be at least 1[\s\S]*ACCESS_TOKEN_TTL_SECONDS: must be a whole number/u,
+    );
+  });
+
   it('parses ADMIN_EMAILS into trimmed lower-case addresses', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com ' }, root()).adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
   });
