@@ -20,7 +20,8 @@ export const QUERY_RETRY_CAP_MS = 30_000;
 /** Upper bounds that keep every amount inside a PostgreSQL integer and a Stripe amount. */
 export const MAX_PRICE = 1_000_000;
 export const MAX_QUANTITY = 1_000_000;
-export const MAX_ORDER_TOTAL = 99_999_999;
+/** Stripe takes at most $999,999.99 in one payment, so one order may total at most $999,999. */
+export const MAX_ORDER_TOTAL = 999_999;
 
 export const ADDRESS_MAX_LENGTH = 500;
 export const PHONE_MAX_LENGTH = 40;

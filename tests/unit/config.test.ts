@@ -74,8 +74,8 @@ describe('configuration', () => {
     const config = loadConfig({ RATE_LIMIT_ORDERS_PER_MINUTE: '100000', ACCESS_TOKEN_TTL_SECONDS: '86400' }, root());
     expect(config.rateLimits.ordersPerMinute).toBe(100_000);
     expect(config.accessTokenTtlSeconds).toBe(86_400);
-    expect(problems({ RATE_LIMIT_TOKEN_PER_MINUTE: '0', ACCESS_TOKEN_TTL_SECONDS: '1.5' }).join('\n')).toMatch(
-      /RATE_LIMIT_TOKEN_PER_MINUTE: must be at least 1[\s\S]*ACCESS_TOKEN_TTL_SECONDS: must be a whole number/u,
+    expect(problems({ RATE_LIMIT_TOKEN_PER_MINUTE: '0', ACCESS_TOKEN_TTL_SECONDS: '1.5' })).toEqual(
+      expect.arrayContaining(['RATE_LIMIT_TOKEN_PER_MINUTE: must be at least 1', 'ACCESS_TOKEN_TTL_SECONDS: must be a whole number']),
     );
   });
 
