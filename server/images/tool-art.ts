@@ -59,8 +59,8 @@ export function toolSvg({ shape, accent, label }: ArtOptions): string {
   <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f5f7fa"/><stop offset="1" stop-color="#e4e7eb"/></linearGradient></defs>
   <rect width="800" height="600" fill="url(#bg)"/>
   <g opacity=".08" stroke="${BODY}" stroke-width="2">${Array.from({ length: 9 }, (_, i) => `<line x1="${i * 100}" y1="0" x2="${i * 100}" y2="600"/>`).join('')}</g>
-  <ellipse cx="400" cy="540" rx="300" ry="22" fill="${BODY}" opacity=".12"/>
-  ${drawShape(shape, accent)}
+  <ellipse cx="400" cy="548" rx="280" ry="20" fill="${BODY}" opacity=".12"/>
+  <g transform="translate(80 78) scale(0.8)">${drawShape(shape, accent)}</g>
   <text x="40" y="64" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" fill="${BODY}">FORGELINE</text>
   <text x="40" y="96" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" fill="#52606d">${safe}</text>
 </svg>`;
