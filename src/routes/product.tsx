@@ -42,7 +42,8 @@ export default function ProductPage() {
   const product = useProduct(id);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
 
-  if (product.isPending || (email !== '' && profile.isPending)) return <Spinner label="Loading the tool" />;
+  // The profile only prefills the address and phone: after one failed try (a poor connection) the form shows without it.
+  if (product.isPending || (email !== '' && profile.isPending && profile.failureCount === 0)) return <Spinner label="Loading the tool" />;
   if (product.isError) {
     const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
