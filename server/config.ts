@@ -59,7 +59,8 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.optional(boolText, 'false'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level'), 'info'),
   RATE_LIMIT_TOKEN_PER_MINUTE: v.optional(positiveInt(1), '20'),
-  RATE_LIMIT_ORDERS_PER_MINUTE: v.optional(positiveInt(1), '60'),
+  // Room for a dealer's offline backlog (the outbox sends up to 200 orders at once on reconnect) in one minute.
+  RATE_LIMIT_ORDERS_PER_MINUTE: v.optional(positiveInt(1), '300'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -179,7 +179,7 @@ async function startServerOnce(options: ServerOptions): Promise<Server> {
   const child = startChild(['--import', 'tsx', 'server/main.ts'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForOk(`${baseUrl}/api/readyz`, child, options.readyTimeoutMs ?? 120_000);
+    await waitForOk(`${baseUrl}/api/readyz`, child, options.readyTimeoutMs ?? 180_000);
   } catch (error) {
     await child.stop();
     throw error;
