@@ -14,6 +14,7 @@ import type { Product } from '../../contract/product';
 import { reportSessionExpired } from '../auth/session';
 import { isOnline } from '../offline/network-status';
 import { orderConflict, usePlaceOrder } from './place-order';
+import { FormField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
 
 export interface PurchaseFormProps {
   product: Product;
@@ -95,65 +96,34 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
     }
   });
 
-  const fieldError = (field: keyof PurchaseValues) =>
-    errors[field]?.message && field !== 'orderQuantity' ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-error">
-        {errors[field]?.message}
-      </p>
-    ) : null;
   const quantityMessage = soldOut ? 'This tool is out of stock right now.' : validationMessages.quantityRange(product.minOrderQnt, product.availableQnt);
   const busy = isSubmitting || place.isPending;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="mb-1 block font-medium">
-            Name
-          </label>
-          <input id={`${id}-name`} className="input w-full bg-base-200" value={userName} readOnly />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="mb-1 block font-medium">
-            Email
-          </label>
-          <input id={`${id}-email`} type="email" className="input w-full bg-base-200" value={userEmail} readOnly />
-        </div>
-      </div>
+      <ReadOnlyIdentity idPrefix={id} name={userName} email={userEmail} className="grid gap-4 sm:grid-cols-2" />
 
-      <div>
-        <label htmlFor={`${id}-address`} className="mb-1 block font-medium">
-          Address
-        </label>
+      <FormField id={`${id}-address`} label="Address" error={errors.userAddress?.message}>
         <textarea
-          id={`${id}-address`}
+          {...fieldAria(`${id}-address`, errors.userAddress?.message)}
           rows={3}
           autoComplete="street-address"
           className={`textarea w-full ${errors.userAddress ? 'textarea-error' : ''}`}
-          aria-invalid={Boolean(errors.userAddress)}
-          aria-describedby={errors.userAddress ? `${id}-userAddress-error` : undefined}
           {...register('userAddress')}
         />
-        {fieldError('userAddress')}
-      </div>
+      </FormField>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-phone`} className="mb-1 block font-medium">
-            Phone
-          </label>
+        <FormField id={`${id}-phone`} label="Phone" error={errors.userPhone?.message}>
           <input
-            id={`${id}-phone`}
+            {...fieldAria(`${id}-phone`, errors.userPhone?.message)}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             className={`input w-full ${errors.userPhone ? 'input-error' : ''}`}
-            aria-invalid={Boolean(errors.userPhone)}
-            aria-describedby={errors.userPhone ? `${id}-userPhone-error` : undefined}
             {...register('userPhone')}
           />
-          {fieldError('userPhone')}
-        </div>
+        </FormField>
         <div>
           <label htmlFor={`${id}-quantity`} className="mb-1 block font-medium">
             Order quantity (pcs.)

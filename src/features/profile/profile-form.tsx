@@ -2,12 +2,13 @@
 // LinkedIn URL, prefilled from the server. Saving needs the network (DESIGN section 9).
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import { ProfileFormSchema, type ProfileForm as ProfileValues, type UserProfile } from '../../contract/user';
+import { FormField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
 import { reportSessionExpired } from '../auth/session';
 import { useUpdateProfile } from './update-profile';
 
@@ -33,6 +34,10 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
   const id = useId();
   const update = useUpdateProfile(email, onSaved);
   const [failure, setFailure] = useState<string | null>(null);
+  const serverValues = useMemo(
+    () => ({ address: profile.address, phone: profile.phone, linkedin: profile.linkedin }),
+    [profile.address, profile.phone, profile.linkedin],
+  );
   const {
     register,
     handleSubmit,
@@ -41,7 +46,10 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
     formState: { errors, isDirty },
   } = useForm<ProfileValues>({
     resolver: valibotResolver(ProfileFormSchema),
-    defaultValues: { address: profile.address, phone: profile.phone, linkedin: profile.linkedin },
+    // `values` follows the server's profile as it arrives (a saved copy first, then the fresh one),
+    // without overwriting what the dealer has already typed.
+    values: serverValues,
+    resetOptions: { keepDirtyValues: true },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -67,81 +75,50 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
     }
   });
 
-  const describedBy = (field: Field, hint?: string) => [errors[field] ? `${id}-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: Field) =>
-    errors[field]?.message ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-error">
-        {errors[field]?.message}
-      </p>
-    ) : null;
-
   const saving = update.isPending;
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" aria-busy={saving}>
-      <div className="grid gap-5 md:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="mb-1 block font-medium">
-            Name
-          </label>
-          <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="mb-1 block font-medium">
-            Email
-          </label>
-          <input id={`${id}-email`} type="email" className="input w-full bg-base-200" value={email} readOnly />
-        </div>
-      </div>
+      <ReadOnlyIdentity idPrefix={id} name={name} email={email} />
 
-      <div>
-        <label htmlFor={`${id}-address`} className="mb-1 block font-medium">
-          Address
-        </label>
+      <FormField id={`${id}-address`} label="Address" error={errors.address?.message}>
         <textarea
-          id={`${id}-address`}
+          {...fieldAria(`${id}-address`, errors.address?.message)}
           rows={3}
           autoComplete="street-address"
           className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-          aria-invalid={Boolean(errors.address)}
-          aria-describedby={describedBy('address')}
           {...register('address')}
         />
-        {fieldError('address')}
-      </div>
+      </FormField>
 
       <div className="grid gap-5 md:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-phone`} className="mb-1 block font-medium">
-            Phone
-          </label>
+        <FormField id={`${id}-phone`} label="Phone" error={errors.phone?.message}>
           <input
-            id={`${id}-phone`}
+            {...fieldAria(`${id}-phone`, errors.phone?.message)}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-            aria-invalid={Boolean(errors.phone)}
-            aria-describedby={describedBy('phone')}
             {...register('phone')}
           />
-          {fieldError('phone')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-linkedin`} className="mb-1 block font-medium">
-            LinkedIn URL <span className="font-normal text-base-content/70">(optional)</span>
-          </label>
+        </FormField>
+        <FormField
+          id={`${id}-linkedin`}
+          label={
+            <>
+              LinkedIn URL <span className="font-normal text-base-content/70">(optional)</span>
+            </>
+          }
+          error={errors.linkedin?.message}
+        >
           <input
-            id={`${id}-linkedin`}
+            {...fieldAria(`${id}-linkedin`, errors.linkedin?.message)}
             type="url"
             inputMode="url"
             placeholder="https://www.linkedin.com/in/your-name"
             className={`input w-full ${errors.linkedin ? 'input-error' : ''}`}
-            aria-invalid={Boolean(errors.linkedin)}
-            aria-describedby={describedBy('linkedin')}
             {...register('linkedin')}
           />
-          {fieldError('linkedin')}
-        </div>
+        </FormField>
       </div>
 
       {failure ? (

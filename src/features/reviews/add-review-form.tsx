@@ -9,6 +9,7 @@ import { ApiError } from '../../api/errors';
 import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from '../../contract/constants';
 import { texts, toasts } from '../../contract/messages';
 import { CreateReviewBodySchema, type CreateReviewBody } from '../../contract/review';
+import { FormField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
 import { reportSessionExpired } from '../auth/session';
 import { usePostReview } from './post-review';
 
@@ -51,44 +52,18 @@ export function AddReviewForm({ name, email, online, onPosted }: AddReviewFormPr
   const busy = post.isPending;
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" aria-busy={busy}>
-      <div className="grid gap-5 md:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="mb-1 block font-medium">
-            Name
-          </label>
-          <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="mb-1 block font-medium">
-            Email
-          </label>
-          <input id={`${id}-email`} type="email" className="input w-full bg-base-200" value={email} readOnly />
-        </div>
-      </div>
-      <div>
-        <label htmlFor={`${id}-review`} className="mb-1 block font-medium">
-          Review
-        </label>
+      <ReadOnlyIdentity idPrefix={id} name={name} email={email} />
+      <FormField id={`${id}-review`} label="Review" error={errors.review?.message}>
         <textarea
-          id={`${id}-review`}
+          {...fieldAria(`${id}-review`, errors.review?.message)}
           rows={5}
           maxLength={REVIEW_MAX_LENGTH}
           placeholder="How were the tools, the delivery and the service?"
           className={`textarea w-full ${errors.review ? 'textarea-error' : ''}`}
-          aria-invalid={Boolean(errors.review)}
-          aria-describedby={errors.review ? `${id}-review-error` : undefined}
           {...register('review')}
         />
-        {errors.review?.message ? (
-          <p id={`${id}-review-error`} className="mt-1 text-sm text-error">
-            {errors.review.message}
-          </p>
-        ) : null}
-      </div>
-      <div className="max-w-xs">
-        <label htmlFor={`${id}-rating`} className="mb-1 block font-medium">
-          Rating
-        </label>
+      </FormField>
+      <FormField id={`${id}-rating`} label="Rating" className="max-w-xs">
         <select id={`${id}-rating`} className="select w-full" {...register('rating', { valueAsNumber: true })}>
           {RATINGS.map((r) => (
             <option key={r} value={r}>
@@ -96,7 +71,7 @@ export function AddReviewForm({ name, email, online, onPosted }: AddReviewFormPr
             </option>
           ))}
         </select>
-      </div>
+      </FormField>
       {failure ? (
         <p role="alert" className="text-sm text-error">
           {failure}
