@@ -16,6 +16,8 @@ export function OfflineIndicator() {
 
   const parts = [online ? null : texts.offline, waiting > 0 ? `${waiting} waiting` : null, attention > 0 ? `${attention} ${texts.needsAttention.toLowerCase()}` : null].filter(Boolean);
   const label = parts.join(' · ');
+  // Below xl the bar (with its links from lg) has room for a few characters only: the state and one count.
+  const short = [online ? null : texts.offline, items.length > 0 ? String(items.length) : null].filter(Boolean).join(' · ');
   const tone = attention > 0 ? 'badge-error' : online ? 'badge-info' : 'badge-warning';
   const badge = (
     <span className={`badge ${tone} gap-1 whitespace-nowrap font-semibold`} data-testid="offline-indicator">
@@ -24,7 +26,11 @@ export function OfflineIndicator() {
           <path d="M2 8.8a15 15 0 0 1 4.2-2.6M9.6 5.2A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 3.6-2.3M15.4 10.2A10 10 0 0 1 19 12.5M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
         </svg>
       )}
-      {label}
+      <span className="hidden xl:inline">{label}</span>
+      <span className="xl:hidden" aria-hidden="true">
+        {short}
+      </span>
+      <span className="sr-only xl:hidden">{label}</span>
     </span>
   );
   return (

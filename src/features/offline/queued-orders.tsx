@@ -60,6 +60,7 @@ export function QueuedOrders({ email }: { email: string }) {
     { header: 'Status', cell: (item) => <Status item={item} /> },
     {
       header: 'Action',
+      action: true,
       cell: (item) => {
         const blocked = editBlocker(item);
         return (
@@ -101,6 +102,7 @@ export function QueuedOrders({ email }: { email: string }) {
         rowKey={(item) => item.clientOrderId}
         rowClassName={(item) => (item.state === 'needs-attention' ? 'bg-[#fdeeee]' : 'bg-[#fff7e6]')}
         empty={null}
+        stackBelow="md"
       />
       <ConfirmModal open={discarding !== null} title="Discard this order?" confirmLabel="Discard" onConfirm={() => void confirmDiscard()} onClose={closeDiscard}>
         <p>The {discarding?.productName} order saved on this device will not be sent.</p>
