@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The update path never reloads under a user who is typing (DESIGN section 9): what counts as typing.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { isUserTyping } from '../../src/features/offline/register-sw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createUpdateFlow, isUserTyping } from '../../src/features/offline/register-sw';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -49,5 +49,65 @@ describe('isUserTyping', () => {
       box.focus();
     }
     expect(isUserTyping()).toBe(false);
+  });
+});
+
+describe('the update flow', () => {
+  function flow(typing = false) {
+    const deps = { skipWaiting: vi.fn(), reload: vi.fn(), isTyping: vi.fn(() => typing) };
+    return { deps, updates: createUpdateFlow(deps) };
+  }
+
+  it('offers a waiting version, and Reload asks the waiting worker to take over, which reloads the page', () => {
+    const { deps, updates } = flow();
+    const seen: boolean[] = [];
+    updates.subscribe(() => seen.push(updates.isShown()));
+    expect(updates.isShown()).toBe(false);
+
+    updates.waiting();
+    expect(updates.isShown()).toBe(true);
+    updates.accept();
+    expect(deps.skipWaiting).toHaveBeenCalledOnce();
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(updates.isShown()).toBe(false);
+
+    updates.controlling(true);
+    expect(deps.reload).toHaveBeenCalledOnce();
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('Later hides the offer and nothing is activated', () => {
+    const { deps, updates } = flow();
+    updates.waiting();
+    updates.dismiss();
+    expect(updates.isShown()).toBe(false);
+    expect(deps.skipWaiting).not.toHaveBeenCalled();
+  });
+
+  it('when another tab activated the new version, this tab reloads if nobody is typing', () => {
+    const { deps, updates } = flow(false);
+    updates.waiting();
+    updates.controlling(true);
+    expect(deps.reload).toHaveBeenCalledOnce();
+  });
+
+  it('when another tab activated the new version while this user types, the page stays and Reload finishes it later', () => {
+    const { deps, updates } = flow(true);
+    updates.waiting();
+    updates.controlling(true);
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(updates.isShown()).toBe(true);
+
+    updates.accept();
+    expect(deps.reload).toHaveBeenCalledOnce();
+    // The worker is already active: no second skip-waiting message.
+    expect(deps.skipWaiting).not.toHaveBeenCalled();
+  });
+
+  it('the first install taking control is not an update and reloads nothing', () => {
+    const { deps, updates } = flow();
+    updates.controlling(false);
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(updates.isShown()).toBe(false);
   });
 });

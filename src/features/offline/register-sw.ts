@@ -11,28 +11,64 @@ import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from './worker-messages';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | null = null;
-let updateWaiting = false;
-/** Set when this tab's user pressed Reload: only then may the new worker's takeover reload this page at once. */
-let userAccepted = false;
-/** The new worker already took over while the user was typing: Reload only has to reload. */
-let reloadPending = false;
-const listeners = new Set<() => void>();
 const flushListeners = new Set<(report: FlushReport) => void>();
 
-function setUpdateWaiting(value: boolean): void {
-  updateWaiting = value;
-  for (const listener of listeners) listener();
+export interface UpdateFlowDeps {
+  /** Tells the waiting worker to take over (workbox-window's messageSkipWaiting). */
+  skipWaiting: () => void;
+  reload: () => void;
+  isTyping: () => boolean;
 }
 
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
+/**
+ * The update prompt's state: shown while a new version waits; Reload activates it. When the new worker
+ * takes over because another tab pressed Reload, this tab reloads too, unless its user is typing: then
+ * the prompt stays up and their own Reload finishes the update.
+ */
+export function createUpdateFlow(deps: UpdateFlowDeps) {
+  let shown = false;
+  let userAccepted = false;
+  // The new worker already controls this page: Reload only has to reload.
+  let reloadPending = false;
+  const listeners = new Set<() => void>();
+  const set = (value: boolean) => {
+    shown = value;
+    for (const listener of listeners) listener();
+  };
+  return {
+    isShown: () => shown,
+    subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => updateWaiting,
-    () => false,
-  );
+    waiting: () => set(true),
+    controlling(isUpdate: boolean): void {
+      if (!isUpdate) return;
+      if (userAccepted || !deps.isTyping()) {
+        deps.reload();
+        return;
+      }
+      reloadPending = true;
+      set(true);
+    },
+    accept(): void {
+      userAccepted = true;
+      set(false);
+      if (reloadPending) deps.reload();
+      else deps.skipWaiting();
+    },
+    dismiss: () => set(false),
+  };
+}
+
+const updates = createUpdateFlow({
+  skipWaiting: () => workbox?.messageSkipWaiting(),
+  reload: () => window.location.reload(),
+  isTyping: () => isUserTyping(),
+});
+
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(updates.subscribe, updates.isShown, () => false);
 }
 
 /** Reports of Background Sync flushes done by the worker. */
@@ -57,15 +93,11 @@ export function isUserTyping(doc: Document = document): boolean {
 
 /** The user pressed Reload: activate the waiting worker; its takeover reloads this page. */
 export function acceptUpdate(): void {
-  if (!workbox) return;
-  userAccepted = true;
-  setUpdateWaiting(false);
-  if (reloadPending) window.location.reload();
-  else workbox.messageSkipWaiting();
+  updates.accept();
 }
 
 export function dismissUpdate(): void {
-  setUpdateWaiting(false);
+  updates.dismiss();
 }
 
 export function registerServiceWorker(): void {
@@ -73,18 +105,8 @@ export function registerServiceWorker(): void {
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
 
-  wb.addEventListener('waiting', () => setUpdateWaiting(true));
-  wb.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return;
-    // Another tab's Reload activated the new version: this tab runs old code against a new worker,
-    // so it reloads too, but only if nobody is typing here; otherwise it asks again.
-    if (userAccepted || !isUserTyping()) {
-      window.location.reload();
-      return;
-    }
-    reloadPending = true;
-    setUpdateWaiting(true);
-  });
+  wb.addEventListener('waiting', updates.waiting);
+  wb.addEventListener('controlling', (event) => updates.controlling(Boolean(event.isUpdate)));
 
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; report?: FlushReport }>) => {
     if (event.data?.type === OUTBOX_FLUSHED_MESSAGE && event.data.report) {
