@@ -65,7 +65,7 @@ test('two orders placed offline survive a reload and reach the server exactly on
 
   await page.reload();
   await expect(queuedRows(page)).toHaveCount(2);
-  await expect(page.getByTestId('queued-orders').getByText('Waiting to send')).toHaveCount(2);
+  await expect(queuedRows(page).getByText('Waiting to send')).toHaveCount(2);
   await expect(page.getByTestId('offline-indicator')).toContainText('Offline · 2 waiting');
   const queued = await readStore<{ clientOrderId: string; ownerEmail: string }>(page, 'outbox');
   expect(queued.map((item) => item.ownerEmail)).toEqual([dealer.email, dealer.email]);

@@ -10,7 +10,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { flushOutbox, OUTBOX_SYNC_TAG, type FlushReport } from '../src/db/outbox-sync';
-import { readAccessToken } from './auth-token';
+import { readTokenCopy } from '../src/features/auth/token-store';
 import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/features/offline/worker-messages';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -74,7 +74,7 @@ async function tellPages(report: FlushReport): Promise<void> {
 }
 
 async function syncOutbox(lastChance: boolean): Promise<void> {
-  const token = await readAccessToken();
+  const token = await readTokenCopy();
   const email = token ? tokenEmail(token) : null;
   // Signed out: the orders wait for their owner to sign in again and the page to send them.
   if (!token || !email) return;
