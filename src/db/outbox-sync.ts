@@ -149,9 +149,15 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
   }
 }
 
-/** Marks the item as in flight, unless the user discarded or changed it since it was read. */
-async function markSending(d: FlushDeps, item: OutboxItem): Promise<OutboxItem | null> {
-  return d.db.transaction('rw', d.db.outbox, async () => {
+/**
+ * In one transaction: renews the lease (taken only when there is something to send; renewed before each
+ * send, which keeps it ours for the whole send since SEND_TIMEOUT_MS < LEASE_MS) and marks the item as in
+ * flight, unless the user discarded or changed it since it was read.
+ */
+async function startSend(d: FlushDeps, claim: Claim, item: OutboxItem): Promise<OutboxItem | null | 'lease-lost'> {
+  return d.db.transaction('rw', d.db.meta, d.db.outbox, async () => {
+    if (!(await claimLease(d, claim.holder, claim.takeOver))) return 'lease-lost';
+    claim.claimed = true;
     const current = await d.db.outbox.get(item.clientOrderId);
     if (!current || current.state !== 'waiting' || current.ownerEmail !== item.ownerEmail) return null;
     const sending = { ...current, sendingSince: d.now() };
@@ -215,14 +221,11 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
       report.signInRequired = true;
       break;
     }
-    // Taken only when there is something to send, and renewed before each send, which keeps it ours for
-    // the whole send (SEND_TIMEOUT_MS < LEASE_MS).
-    if (!(await claimLease(d, claim.holder, claim.takeOver))) {
+    const sending = await startSend(d, claim, item);
+    if (sending === 'lease-lost') {
       if (!claim.claimed) report.ran = false;
       break;
     }
-    claim.claimed = true;
-    const sending = await markSending(d, item);
     if (!sending) continue;
     const outcome = await sendOne(d, sending, session.token);
     await record(d, sending, outcome);
