@@ -48,6 +48,8 @@ async function runOnce(force: boolean): Promise<void> {
     const { flushOutbox, RETRY_CAP_MS } = await outboxSync();
     const report = await flushOutbox({ email, token: getAccessToken() }, { force });
     schedule(report, RETRY_CAP_MS);
+    // Orders still waiting: the worker gets a chance too, even if this tab is closed before they go.
+    if (report.waiting > 0 && !report.signInRequired) void requestBackgroundSync();
     publishOutboxReport(report);
   } catch {
     // IndexedDB unavailable or closing, or the sender could not be loaded: the queue is unchanged; the next trigger tries again.
