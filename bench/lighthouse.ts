@@ -3,7 +3,7 @@
 // in; the JavaScript the home page's first load fetches, gzipped, per chunk; and how fast a repeat visit
 // shows the catalogue offline, from the service worker and the offline store.
 
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -21,9 +21,13 @@ const SCORE_BUDGETS: Record<Category, number> = { performance: 95, accessibility
 const FIRST_LOAD_JS_BUDGET_KB = 150;
 const OFFLINE_REPEAT_BUDGET_MS = 1000;
 const FIRST_PRODUCT = (page: Page) => page.getByRole('link', { name: 'Order Now' }).first();
+/** Lighthouse scores move by several points between runs on a shared machine: the median of a few is kept. */
+const LIGHTHOUSE_RUNS = 3;
 
 interface PageAudit {
   page: string;
+  /** Performance scores of every run; the other figures are those of the median run. */
+  performanceRuns: number[];
   url: string;
   finalUrl: string;
   scores: Record<Category, number | null>;
@@ -54,6 +58,8 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // The full report, for digging into a score (not committed: .tmp is ignored).
+    writeFileSync(path.join(benchDir('pwa-reports'), `${label.replace(/\W+/gu, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const score = (c: Category) => {
       const s = lhr.categories[c]?.score;
@@ -71,6 +77,7 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
     }
     return {
       page: label,
+      performanceRuns: [],
       url,
       finalUrl: lhr.finalDisplayedUrl,
       scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
@@ -89,6 +96,24 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
   }
 }
 
+/** Runs Lighthouse several times and keeps the run with the median performance score. */
+async function medianAudit(url: string, label: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<PageAudit> {
+  const runs: PageAudit[] = [];
+  let lastError: unknown = null;
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
+    try {
+      runs.push(await runLighthouse(url, label, prepare));
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (runs.length === 0) throw lastError instanceof Error ? lastError : new Error(`Lighthouse failed on ${url}`);
+  const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? sorted[0];
+  if (!median) throw new Error('no Lighthouse run');
+  return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0) };
+}
+
 /** Signs in through the login screen, then forgets the service worker and every cache, not the session. */
 async function signInThenColdCaches(context: BrowserContext, baseUrl: string, customer: Customer): Promise<void> {
   const page = await context.newPage();
@@ -96,7 +121,9 @@ async function signInThenColdCaches(context: BrowserContext, baseUrl: string, cu
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password').fill(customer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 20_000 });
+  // The navbar may be collapsed at this window size; the stored access token says the sign-in is done.
+  await page.waitForFunction(() => localStorage.getItem('accessToken') !== null, null, { timeout: 60_000 });
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
   await page.evaluate(async () => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
     for (const key of await caches.keys()) await caches.delete(key);
@@ -193,13 +220,13 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     ctx.log('  first load of the home page, then a repeat visit offline');
     const browserFigures = await firstLoadAndOffline(baseUrl, build.outDir);
 
-    ctx.log('  Lighthouse: home page');
-    const audits: PageAudit[] = [await runLighthouse(`${baseUrl}/`, 'home')];
+    ctx.log(`  Lighthouse: home page (${LIGHTHOUSE_RUNS} runs)`);
+    const audits: PageAudit[] = [await medianAudit(`${baseUrl}/`, 'home')];
     const notes: string[] = [];
-    ctx.log('  Lighthouse: product page, signed in');
+    ctx.log(`  Lighthouse: product page, signed in (${LIGHTHOUSE_RUNS} runs)`);
     try {
       const customer = await createCustomer(server.baseUrl, server.authPort);
-      audits.push(await runLighthouse(`${baseUrl}/products/${productId}`, 'product (signed in)', (context) => signInThenColdCaches(context, baseUrl, customer)));
+      audits.push(await medianAudit(`${baseUrl}/products/${productId}`, 'product (signed in)', (context) => signInThenColdCaches(context, baseUrl, customer)));
     } catch (error) {
       notes.push(`product page not measured: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
     }
@@ -226,7 +253,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
 
     const scoreRows: Cell[][] = audits.map((a) => [
       a.page,
-      a.scores.performance,
+      `${a.scores.performance ?? '-'} (${a.performanceRuns.join(', ')})`,
       a.scores.accessibility,
       a.scores['best-practices'],
       a.scores.seo,
@@ -242,7 +269,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     return {
       status: 'measured',
       tables: [
-        { title: 'Lighthouse 12, mobile (simulated throttling)', columns: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows: scoreRows },
+        { title: `Lighthouse 12, mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs (performance of each run in brackets)`, columns: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows: scoreRows },
         { title: 'Home page JavaScript: first load (entry + home route, static imports), then what it loads later', columns: ['file', 'KB', 'KB gzip -9'], rows: chunkRows },
         { title: 'Repeat visit offline (service worker in control)', columns: ['until the first product card is visible'], rows: [[browserFigures.offlineRepeatMs === null ? 'not shown' : `${Math.round(browserFigures.offlineRepeatMs)} ms`]] },
       ],

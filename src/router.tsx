@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { isAuthFailure } from './api/errors';
 import { toasts } from './contract/messages';
 import { userProfileQueryOptions } from './features/auth/get-user-profile';
+import { productQueryOptions } from './features/catalogue/get-products';
 import { getSession, setAdminFlag } from './features/auth/session';
 import { signOutEverywhere } from './features/auth/sign-out';
 import HomePage from './routes/home';
@@ -95,11 +96,21 @@ const loginRoute = createRoute({
 
 const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: 'register', component: lazyRouteComponent(() => import('./routes/register')) });
 
+const productPage = lazyRouteComponent(() => import('./routes/product'));
+
 const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'products/$id',
-  beforeLoad: guardPurchase,
-  component: lazyRouteComponent(() => import('./routes/product')),
+  beforeLoad: (args) => {
+    // The page's code and its product are fetched while the guard asks the server for the role: on a slow
+    // network that is one round trip before the picture can load instead of three (README Performance).
+    if (getSession().user) {
+      void productPage.preload?.();
+      void args.context.queryClient.prefetchQuery(productQueryOptions(args.params.id));
+    }
+    return guardPurchase(args);
+  },
+  component: productPage,
 });
 
 const dashboardRoute = createRoute({
