@@ -12,7 +12,16 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // clients.claim() takes only the pages that exist when the worker activates; a page whose navigation
+  // started during activation stays uncontrolled until its next load, as it would for a real visitor.
+  const claimed = await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!claimed) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
 }
 
 /** All rows of one store of the app's database, read with the raw IndexedDB API. */
