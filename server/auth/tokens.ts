@@ -18,7 +18,9 @@ export interface TokenService {
 }
 
 export function tokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes makes it import the key again on every call, a third of
+  // the cost of each verification (README Performance).
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async sign({ userId, email }) {
       return new SignJWT({ email })
@@ -28,11 +30,11 @@ export function tokenService(secret: string, ttlSeconds: number): TokenService {
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
         return { userId: payload.sub, email: payload.email };
       } catch {

@@ -27,19 +27,25 @@ function conflict(code: 'price_changed' | 'below_minimum' | 'out_of_stock', mess
  */
 async function placeOrder(db: Db, user: AuthUser, body: CreateOrderBody): Promise<{ id: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const earlier = await findOrderIdByClientOrderId(tx, user.email, body.clientOrderId);
-    if (earlier) return { id: earlier, created: false };
+    // A repeat of an order already placed gets the first order's id back, whatever became of the product
+    // since. Looked up only when this order cannot be made (a repeat that can be made meets the first one
+    // at the unique index below), which spares every new order one round trip (README Performance).
+    const refuse = async (error: AppError): Promise<{ id: string; created: boolean }> => {
+      const earlier = await findOrderIdByClientOrderId(tx, user.email, body.clientOrderId);
+      if (earlier) return { id: earlier, created: false };
+      throw error;
+    };
 
     const product = await findProduct(tx, body.productId);
-    if (!product) throw notFound('That product');
+    if (!product) return refuse(notFound('That product'));
     const quantity = body.orderQuantity;
     const totalPrice = orderTotal(quantity, product.price);
     if (body.totalPrice !== undefined && body.totalPrice !== totalPrice) {
-      throw conflict('price_changed', `The price has changed: ${quantity} pcs. now cost $${totalPrice}. Please confirm the new total.`, product);
+      return refuse(conflict('price_changed', `The price has changed: ${quantity} pcs. now cost $${totalPrice}. Please confirm the new total.`, product));
     }
-    if (quantity < product.minOrder) throw conflict('below_minimum', `The minimum order for this product is ${product.minOrder} pcs.`, product);
-    if (quantity > product.available) throw conflict('out_of_stock', `Only ${product.available} pcs. are in stock.`, product);
-    if (totalPrice > MAX_ORDER_TOTAL) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
+    if (quantity < product.minOrder) return refuse(conflict('below_minimum', `The minimum order for this product is ${product.minOrder} pcs.`, product));
+    if (quantity > product.available) return refuse(conflict('out_of_stock', `Only ${product.available} pcs. are in stock.`, product));
+    if (totalPrice > MAX_ORDER_TOTAL) return refuse(invalid('This order is larger than one order can be. Please split it into smaller orders.'));
 
     // Insert first, reserve second: of several requests racing with one clientOrderId only the one whose
     // insert wins reserves stock; the others wait on the unique index and then return the winner's id.

@@ -179,6 +179,22 @@ describe.each(dbKinds())('orders on %s', (kind) => {
       expect(await stock(productId)).toBe(45);
     });
 
+    it('returns the first order to a repeat that could no longer be placed (sold out, price changed, product deleted)', async () => {
+      const productId = await t.createProduct({ available: 10, minOrder: 5, price: 100 });
+      const clientOrderId = randomUUID();
+      const id = await placeOrder(t, dealer, { productId, orderQuantity: 10, clientOrderId, totalPrice: 1000 });
+      const soldOut = await postOrder(t, dealer, { productId, orderQuantity: 10, clientOrderId, totalPrice: 1000 });
+      expect(soldOut.statusCode).toBe(200);
+      expect(soldOut.json()).toEqual({ insertedId: id });
+      const staleTotal = await postOrder(t, dealer, { productId, orderQuantity: 10, clientOrderId, totalPrice: 1 });
+      expect(staleTotal.json()).toEqual({ insertedId: id });
+      expect(await stock(productId)).toBe(0);
+      await deleteProduct(t.database.db, productId);
+      const gone = await postOrder(t, dealer, { productId, orderQuantity: 10, clientOrderId });
+      expect(gone.statusCode).toBe(200);
+      expect(gone.json()).toEqual({ insertedId: id });
+    });
+
     it('keeps clientOrderIds apart per user', async () => {
       const productId = await t.createProduct({ available: 50, minOrder: 5 });
       const clientOrderId = randomUUID();
