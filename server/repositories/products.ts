@@ -21,7 +21,11 @@ export function toProduct(row: ProductRow): Product {
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-/** Tells every process (NOTIFY is delivered on commit) that the cached catalogue is stale. */
+/**
+ * Tells every process (NOTIFY is delivered on commit) that the cached catalogue is stale. Changes to the
+ * products table do this by themselves (trigger, migration 0001); this is for anything else the
+ * catalogue comes to depend on.
+ */
 export async function notifyCatalogueChanged(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
 }
@@ -47,14 +51,12 @@ export interface NewProduct {
 
 export async function insertProduct(tx: Tx, product: NewProduct): Promise<string> {
   const [row] = await tx.insert(products).values(product).returning({ id: products.id });
-  await notifyCatalogueChanged(tx);
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
 export async function deleteProduct(tx: Tx, id: string): Promise<number> {
   const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (rows.length > 0) await notifyCatalogueChanged(tx);
   return rows.length;
 }
 
@@ -65,17 +67,14 @@ export async function reserveStock(tx: Tx, id: string, quantity: number): Promis
     .set({ available: sql`${products.available} - ${quantity}` })
     .where(sql`${products.id} = ${id} and ${products.available} >= ${quantity}`)
     .returning();
-  if (row) await notifyCatalogueChanged(tx);
   return row ?? null;
 }
 
 export async function returnStock(tx: Tx, id: string, quantity: number): Promise<void> {
-  const rows = await tx
+  await tx
     .update(products)
     .set({ available: sql`${products.available} + ${quantity}` })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  if (rows.length > 0) await notifyCatalogueChanged(tx);
+    .where(eq(products.id, id));
 }
 
 export async function countProducts(tx: Tx): Promise<number> {
