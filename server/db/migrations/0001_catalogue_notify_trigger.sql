@@ -1,6 +1,6 @@
 -- Every change to products (stock included) tells every process that the cached catalogue is stale: NOTIFY
 -- is sent on commit, dropped on rollback, and once per transaction however many statements changed it.
--- A trigger needs no round trip of its own and cannot be forgotten by new code (docs/decisions/008).
+-- A trigger needs no round trip of its own and cannot be forgotten by new code (docs/decisions/009).
 CREATE FUNCTION notify_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('catalogue_changed', '');
