@@ -80,34 +80,53 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select 1');
     },
     async listen(channel, onMessage) {
-      let client: pg.PoolClient | null = null;
+      let current: pg.PoolClient | null = null;
       let stopped = false;
+      // Each client is released exactly once: by the error handler when its connection breaks, or by
+      // the unsubscribe; an error after the unsubscribe (a dropped database, a server restart) is ignored.
+      const releaseOnce = (client: pg.PoolClient, destroy: boolean) => {
+        if (current !== client) return;
+        current = null;
+        client.release(destroy);
+      };
       const connect = async (): Promise<void> => {
         if (stopped) return;
+        let client: pg.PoolClient;
         try {
           client = await pool.connect();
-          client.on('notification', (msg) => {
-            if (msg.channel === channel) onMessage();
-          });
-          client.on('error', () => {
-            client?.release(true);
-            client = null;
-            // Anything may have changed while the connection was down.
-            onMessage();
-            setTimeout(() => void connect(), 1000).unref();
-          });
-          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         } catch {
           setTimeout(() => void connect(), 1000).unref();
+          return;
+        }
+        if (stopped) {
+          client.release();
+          return;
+        }
+        current = client;
+        client.on('notification', (msg) => {
+          if (msg.channel === channel) onMessage();
+        });
+        client.on('error', () => {
+          if (current !== client) return;
+          releaseOnce(client, true);
+          // Anything may have changed while the connection was down.
+          onMessage();
+          if (!stopped) setTimeout(() => void connect(), 1000).unref();
+        });
+        try {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch {
+          releaseOnce(client, true);
+          if (!stopped) setTimeout(() => void connect(), 1000).unref();
         }
       };
       await connect();
       return async () => {
         stopped = true;
-        if (client) {
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-          client.release();
-        }
+        const client = current;
+        if (!client) return;
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        releaseOnce(client, false);
       };
     },
     async close() {
