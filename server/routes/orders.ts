@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { AppError, forbidden, invalid, notFound } from '../errors';
 import { rateLimiter } from '../lib/rate-limiter';
 import { parseBody, parseParam } from '../lib/validate';
-import { deleteUnpaidOrder, findOrder, findOrderIdByClientOrderId, insertOrderOnce, listOrdersByEmail, listOrdersPage, markOrderShipped, toOrder, type OrderRow } from '../repositories/orders';
+import { deleteUnpaidOrder, findOrder, findOrderIdByClientOrderId, insertOrderIfAllowed, listOrdersByEmail, listOrdersPage, markOrderShipped, toOrder, type OrderRow } from '../repositories/orders';
 import { findProduct, reserveStock, returnStock, toProduct, type ProductRow } from '../repositories/products';
 
 const EmptyBodySchema = v.strictObject({});
@@ -36,47 +36,48 @@ async function placeOrder(db: Db, user: AuthUser, body: CreateOrderBody): Promis
       throw error;
     };
 
-    const product = await findProduct(tx, body.productId);
-    if (!product) return refuse(notFound('That product'));
-    const quantity = body.orderQuantity;
-    const totalPrice = orderTotal(quantity, product.price);
-    if (body.totalPrice !== undefined && body.totalPrice !== totalPrice) {
-      return refuse(conflict('price_changed', `The price has changed: ${quantity} pcs. now cost $${totalPrice}. Please confirm the new total.`, product));
-    }
-    if (quantity < product.minOrder) return refuse(conflict('below_minimum', `The minimum order for this product is ${product.minOrder} pcs.`, product));
-    if (quantity > product.available) return refuse(conflict('out_of_stock', `Only ${product.available} pcs. are in stock.`, product));
-    if (totalPrice > MAX_ORDER_TOTAL) return refuse(invalid('This order is larger than one order can be. Please split it into smaller orders.'));
-
     // Insert first, reserve second: of several requests racing with one clientOrderId only the one whose
     // insert wins reserves stock; the others wait on the unique index and then return the winner's id.
-    const id = await insertOrderOnce(tx, {
+    const quantity = body.orderQuantity;
+    const placed = await insertOrderIfAllowed(tx, {
       userId: user.id,
       userEmail: user.email,
       userName: user.displayName.trim() || user.email,
       userAddress: body.userAddress,
       userPhone: body.userPhone,
-      productId: product.id,
-      productName: product.name,
-      imageUrl: product.imageUrl,
-      unitPrice: product.price,
+      productId: body.productId,
       quantity,
-      totalPrice,
       clientOrderId: body.clientOrderId,
+      expectedTotal: body.totalPrice ?? null,
+      maxTotal: MAX_ORDER_TOTAL,
     });
-    if (!id) {
+
+    if (!placed) {
+      // Refused by a rule, a missing product, or a repeat: the product as it is now says which.
+      const product = await findProduct(tx, body.productId);
+      if (!product) return refuse(notFound('That product'));
+      const totalPrice = orderTotal(quantity, product.price);
+      if (body.totalPrice !== undefined && body.totalPrice !== totalPrice) {
+        return refuse(conflict('price_changed', `The price has changed: ${quantity} pcs. now cost $${totalPrice}. Please confirm the new total.`, product));
+      }
+      if (quantity < product.minOrder) return refuse(conflict('below_minimum', `The minimum order for this product is ${product.minOrder} pcs.`, product));
+      if (quantity > product.available) return refuse(conflict('out_of_stock', `Only ${product.available} pcs. are in stock.`, product));
+      if (totalPrice > MAX_ORDER_TOTAL) return refuse(invalid('This order is larger than one order can be. Please split it into smaller orders.'));
+      // Every rule holds, so the insert met an order with this clientOrderId.
       const winner = await findOrderIdByClientOrderId(tx, user.email, body.clientOrderId);
       if (!winner) throw new AppError('conflict', 'This order is being placed already. Please try again in a moment.');
       return { id: winner, created: false };
     }
 
-    const reserved = await reserveStock(tx, product.id, quantity);
+    const reserved = await reserveStock(tx, body.productId, quantity);
     if (!reserved) {
-      // Someone bought the stock since we looked; throwing rolls the insert back.
-      const now = (await findProduct(tx, product.id)) ?? product;
+      // Someone bought the stock since the insert read it; throwing rolls the insert back.
+      const now = await findProduct(tx, body.productId);
+      if (!now) throw notFound('That product');
       throw conflict('out_of_stock', `Only ${now.available} pcs. are in stock.`, now);
     }
-    if (reserved.price !== product.price) throw conflict('price_changed', 'The price has changed. Please confirm the new total.', reserved);
-    return { id, created: true };
+    if (reserved.price !== placed.unitPrice) throw conflict('price_changed', 'The price has changed. Please confirm the new total.', reserved);
+    return { id: placed.id, created: true };
   });
 }
 

@@ -129,6 +129,10 @@ describe.each(dbKinds())('orders on %s', (kind) => {
       expect((await postOrder(t, dealer, { productId: edge, orderQuantity: 1_000 })).statusCode).toBe(400);
       expect((await postOrder(t, dealer, { productId: edge, orderQuantity: 999 })).statusCode).toBe(201);
       expect(await stock(edge)).toBe(1_001);
+      // A total past the database's integer range is refused the same way, not a server error.
+      const huge = await t.createProduct({ price: 1_000_000, available: 100_000, minOrder: 1 });
+      expect((await postOrder(t, dealer, { productId: huge, orderQuantity: 10_000 })).statusCode).toBe(400);
+      expect(await stock(huge)).toBe(100_000);
     });
 
     it('requires an address, a phone number and a UUID clientOrderId', async () => {
