@@ -2,40 +2,83 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { makeGuards, type Guards } from './auth/guards';
 import type { IdentityProvider } from './auth/identity';
 import { tokenService, type TokenService } from './auth/tokens';
+import { LIVE_ORDERS_RETRY_MS } from '../src/contract/live-orders';
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { registerUploads } from './images/serve';
+import { imageStoreFor, type ImageStore } from './images/storage';
 import { catalogueCache, type CatalogueCache } from './lib/catalogue-cache';
+import { liveOrdersHub, type LiveOrdersHub } from './lib/live-orders';
+import { connectRedis, type SharedRedis } from './lib/redis';
+import { createPaymentProvider } from './payments/create-provider';
+import type { PaymentProvider } from './payments/provider';
+import type { SandboxProvider } from './payments/sandbox';
+import compression from './plugins/compression';
+import gracefulClose from './plugins/graceful-close';
 import errorHandler, { mapError } from './plugins/error-handler';
 import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/security-headers';
+import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
+import invoiceRoutes from './routes/invoices';
+import orderEventsRoutes from './routes/order-events';
+import mailRoutes from './routes/mail';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
+import reportRoutes from './routes/reports';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
 import webhookRoutes from './routes/webhooks';
+import { startJobs, type JobRunner } from './services/jobs';
+import { mailService, type MailService } from './services/mail';
+import { orderService, type OrderService } from './services/orders';
 
 export interface AppDeps {
   config: AppConfig;
   database: Database;
   identity: IdentityProvider;
+  /** The card processor; by default the one the configuration names (Stripe or the sandbox). */
+  payments?: PaymentProvider | SandboxProvider;
+  /** Where uploaded pictures are kept; by default PostgreSQL, or `uploadsDir` on the local disk with PGlite. */
+  images?: ImageStore;
+  /** Background jobs (unpaid-order expiry); off for tests that drive them by hand. */
+  jobs?: boolean;
+  /** How often the live orders streams get a heartbeat; 25 s by default. */
+  liveOrdersHeartbeatMs?: number;
+}
+
+/** The services routes use, built once from the dependencies (docs/architecture.md, "Request flow"). */
+export interface AppServices {
+  payments: PaymentProvider | SandboxProvider;
+  images: ImageStore;
+  orders: OrderService;
+  /** The mail queue's sender and its failures (docs/decisions/013-invoices-and-mail-queue.md). */
+  mail: MailService;
+  jobs: JobRunner | null;
+  /** The store of the rate-limit counters when REDIS_URL is set; null keeps them in this process. */
+  redis: SharedRedis | null;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    services: AppServices;
     tokens: TokenService;
     guards: Guards;
     catalogue: CatalogueCache;
+    /** The open live orders streams of this process (docs/architecture.md, "Live orders"). */
+    liveOrders: LiveOrdersHub;
     /** Every route as registered (method and full URL), for the authorization matrix test. */
     registeredRoutes: { method: string; url: string }[];
   }
@@ -78,13 +121,53 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
 
+  const payments = deps.payments ?? createPaymentProvider(config, database.db);
+  const orders = orderService({ db: database.db, config, payments, log: app.log });
+  const mail = mailService({ db: database.db, mail: config.mail, heldFor: config.unpaidOrderTtlMs, log: app.log });
+  const images = deps.images ?? imageStoreFor(database, config.uploadsDir);
+  const jobs =
+    deps.jobs === false
+      ? null
+      : startJobs({
+          db: database.db,
+          orders,
+          intervalMs: config.jobsIntervalMs,
+          log: app.log,
+          mail: { service: mail, intervalMs: config.mail.intervalMs },
+          uploads: { store: images, graceMs: config.uploadGraceMs },
+        });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  app.decorate('services', { payments, images, orders, mail, jobs, redis });
+  if (jobs) app.addHook('onClose', async () => jobs.stop());
+  // After the jobs: a mail being sent when the app closes is finished first.
+  app.addHook('onClose', async () => mail.close());
+  if (redis) app.addHook('onClose', async () => redis.close());
+
   const catalogue = catalogueCache(() => listProducts(database.db));
   app.decorate('catalogue', catalogue);
   const unlisten = await database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
   app.addHook('onClose', async () => unlisten());
 
+  const liveOrders = liveOrdersHub({
+    countPaid: () => countPaidOrders(database.db),
+    heartbeatMs: deps.liveOrdersHeartbeatMs ?? 25_000,
+    retryMs: LIVE_ORDERS_RETRY_MS,
+    onError: (error) => app.log.warn({ err: error }, 'live orders: counting paid orders failed'),
+  });
+  app.decorate('liveOrders', liveOrders);
+  const unlistenOrders = await database.listen(ORDERS_CHANNEL, (payload) => liveOrders.notify(payload));
+  // First, so every answer from here on closes its connection (server/plugins/graceful-close.ts).
+  await app.register(gracefulClose);
+  // Before the server closes: open streams would otherwise keep it waiting for ever.
+  app.addHook('preClose', async () => liveOrders.close());
+  app.addHook('onClose', async () => unlistenOrders());
+
   await app.register(errorHandler);
   await app.register(securityHeaders, { config });
+  // Before every route, static files included: it hooks each route as it is added.
+  await app.register(compression);
+  // Counters only: each route counts what it limits where its rule says (server/lib/rate-limit.ts).
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'forgeline:rate-limit:' } : {}) });
 
   await app.register(
     async (api) => {
@@ -94,10 +177,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(productRoutes);
       await api.register(reviewRoutes);
       await api.register(orderRoutes);
+      await api.register(orderEventsRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       await api.register(userAdminRoutes);
+      await api.register(reportRoutes);
       await api.register(imageRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );
@@ -107,27 +194,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 }
 
 async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
-  // Uploaded product images: only files we wrote ourselves (WebP, content-hashed names), never a listing.
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Our own header below; @fastify/static's default would replace it with max-age=0.
-    cacheControl: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    allowedPath: (pathName) => /^\/?[a-f0-9]{64}\.webp$/u.test(pathName),
-    setHeaders(res) {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('cross-origin-resource-policy', 'same-origin');
-    },
-  });
+  registerUploads(app, app.services.images);
 
   const staticDir = config.staticDir;
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
   const hasPwa = indexHtml !== null && existsSync(indexHtml);
+  const hasPrerendered = hasPwa && staticDir !== null && existsSync(path.join(staticDir, PRERENDERED_DIR));
   if (hasPwa && staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -148,12 +220,27 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
     });
   }
 
+  const sendPage = (reply: FastifyReply, file: string) =>
+    reply
+      .status(file === NOT_FOUND_PAGE.file ? 404 : 200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .sendFile(`${PRERENDERED_DIR}/${file}`);
+  if (hasPrerendered) {
+    // Before the static files' own routes: `/` would otherwise be the shell, index.html.
+    for (const page of PRERENDERED_PAGES) app.get(page.path, async (_request, reply) => sendPage(reply, page.file));
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
     const isUpload = url.startsWith('/uploads/');
     if (!isApi && !isUpload && hasPwa && (request.method === 'GET' || request.method === 'HEAD')) {
-      // SPA fallback: the client router decides what the path shows, including its own not-found screen.
+      // Public pages come prerendered, and a path no client route knows gets the prerendered not-found
+      // page with a 404 (docs/architecture.md, "Prerendered public pages"). Everything else gets the shell:
+      // the client router decides what the path shows.
+      const page = hasPrerendered ? prerenderedFileFor(url.split('?')[0] ?? url) : null;
+      if (page) return sendPage(reply, page);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: isApi ? 'There is no such API route.' : 'Not found.' } });

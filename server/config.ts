@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
+import { companyFacts } from '../src/contract/company';
 
 const boolText = v.pipe(
   v.string(),
@@ -37,11 +38,15 @@ const nonEmpty = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
   PORT: v.optional(port, '3000'),
-  HOST: v.optional(nonEmpty, '0.0.0.0'),
+  // Unset: loopback only (localhost) in local mode, whose Auth emulator signs nothing (docs/decisions/010),
+  // every interface (0.0.0.0) otherwise.
+  HOST: v.optional(nonEmpty),
   DATA_DIR: v.optional(nonEmpty, './data'),
   /** The built PWA to serve: a build kept apart from dist/ can be served while dist/ is rebuilt. */
   STATIC_DIR: v.optional(nonEmpty, './dist'),
   DATABASE_URL: v.optional(v.pipe(nonEmpty, v.regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL'))),
+  // Shares the rate-limit counters between processes (docs/decisions/012-shared-state-for-several-processes.md).
+  REDIS_URL: v.optional(v.pipe(nonEmpty, v.regex(/^rediss?:\/\//u, 'must be a redis:// or rediss:// URL'))),
   ACCESS_TOKEN_SECRET: v.optional(v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters'))),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInt(60), '43200'),
   ADMIN_EMAILS: v.optional(v.string(), ''),
@@ -61,6 +66,28 @@ const EnvSchema = v.object({
   RATE_LIMIT_TOKEN_PER_MINUTE: v.optional(positiveInt(1), '20'),
   // Room for a dealer's offline backlog (the outbox sends up to 200 orders at once on reconnect) in one minute.
   RATE_LIMIT_ORDERS_PER_MINUTE: v.optional(positiveInt(1), '300'),
+  RATE_LIMIT_REVIEWS_PER_HOUR: v.optional(positiveInt(1), '5'),
+  // docs/decisions/011-unpaid-orders-expire.md
+  UNPAID_ORDER_TTL_HOURS: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,6})?$/u, 'must be a number of hours'), v.transform(Number), v.minValue(0.001, 'must be more than 0')),
+    '48',
+  ),
+  UNPAID_UNITS_LIMIT: v.optional(positiveInt(1), '5000'),
+  UNPAID_UNITS_LIMIT_UNVERIFIED: v.optional(positiveInt(0), '500'),
+  JOBS_INTERVAL_SECONDS: v.optional(positiveInt(1), '60'),
+  // docs/architecture.md, "Images": an uploaded picture no product or order shows is removed this long after its upload.
+  UPLOAD_GRACE_HOURS: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,6})?$/u, 'must be a number of hours'), v.transform(Number), v.minValue(0.001, 'must be more than 0')),
+    '24',
+  ),
+  /** Local mode: add this many generated tools to the demo catalogue (benchmarks and demos at trade scale). */
+  SEED_PRODUCTS: v.optional(positiveInt(0), '0'),
+  // docs/decisions/013-invoices-and-mail-queue.md
+  SMTP_URL: v.optional(v.pipe(nonEmpty, v.regex(/^smtps?:\/\/[^\s]+$/u, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.pipe(nonEmpty, v.regex(/@/u, 'must contain an e-mail address')), `${companyFacts.name} <${companyFacts.email}>`),
+  MAIL_CATCHER_PORT: v.optional(port, '2525'),
+  MAIL_INTERVAL_SECONDS: v.optional(positiveInt(1), '5'),
+  MAIL_MAX_ATTEMPTS: v.optional(positiveInt(1), '8'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -80,18 +107,49 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: PGlite in dataDir. */
   databaseUrl: string | null;
+  /** Unset: rate-limit counters in this process's memory. */
+  redisUrl: string | null;
   accessTokenSecret: string;
   accessTokenTtlSeconds: number;
   adminEmails: string[];
   firebase: FirebaseConfig;
   payments: PaymentsConfig;
   seed: boolean;
+  /** Generated tools added to the seeded catalogue. */
+  seedProducts: number;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimits: { tokenPerMinute: number; ordersPerMinute: number };
+  /** Reviews one account may post per hour. */
+  reviewsPerHour: number;
+  /** Unpaid orders give their stock back this long after they were placed. */
+  unpaidOrderTtlMs: number;
+  /** Units one account may hold in unpaid orders at once, by whether its e-mail is verified. */
+  unpaidUnitsLimit: { verified: number; unverified: number };
+  /** How often each process runs the background jobs; each run happens once across processes. */
+  jobsIntervalMs: number;
+  /** Uploaded pictures that no product or order shows are removed once they are this old. */
+  uploadGraceMs: number;
+  mail: MailConfig;
   /** Where the built PWA is served from; null serves the API only. */
   staticDir: string | null;
   uploadsDir: string;
+}
+
+/** E-mail to dealers and admins (docs/decisions/013-invoices-and-mail-queue.md). */
+export interface MailConfig {
+  /** Where mail goes: SMTP_URL, or the local mail catcher; null sends nothing (mails wait in the queue). */
+  smtpUrl: string | null;
+  from: string;
+  /** Local mode: the catcher main.ts starts, keeping every mail as a file in `dir` (port 0: any free port). */
+  catcher: { host: string; port: number; dir: string } | null;
+  /** How often each process looks for mail to send; each run happens once across processes. */
+  intervalMs: number;
+  /** Tries of one mail before it is given up and shown to admins as failed. */
+  maxAttempts: number;
+  /** The wait after the first failed try, doubled after each further one up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +209,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (provider === 'sandbox' && production && e.PAYMENTS_PROVIDER !== 'sandbox') {
     problems.push('STRIPE_SECRET_KEY: required in production; set PAYMENTS_PROVIDER=sandbox to run the sandbox processor on purpose');
   }
+  if (production && !e.SMTP_URL) {
+    problems.push('SMTP_URL: required in production, for the order e-mails and invoices (smtps://user:password@smtp.example.com:465)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(root, e.DATA_DIR);
@@ -173,9 +234,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (localMode ? 'localhost' : '0.0.0.0'),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     adminEmails: e.ADMIN_EMAILS.split(',')
@@ -193,9 +255,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { provider: 'sandbox' },
     seed: e.SEED ?? localMode,
+    seedProducts: e.SEED_PRODUCTS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimits: { tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE, ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE },
+    reviewsPerHour: e.RATE_LIMIT_REVIEWS_PER_HOUR,
+    unpaidOrderTtlMs: Math.round(e.UNPAID_ORDER_TTL_HOURS * 3_600_000),
+    unpaidUnitsLimit: { verified: e.UNPAID_UNITS_LIMIT, unverified: e.UNPAID_UNITS_LIMIT_UNVERIFIED },
+    jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
+    uploadGraceMs: Math.round(e.UPLOAD_GRACE_HOURS * 3_600_000),
+    mail: {
+      // Local mode without SMTP_URL catches mail on this machine instead of sending it; a Firebase project
+      // without SMTP_URL (never in production) keeps its mails queued until one is set.
+      smtpUrl: e.SMTP_URL ?? (localMode ? `smtp://127.0.0.1:${e.MAIL_CATCHER_PORT}` : null),
+      from: e.MAIL_FROM,
+      catcher: localMode && !e.SMTP_URL ? { host: '127.0.0.1', port: e.MAIL_CATCHER_PORT, dir: path.join(dataDir, 'mail') } : null,
+      intervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: 60_000,
+      retryMaxMs: 3_600_000,
+    },
     staticDir: path.resolve(root, e.STATIC_DIR),
     uploadsDir: path.join(dataDir, 'uploads'),
   };

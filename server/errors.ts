@@ -11,6 +11,9 @@ const STATUS: Record<ErrorCode, number> = {
   price_changed: 409,
   out_of_stock: 409,
   below_minimum: 409,
+  above_maximum: 409,
+  not_pack_multiple: 409,
+  unpaid_limit: 409,
   invalid_state: 409,
   payment_failed: 402,
   payload_too_large: 413,
@@ -19,6 +22,11 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
   internal: 500,
 };
+
+/** The HTTP status of an error code: the only place the two are paired. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
 
 export class AppError extends Error {
   readonly status: number;

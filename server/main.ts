@@ -10,8 +10,10 @@ import { firebaseIdentity } from './auth/identity';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { seedCatalogue } from './db/seed';
-import { diskImageStore } from './images/storage';
+import { startMailCatcher, type MailCatcher } from './mail/catcher';
+import { seedCatalogue, seedGeneratedProducts } from './db/seed';
+import { copyDiskImagesToDatabase, imageStoreFor } from './images/storage';
+import type { SharedRedis } from './lib/redis';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +58,16 @@ async function main(): Promise<void> {
     }
   }
 
+  // Local mode keeps every e-mail on this machine instead of sending it (README, "E-mails").
+  const mailCatcher = config.mail.catcher
+    ? await startMailCatcher(config.mail.catcher).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
+    : null;
+  if (mailCatcher) {
+    cleanups.push(() => mailCatcher.close());
+    // MAIL_CATCHER_PORT=0 takes any free port: the app sends to the one the catcher got.
+    config = { ...config, mail: { ...config.mail, smtpUrl: mailCatcher.url } };
+  }
+
   let emulator: EmulatorHandle | null = null;
   const emulatorStart =
     config.firebase.mode === 'emulator'
@@ -86,10 +98,14 @@ async function main(): Promise<void> {
 
   const identity = firebaseIdentity(config.firebase);
   let seeded = false;
-  if (config.seed) seeded = await seedCatalogue(database.db, diskImageStore(config.uploadsDir));
+  const images = imageStoreFor(database, config.uploadsDir);
+  // Pictures kept on this machine's disk before the shop moved to PostgreSQL are served by every process.
+  const copiedImages = database.kind === 'postgres' ? await copyDiskImagesToDatabase(database.db, config.uploadsDir) : 0;
+  if (config.seed) seeded = await seedCatalogue(database.db, images);
+  const generated = config.seed ? await seedGeneratedProducts(database.db, config.seedProducts) : 0;
   const accounts = config.firebase.mode === 'emulator' && config.seed ? await ensureDemoAccounts(database.db, config.firebase) : null;
 
-  const app = await buildApp({ config, database, identity });
+  const app = await buildApp({ config, database, identity, images });
   // Close the HTTP server first so in-flight requests finish before the database goes away.
   cleanups.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });
@@ -98,17 +114,37 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Forgeline storefront is running at http://${shownHost}:${config.port}`,
-    `  Database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}${seeded ? ' (demo catalogue seeded)' : ''}`,
+    `  Database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}${seeded ? ' (demo catalogue seeded)' : ''}${generated > 0 ? ` (${generated} generated tools added)` : ''}`,
     `  Identity: ${emulator ? `Firebase Auth emulator at ${emulator.url}` : `Firebase project ${config.firebase.projectId}`}`,
     `  Payments: ${config.payments.provider === 'stripe' ? 'Stripe' : 'sandbox (test cards, no real charge)'}`,
+    `  E-mail: ${mailLine(config, mailCatcher)}`,
+    `  Pictures: ${images.dir === null ? 'in PostgreSQL, served by every process' : `in ${images.dir}`}${copiedImages > 0 ? ` (${copiedImages} copied from ${config.uploadsDir})` : ''}`,
+    `  Rate limits: ${await rateLimitStoreLine(app.services.redis)}`,
   ];
   if (accounts) {
     lines.push('', '  Demo accounts:');
     lines.push(`    admin     ${accounts.admin.email}  /  ${accounts.admin.password}`);
     lines.push(`    customer  ${accounts.customer.email}  /  ${accounts.customer.password}`);
   }
+  if (config.firebase.mode === 'emulator' && (config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1')) {
+    lines.push('', '  Local mode listens on this machine only. For a shop network, configure a Firebase project (README, Local mode).');
+  } else if (config.firebase.mode === 'emulator') {
+    lines.push('', `  Warning: local mode on ${config.host}: the Auth emulator signs nothing, so anyone who reaches this port can sign in as any account.`);
+  }
   lines.push('', '  Press Ctrl-C to stop.', '');
   process.stdout.write(lines.join('\n'));
+}
+
+async function rateLimitStoreLine(redis: SharedRedis | null): Promise<string> {
+  if (!redis) return 'counted in this process (set REDIS_URL to share them between processes)';
+  return `counted in Redis at ${redis.where}, shared by every process${(await redis.ping()) ? '' : ' (not reachable yet: see docs/decisions/012)'}`;
+}
+
+/** How e-mail leaves this server; the host only, since SMTP_URL may carry a password. */
+function mailLine(config: AppConfig, catcher: MailCatcher | null): string {
+  if (catcher) return `caught in ${catcher.dir}, nothing is sent (npm run mails lists them)`;
+  if (config.mail.smtpUrl) return `sent through ${new URL(config.mail.smtpUrl).host}`;
+  return 'not sent: they wait in the queue until SMTP_URL is set';
 }
 
 main().catch((error: unknown) => {

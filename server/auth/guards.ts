@@ -12,6 +12,7 @@ export interface AuthUser {
   email: string;
   role: Role;
   displayName: string;
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -44,7 +45,7 @@ export function makeGuards(db: Db, tokens: TokenService): Guards {
     const user = await findUserById(db, claims.userId);
     // A deleted user's tokens stop working at once; so does a token whose e-mail no longer matches.
     if (!user || user.email !== claims.email) throw unauthorized('Your session has expired. Please sign in again.');
-    const authUser: AuthUser = { id: user.id, email: user.email, role: user.role, displayName: user.displayName };
+    const authUser: AuthUser = { id: user.id, email: user.email, role: user.role, displayName: user.displayName, emailVerified: user.emailVerified };
     request.authUser = authUser;
     return authUser;
   }

@@ -1,9 +1,12 @@
-// Verifies Firebase ID tokens with firebase-admin: the real project, or the local Auth emulator.
+// Verifies Firebase ID tokens with firebase-admin (the real project, or the local Auth emulator) and
+// reads who the token belongs to from the identity provider's own record of the account, never from the
+// token's claims (docs/decisions/010-identity-from-the-provider-record.md).
 
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config';
 import { unauthorized } from '../errors';
+import { cleanDisplayText } from '../../src/contract/display-text';
 
 export interface VerifiedIdentity {
   uid: string;
@@ -32,26 +35,58 @@ function adminAuth(config: FirebaseConfig): Auth {
   return getAuth(app);
 }
 
+const notVerified = () => unauthorized('Your sign-in could not be verified. Please sign in again.');
+
+interface EmulatorLookup {
+  users?: { localId?: string; email?: string; emailVerified?: boolean; disabled?: boolean }[];
+}
+
+/**
+ * The Auth emulator signs nothing, so firebase-admin accepts any well-formed token there. The emulator
+ * is asked to look the token itself up (accounts:lookup with the ID token): it refuses tokens of unknown,
+ * disabled or signed-out accounts, and its answer must name the same account as the token.
+ */
+async function confirmWithEmulator(config: Extract<FirebaseConfig, { mode: 'emulator' }>, idToken: string, uid: string): Promise<void> {
+  const url = `http://${config.emulatorHost}:${config.emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=${encodeURIComponent(config.apiKey)}`;
+  let body: EmulatorLookup;
+  try {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+    if (!res.ok) throw notVerified();
+    body = (await res.json()) as EmulatorLookup;
+  } catch {
+    throw notVerified();
+  }
+  const account = body.users?.[0];
+  if (!account || account.localId !== uid || account.disabled === true) throw notVerified();
+}
+
 export function firebaseIdentity(config: FirebaseConfig): IdentityProvider {
   const auth = adminAuth(config);
   return {
     async verifyIdToken(idToken) {
-      let decoded;
+      let uid: string;
       try {
-        // checkRevoked also looks the user up, so a deleted or disabled account is refused,
-        // and in emulator mode a hand-made token for a user who does not exist is refused too.
-        decoded = await auth.verifyIdToken(idToken, true);
+        // checkRevoked also looks the user up, so a deleted or disabled account is refused.
+        uid = (await auth.verifyIdToken(idToken, true)).uid;
       } catch {
-        throw unauthorized('Your sign-in could not be verified. Please sign in again.');
+        throw notVerified();
       }
-      if (!decoded.email) throw unauthorized('This account has no e-mail address.');
-      const rawName: unknown = decoded.name;
-      // Anyone can give their own account a name with NUL in it, which PostgreSQL text cannot hold.
-      const name = typeof rawName === 'string' ? rawName.replaceAll('\u0000', '').trim() : '';
+      if (config.mode === 'emulator') await confirmWithEmulator(config, idToken, uid);
+      let record: UserRecord;
+      try {
+        record = await auth.getUser(uid);
+      } catch {
+        throw notVerified();
+      }
+      if (record.disabled) throw notVerified();
+      if (!record.email) throw unauthorized('This account has no e-mail address.');
+      // Anyone can give their own account a name that is blank once invisible characters are removed,
+      // or that turns the text around it backwards; neither is shown to other dealers.
+      const name = cleanDisplayText(record.displayName ?? '');
       return {
-        uid: decoded.uid,
-        email: decoded.email.toLowerCase(),
-        emailVerified: decoded.email_verified === true,
+        uid: record.uid,
+        email: record.email.toLowerCase(),
+        emailVerified: record.emailVerified,
         name: name === '' ? null : name,
       };
     },

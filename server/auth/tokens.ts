@@ -1,4 +1,4 @@
-// Our own access tokens: HS256 JWTs signed with ACCESS_TOKEN_SECRET (DESIGN section 4).
+// Our own access tokens: HS256 JWTs signed with ACCESS_TOKEN_SECRET (docs/architecture.md, "Identity and access").
 
 import { SignJWT, jwtVerify } from 'jose';
 

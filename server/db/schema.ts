@@ -2,7 +2,16 @@
 // the wire names of the spec live in src/contract and the repositories map between them.
 
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MAIL_KINDS, MAIL_STATES } from '../../src/contract/mail';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Every change to a product takes the next number (insert, update, deletion), so an offline copy of the
+ * catalogue asks only for what changed since the last number it saw (docs/architecture.md, "Offline").
+ */
+export const productVersionSeq = pgSequence('product_version_seq');
 
 export const users = pgTable(
   'users',
@@ -16,10 +25,18 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     linkedin: text('linkedin').notNull().default(''),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Admins get an e-mail for every paid order unless they switch it off on My Profile. */
+    notifyPaidOrders: boolean('notify_paid_orders').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'customer')`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // Make Admin pages oldest first and searches any part of the e-mail (trigrams, extension pg_trgm).
+    index('users_created_at_idx').on(t.createdAt, t.email),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    check('users_role_check', sql`${t.role} in ('admin', 'customer')`),
+  ],
 );
 
 export const products = pgTable(
@@ -27,17 +44,38 @@ export const products = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The manufacturer's article number, shown wherever the tool is. */
+    sku: text('sku').notNull(),
+    category: text('category').notNull().default('General'),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
     price: integer('price').notNull(),
     available: integer('available').notNull(),
     minOrder: integer('min_order').notNull(),
+    /** At most this many per order; null: no maximum beyond the stock. */
+    maxOrder: integer('max_order'),
+    /** Sold in multiples of this. */
+    packSize: integer('pack_size').notNull().default(1),
+    /** Volume prices, ascending minQnt and descending price (checked by the contract on every write). */
+    priceTiers: jsonb('price_tiers').$type<{ minQnt: number; price: number }[]>().notNull().default([]),
+    /** Taken from product_version_seq on insert and, by a trigger, on every update. */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
+    /** Name and SKU weigh more than the description in a search (the same query on PGlite and PostgreSQL). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('simple', name || ' ' || sku), 'A') || setweight(to_tsvector('simple', description), 'C')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_category_idx').on(t.category, t.createdAt),
+    index('products_version_idx').on(t.version),
+    index('products_search_idx').using('gin', t.search),
     check('products_available_check', sql`${t.available} >= 0`),
     check('products_price_check', sql`${t.price} > 0`),
     check('products_min_order_check', sql`${t.minOrder} > 0`),
+    check('products_max_order_check', sql`${t.maxOrder} is null or ${t.maxOrder} >= ${t.minOrder}`),
+    check('products_pack_size_check', sql`${t.packSize} > 0`),
     index('products_created_at_idx').on(t.createdAt),
   ],
 );
@@ -64,16 +102,58 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The invoice number, `<invoiceYear>-<invoiceSeq>`, given in the statement that makes the order Paid. */
+    invoiceYear: integer('invoice_year'),
+    invoiceSeq: integer('invoice_seq'),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),
     check('orders_quantity_check', sql`${t.quantity} > 0`),
-    check('orders_total_check', sql`${t.totalPrice} = ${t.quantity} * ${t.unitPrice}`),
     check('orders_paid_has_transaction', sql`${t.status} = 'Unpaid' or ${t.transactionId} is not null`),
-    uniqueIndex('orders_user_client_order_key').on(t.userEmail, t.clientOrderId),
-    index('orders_user_email_idx').on(t.userEmail, t.createdAt),
+    check('orders_paid_has_invoice', sql`${t.status} = 'Unpaid' or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`),
+    uniqueIndex('orders_invoice_key').on(t.invoiceYear, t.invoiceSeq),
+    // Orders belong to the user's id, not the e-mail: a new account with a deleted dealer's address
+    // sees none of that dealer's orders (docs/architecture.md, "Data model").
+    uniqueIndex('orders_user_client_order_key').on(t.userId, t.clientOrderId),
+    index('orders_user_id_idx').on(t.userId, t.createdAt),
+    index('orders_unpaid_created_idx').on(t.createdAt).where(sql`${t.status} = 'Unpaid'`),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Products deleted, with the change number of the deletion, so offline copies drop them too. */
+export const productDeletions = pgTable('product_deletions', {
+  productId: uuid('product_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The tools of an order (docs/architecture.md, "Data model"). The order row keeps the first line's
+ * product, the pieces of all lines and their total for the spec's one-tool shape and the admin search.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    /** The tool's SKU when the order was placed, for the invoice; null on lines placed before SKUs. */
+    sku: text('sku'),
+    imageUrl: text('image_url'),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('order_lines_total_check', sql`${t.lineTotal} = ${t.quantity} * ${t.unitPrice}`),
+    index('order_lines_product_idx').on(t.productId),
   ],
 );
 
@@ -86,12 +166,14 @@ export const reviews = pgTable(
     userEmail: text('user_email').notNull(),
     review: text('review').notNull(),
     rating: integer('rating').notNull(),
+    /** Hidden by an admin: kept, but never in the public list. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('reviews_rating_check', sql`${t.rating} between 1 and 5`), index('reviews_created_at_idx').on(t.createdAt)],
 );
 
-/** Payment provider events already applied, so a replayed webhook changes nothing (DESIGN section 7). */
+/** Payment provider events already applied, so a replayed webhook changes nothing (docs/architecture.md, "Payments"). */
 export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
@@ -99,5 +181,106 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What the sandbox processor decided for an intent: 'succeeded' when a card payment went through,
+ * 'canceled' when the order was deleted first. The first decision stands (one row per intent).
+ */
+export const sandboxIntents = pgTable(
+  'sandbox_intents',
+  {
+    intentId: text('intent_id').primaryKey(),
+    status: text('status', { enum: ['succeeded', 'canceled'] }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_intents_status_check', sql`${t.status} in ('succeeded', 'canceled')`)],
+);
 
-export const schema = { users, products, orders, reviews, paymentEvents };
+/**
+ * Background jobs run in every process; a run is claimed by moving next_run_at forward with a conditional
+ * update, so each run happens in one process (docs/decisions/011-unpaid-orders-expire.md).
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});
+
+/**
+ * The last invoice number given in each year. Taking the next one locks the year's row until the payment
+ * commits, so numbers are gap-free and never given twice (docs/decisions/013-invoices-and-mail-queue.md).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNo: integer('last_no').notNull(),
+});
+
+/**
+ * E-mails to send, written in the same statement as the order change they tell of, and sent by the
+ * background job (docs/decisions/013-invoices-and-mail-queue.md). A row is claimed by moving it to
+ * 'sending' with a lease; a sender that died leaves it to be claimed again once the lease is over.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_queue_kind_check', sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin')`),
+    check('mail_queue_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
+    uniqueIndex('mail_queue_once_key').on(t.kind, t.orderId, t.recipient),
+    index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    index('mail_queue_failed_idx').on(t.createdAt).where(sql`${t.lastError} is not null and ${t.state} <> 'sent'`),
+  ],
+);
+
+/** node-postgres reads bytea as a Buffer and PGlite as a Uint8Array: both come out as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded pictures when the database is PostgreSQL, so that every process serves every picture
+ * (docs/decisions/012-shared-state-for-several-processes.md). Keyed by the SHA-256 of the bytes, which
+ * never change under a name; PGlite installs keep them in DATA_DIR/uploads instead.
+ */
+export const images = pgTable(
+  'images',
+  {
+    hash: text('hash').primaryKey(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('images_hash_check', sql`${t.hash} ~ '^[a-f0-9]{64}$'`)],
+);
+
+/**
+ * The narrower copies of the pictures in `images` (src/contract/pictures.ts), served as
+ * /uploads/<hash>-<width>w.webp; they go with their picture.
+ */
+export const imageWidths = pgTable(
+  'image_widths',
+  {
+    hash: text('hash')
+      .notNull()
+      .references(() => images.hash, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width] }), check('image_widths_width_check', sql`${t.width} > 0`)],
+);
+
+export const schema = { users, products, productDeletions, orders, orderLines, reviews, paymentEvents, sandboxIntents, jobRuns, invoiceCounters, mailQueue, images, imageWidths };

@@ -13,6 +13,23 @@ export interface SeedProduct {
   minOrder: number;
 }
 
+/** The catalogue's categories, by the shape of the tool. */
+export const CATEGORY_OF_SHAPE: Record<ToolShape, string> = {
+  drill: 'Drills',
+  'circular-saw': 'Saws',
+  'chop-saw': 'Saws',
+  jigsaw: 'Saws',
+  grinder: 'Grinders',
+  breaker: 'Hammers',
+  sander: 'Sanders',
+  cutter: 'Cutters',
+};
+
+/** The SKU of a seeded tool: the brand's prefix and its model ("DX20 Hammer Drill" -> "FL-DX20"). */
+export function seedSku(product: Pick<SeedProduct, 'label'>): string {
+  return `FL-${product.label.split(' ')[0]?.toUpperCase() ?? 'TOOL'}`;
+}
+
 export const seedProducts: SeedProduct[] = [
   {
     name: 'Forgeline DX20 Brushless Hammer Drill',

@@ -50,8 +50,9 @@ export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, body
       fields: result.issues.map((issue) => ({ field: fieldOf(issue), message: messageOf(issue) })),
     });
   }
-  // Refused here as bad input rather than failing later in the database as a 500.
-  const nul = nulField(result.output);
+  // Refused here as bad input rather than failing later in the database as a 500; read from what was
+  // sent, so a schema that cleans text (display-text.ts) does not quietly accept it.
+  const nul = nulField(body) ?? nulField(result.output);
   if (nul !== null) {
     const message = 'Text must not contain NUL characters';
     throw invalid(`${nul}: ${message}`, { fields: [{ field: nul, message }] });

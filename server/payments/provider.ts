@@ -1,5 +1,5 @@
-// The payment provider interface of DESIGN section 7. Stripe and the sandbox both implement it, so the
-// routes never know which processor takes the money.
+// The payment provider interface (docs/architecture.md, "Payments"). Stripe and the sandbox both
+// implement it, so the routes never know which processor takes the money.
 
 /** What a provider needs to know about the order it charges for. */
 export interface ChargeableOrder {
@@ -31,6 +31,12 @@ export interface PaymentProvider {
   createIntent(order: ChargeableOrder): Promise<CreatedIntent>;
   /** Throws PaymentLookupError when the processor does not know the intent. */
   retrieve(intentId: string): Promise<RetrievedIntent>;
+  /**
+   * Cancels the intent so no card can pay it any more, and answers with its final state: 'canceled', or
+   * 'succeeded' when a payment got there first. Throws PaymentProviderError when it can be neither yet
+   * (a payment still processing) or the processor cannot be reached.
+   */
+  cancel(intentId: string): Promise<RetrievedIntent>;
 }
 
 export class PaymentLookupError extends Error {

@@ -1,11 +1,13 @@
-// The built-in sandbox processor (DESIGN section 7): with no Stripe keys the server plays the card
-// processor and honours Stripe's documented test cards, so the whole buying path works on one machine.
+// The built-in sandbox processor (docs/architecture.md, "Payments"): with no Stripe keys the server plays
+// the card processor and honours Stripe's documented test cards, so the whole buying path works on one
+// machine.
 //
-// Intents are stateless and signed: the id carries the order and the amount, and only this server can
-// mint the client secret and the "succeeded" id (HMAC). Nothing is kept in memory, so any number of
-// processes behind a load balancer agree on every intent.
+// Intents are signed: the id carries the order and the amount, and only this server can mint the client
+// secret and the "succeeded" id (HMAC). One intent per order and amount, like Stripe's reuse of an open
+// intent. What became of an intent (paid, or cancelled because its order was deleted first) is kept in the
+// database, so every process behind a load balancer agrees on it and the first decision stands.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CardPaymentResult, SandboxConfirmBody } from '../../src/contract/payment';
 import { PaymentLookupError, toCents, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
 
@@ -91,40 +93,66 @@ function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+export type SandboxDecision = 'succeeded' | 'canceled';
+
+/** Where the sandbox keeps what became of its intents; the first decision for an intent stands. */
+export interface SandboxIntentStore {
+  /** Records the decision unless one exists, and answers with the one that stands. */
+  decide(intentId: string, decision: SandboxDecision): Promise<SandboxDecision>;
+  find(intentId: string): Promise<SandboxDecision | null>;
+}
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** The sandbox's confirmCardPayment: the same answer shape as Stripe.js. */
-  confirm(body: SandboxConfirmBody, now?: Date): CardPaymentResult;
+  confirm(body: SandboxConfirmBody, now?: Date): Promise<CardPaymentResult>;
 }
 
-export function sandboxProvider(secret: string): SandboxProvider {
-  const mac = (purpose: 'secret' | 'succeeded', core: string) =>
+export function sandboxProvider(secret: string, store: SandboxIntentStore): SandboxProvider {
+  const mac = (purpose: 'secret' | 'succeeded' | 'intent', core: string) =>
     createHmac('sha256', secret).update(`sandbox-payment:${purpose}:${core}`).digest('hex').slice(0, 32);
   const sameMac = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  function describe(core: string, orderHex: string, cents: string, decision: SandboxDecision | null): RetrievedIntent {
+    return {
+      id: decision === 'succeeded' ? `${core}_${mac('succeeded', core)}` : core,
+      status: decision ?? 'requires_payment_method',
+      amount: Number(cents),
+      currency: 'usd',
+      orderId: uuidFromHex(orderHex),
+    };
+  }
+
+  function parse(intentId: string): { core: string; orderHex: string; cents: string; signature: string | undefined } {
+    const match = INTENT_ID.exec(intentId);
+    if (!match) throw new PaymentLookupError();
+    const [, core = '', orderHex = '', cents = '', signature] = match;
+    if (signature !== undefined && !sameMac(signature, mac('succeeded', core))) throw new PaymentLookupError();
+    return { core, orderHex, cents, signature };
+  }
 
   return {
     name: 'sandbox',
 
     async createIntent(order: ChargeableOrder): Promise<CreatedIntent> {
-      const core = `pi_sbx_${order.id.replaceAll('-', '')}_${toCents(order.totalPrice)}_${randomBytes(8).toString('hex')}`;
+      const body = `${order.id.replaceAll('-', '')}_${toCents(order.totalPrice)}`;
+      const core = `pi_sbx_${body}_${mac('intent', body).slice(0, 16)}`;
       return { intentId: core, clientSecret: `${core}_secret_${mac('secret', core)}` };
     },
 
     async retrieve(intentId: string): Promise<RetrievedIntent> {
-      const match = INTENT_ID.exec(intentId);
-      if (!match) throw new PaymentLookupError();
-      const [, core = '', orderHex = '', cents = '', signature] = match;
-      if (signature !== undefined && !sameMac(signature, mac('succeeded', core))) throw new PaymentLookupError();
-      return {
-        id: intentId,
-        status: signature === undefined ? 'requires_payment_method' : 'succeeded',
-        amount: Number(cents),
-        currency: 'usd',
-        orderId: uuidFromHex(orderHex),
-      };
+      const { core, orderHex, cents, signature } = parse(intentId);
+      // A signed "succeeded" id is proof of the payment by itself; a bare one is looked up.
+      const decision = signature !== undefined ? 'succeeded' : await store.find(core);
+      return describe(core, orderHex, cents, decision);
     },
 
-    confirm(body, now = new Date()) {
+    async cancel(intentId: string): Promise<RetrievedIntent> {
+      const { core, orderHex, cents } = parse(intentId);
+      return describe(core, orderHex, cents, await store.decide(core, 'canceled'));
+    },
+
+    async confirm(body, now = new Date()) {
       const match = CLIENT_SECRET.exec(body.clientSecret);
       if (!match || !sameMac(match[2] ?? '', mac('secret', match[1] ?? ''))) {
         return { error: { message: 'This payment could not be found. Reload the page and try again.', code: 'resource_missing' } };
@@ -133,6 +161,9 @@ export function sandboxProvider(secret: string): SandboxProvider {
       const decline = checkTestCard(body.card, now);
       if (decline) {
         return { error: { message: decline.message, code: decline.code, ...(decline.declineCode ? { decline_code: decline.declineCode } : {}) } };
+      }
+      if ((await store.decide(core, 'succeeded')) === 'canceled') {
+        return { error: { message: 'This payment was canceled because its order was deleted.', code: 'payment_intent_unexpected_state' } };
       }
       return { paymentIntent: { id: `${core}_${mac('succeeded', core)}`, status: 'succeeded' } };
     },

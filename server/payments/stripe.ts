@@ -1,4 +1,4 @@
-// The Stripe provider: PaymentIntents through the official SDK (DESIGN section 7). STRIPE_API_BASE
+// The Stripe provider: PaymentIntents through the official SDK (docs/architecture.md, "Payments"). STRIPE_API_BASE
 // points the SDK at another host, which is how the tests run it against a local stand-in.
 
 import Stripe from 'stripe';
@@ -77,6 +77,24 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         if (isMissing(error)) throw new PaymentLookupError();
         throw new PaymentProviderError('The payment service could not be reached.', { cause: error });
       }
+    },
+
+    async cancel(intentId) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(intentId);
+        if (intent.status !== 'succeeded' && intent.status !== 'canceled' && intent.status !== 'processing') {
+          intent = await stripe.paymentIntents.cancel(intentId);
+        }
+      } catch (error) {
+        if (isMissing(error)) throw new PaymentLookupError();
+        // A payment that completed between the two calls makes the cancel fail: its state is the answer.
+        const now = await stripe.paymentIntents.retrieve(intentId).catch(() => null);
+        if (now?.status === 'succeeded' || now?.status === 'canceled') return toRetrieved(now);
+        throw new PaymentProviderError('The payment service could not be reached.', { cause: error });
+      }
+      if (intent.status === 'processing') throw new PaymentProviderError('A card payment for this order is still being processed.');
+      return toRetrieved(intent);
     },
   };
 }

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '../../src/contract/errors';
-import { AppError } from '../errors';
+import { AppError, statusOf } from '../errors';
 
 interface Mapped {
   status: number;
@@ -31,15 +31,21 @@ export function mapError(error: unknown): Mapped {
   if (error instanceof AppError) {
     return { status: error.status, code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
   }
+  // A unique index refused a write the checks let through (two admins giving two tools one SKU at once).
+  const pg = (error as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string }).cause ?? (error as { code?: string; constraint?: string });
+  if (pg.code === '23505' && pg.constraint === 'products_sku_key') {
+    return { status: statusOf('conflict'), code: 'conflict', message: 'That SKU is already used by another tool.' };
+  }
   const fe = error as Partial<FastifyError> & { statusCode?: number };
   const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
-  if (known) return { status: known.code === 'payload_too_large' ? 413 : known.code === 'unsupported_media_type' ? 415 : 400, ...known };
+  if (known) return { status: statusOf(known.code), ...known };
   if (error instanceof SyntaxError || (fe.statusCode === 400 && /JSON|proto|constructor/iu.test(fe.message ?? ''))) {
     return { status: 400, code: 'invalid_data', message: 'The request body is not valid JSON.' };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const status = fe.statusCode;
-    const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'invalid_data';
+    const byStatus: Partial<Record<number, ErrorCode>> = { 404: 'not_found', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' };
+    const code: ErrorCode = byStatus[fe.statusCode] ?? 'invalid_data';
+    const status = statusOf(code);
     return { status, code, message: status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'The request is not valid.' };
   }
   return { status: 500, code: 'internal', message: 'Something went wrong on our side. Please try again.' };

@@ -1,4 +1,4 @@
-// Payment provider events already applied: a webhook delivered twice is applied once (DESIGN section 7).
+// Payment provider events already applied: a webhook delivered twice is applied once (docs/architecture.md, "Payments").
 
 import type { Tx } from '../db/client';
 import { paymentEvents } from '../db/schema';

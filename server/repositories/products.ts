@@ -1,11 +1,15 @@
 // Data access for products. Route handlers call these; none of them writes SQL itself.
 
-import { desc, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '../../src/contract/product';
 import type { Tx } from '../db/client';
-import { products } from '../db/schema';
+import { productDeletions, products } from '../db/schema';
 
-export type ProductRow = typeof products.$inferSelect;
+/** Every column but the search vector, which only the database reads. */
+const { search: _search, ...columns } = getTableColumns(products);
+export const productColumns = columns;
+export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -16,27 +20,66 @@ export function toProduct(row: ProductRow): Product {
     price: row.price,
     availableQnt: row.available,
     minOrderQnt: row.minOrder,
+    sku: row.sku,
+    category: row.category,
+    maxOrderQnt: row.maxOrder,
+    packSize: row.packSize,
+    priceTiers: row.priceTiers,
   };
 }
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-/**
- * Tells every process (NOTIFY is delivered on commit) that the cached catalogue is stale. Changes to the
- * products table do this by themselves (trigger, migration 0001); this is for anything else the
- * catalogue comes to depend on.
- */
-export async function notifyCatalogueChanged(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
-}
-
 export async function listProducts(tx: Tx): Promise<Product[]> {
-  const rows = await tx.select().from(products).orderBy(desc(products.createdAt), products.id);
+  const rows = await tx.select(productColumns).from(products).orderBy(desc(products.createdAt), products.id);
   return rows.map(toProduct);
 }
 
+/** One page of the catalogue for a search (every word a prefix of a word of the name, SKU or description) and a category. */
+export async function searchProducts(tx: Tx, query: { words: string[]; category?: string | undefined; page: number; pageSize: number }): Promise<{ items: Product[]; total: number }> {
+  const filters: SQL[] = [];
+  const tsquery = query.words.map((word) => `${word}:*`).join(' & ');
+  const match = sql`${products.search} @@ to_tsquery('simple', ${tsquery})`;
+  if (query.words.length > 0) filters.push(match);
+  if (query.category) filters.push(eq(products.category, query.category));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const order =
+    query.words.length > 0
+      ? [sql`ts_rank(${products.search}, to_tsquery('simple', ${tsquery})) desc`, desc(products.createdAt), products.id]
+      : [desc(products.createdAt), products.id];
+  const [rows, totals] = await Promise.all([
+    tx
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    tx.select({ n: count() }).from(products).where(where),
+  ]);
+  return { items: rows.map(toProduct), total: totals[0]?.n ?? 0 };
+}
+
+/** The categories in use, with how many tools each has, by name. */
+export async function listCategories(tx: Tx): Promise<{ name: string; count: number }[]> {
+  return tx.select({ name: products.category, count: count() }).from(products).groupBy(products.category).orderBy(products.category);
+}
+
+/** What changed after change number `since`: products (inserted or updated), deleted ids, and the newest number. */
+export async function catalogueChanges(tx: Tx, since: number): Promise<{ version: number; products: Product[]; deleted: string[] }> {
+  const [changed, deleted, latest] = await Promise.all([
+    tx.select(productColumns).from(products).where(gt(products.version, since)).orderBy(products.version),
+    tx.select({ id: productDeletions.productId }).from(productDeletions).where(gt(productDeletions.version, since)),
+    tx.execute(sql`select greatest(coalesce((select max(version) from products), 0), coalesce((select max(version) from product_deletions), 0))::bigint as v`),
+  ]);
+  const row = (latest as unknown as { rows: { v: string | number }[] }).rows[0];
+  // A product deleted and then inserted again with the same id is a change, not a deletion.
+  const alive = new Set(changed.map((p) => p.id));
+  return { version: Number(row?.v ?? 0), products: changed.map(toProduct), deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)) };
+}
+
 export async function findProduct(tx: Tx, id: string): Promise<ProductRow | null> {
-  const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await tx.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -47,34 +90,48 @@ export interface NewProduct {
   price: number;
   available: number;
   minOrder: number;
+  /** Made from random digits when not given. */
+  sku?: string;
+  category?: string;
+  maxOrder?: number | null;
+  packSize?: number;
+  priceTiers?: { minQnt: number; price: number }[];
+}
+
+/** A SKU for a tool added without one: the brand's prefix and eight random hex digits. */
+export function newSku(): string {
+  return `FL-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 export async function insertProduct(tx: Tx, product: NewProduct): Promise<string> {
-  const [row] = await tx.insert(products).values(product).returning({ id: products.id });
+  const [row] = await tx
+    .insert(products)
+    .values({ ...product, sku: product.sku ?? newSku() })
+    .returning({ id: products.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
+}
+
+export interface ProductRules {
+  maxOrder?: number | null | undefined;
+  packSize?: number | undefined;
+  priceTiers?: { minQnt: number; price: number }[] | undefined;
+}
+
+/** Changes a tool's bulk-order rules; null when there is no such tool. */
+export async function updateProductRules(tx: Tx, id: string, rules: ProductRules): Promise<ProductRow | null> {
+  const set: Partial<typeof products.$inferInsert> = {};
+  if (rules.maxOrder !== undefined) set.maxOrder = rules.maxOrder;
+  if (rules.packSize !== undefined) set.packSize = rules.packSize;
+  if (rules.priceTiers !== undefined) set.priceTiers = rules.priceTiers;
+  if (Object.keys(set).length === 0) return findProduct(tx, id);
+  const [row] = await tx.update(products).set(set).where(eq(products.id, id)).returning(productColumns);
+  return row ?? null;
 }
 
 export async function deleteProduct(tx: Tx, id: string): Promise<number> {
   const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length;
-}
-
-/** Reserves stock: zero rows when there is not enough (DESIGN section 6). */
-export async function reserveStock(tx: Tx, id: string, quantity: number): Promise<ProductRow | null> {
-  const [row] = await tx
-    .update(products)
-    .set({ available: sql`${products.available} - ${quantity}` })
-    .where(sql`${products.id} = ${id} and ${products.available} >= ${quantity}`)
-    .returning();
-  return row ?? null;
-}
-
-export async function returnStock(tx: Tx, id: string, quantity: number): Promise<void> {
-  await tx
-    .update(products)
-    .set({ available: sql`${products.available} + ${quantity}` })
-    .where(eq(products.id, id));
 }
 
 export async function countProducts(tx: Tx): Promise<number> {

@@ -1,15 +1,16 @@
 // Data access for users.
 
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserProfile, UserRow } from '../../src/contract/user';
 import type { Tx } from '../db/client';
 import { orders, users } from '../db/schema';
-import { returnStock } from './products';
+import { piecesOf, returnPieces } from './orders';
 
 export type UserRecord = typeof users.$inferSelect;
 
-export function toProfile(row: UserRecord): UserProfile {
+export function toProfile(row: UserRecord, adminEmails: readonly string[] = []): UserProfile {
   return {
+    ...(row.role !== 'admin' && adminEmails.includes(row.email) ? { adminPending: true } : {}),
     admin: row.role === 'admin',
     email: row.email,
     displayName: row.displayName,
@@ -17,6 +18,8 @@ export function toProfile(row: UserRecord): UserProfile {
     phone: row.phone,
     linkedin: row.linkedin,
     emailVerified: row.emailVerified,
+    // Only admins get the paid-order mail, so only their profile has the switch.
+    ...(row.role === 'admin' ? { notifyPaidOrders: row.notifyPaidOrders } : {}),
   };
 }
 
@@ -29,12 +32,16 @@ export interface SignInFacts {
   firebaseUid: string;
   displayName: string | null;
   emailVerified: boolean;
-  /** ADMIN_EMAILS: promote on sign-in; never demotes. */
+  /** ADMIN_EMAILS and a verified e-mail: promote on sign-in; never demotes. */
   promote: boolean;
 }
 
-/** Creates the user on first sign-in, or refreshes what the identity provider knows. */
-export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRecord> {
+/**
+ * Creates the user on first sign-in, or refreshes what the identity provider knows. A row made by
+ * another identity-provider account (the old account was deleted there and the address registered
+ * again) passes to the new account only once that account has verified the e-mail: before that, null.
+ */
+export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRecord | null> {
   const [row] = await tx
     .insert(users)
     .values({
@@ -54,10 +61,10 @@ export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRe
         role: facts.promote ? sql`'admin'` : sql`${users.role}`,
         updatedAt: sql`now()`,
       },
+      setWhere: facts.emailVerified ? undefined : or(isNull(users.firebaseUid), eq(users.firebaseUid, facts.firebaseUid)),
     })
     .returning();
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+  return row ?? null;
 }
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRecord | null> {
@@ -75,11 +82,32 @@ export async function listUsers(tx: Tx): Promise<UserRow[]> {
   return rows.map(toUserRow);
 }
 
+/**
+ * One page of accounts for Make Admin, oldest first, and how many match. `q` is any part of the e-mail
+ * (`%`, `_` and `\` literal), answered by the trigram index `users_email_trgm_idx`; the order by
+ * `users_created_at_idx` (docs/architecture.md, "Data model").
+ */
+export async function listUsersPage(tx: Tx, query: { page: number; pageSize: number; q?: string | undefined }): Promise<{ items: UserRow[]; total: number }> {
+  const where = query.q ? ilike(users.email, `%${query.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`) : undefined;
+  const [rows, totals] = await Promise.all([
+    tx
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.email))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    tx.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toUserRow), total: totals[0]?.n ?? 0 };
+}
+
 export interface ProfileChanges {
   displayName?: string;
   address: string;
   phone: string;
   linkedin: string;
+  notifyPaidOrders?: boolean;
 }
 
 export async function updateProfile(tx: Tx, email: string, changes: ProfileChanges): Promise<number> {
@@ -131,15 +159,11 @@ export async function lockUserById(tx: Tx, id: string): Promise<UserRecord | nul
  * Run it inside a transaction.
  */
 export async function deleteUserWithUnpaidOrders(tx: Tx, id: string): Promise<number> {
-  const removed = await tx
-    .delete(orders)
-    .where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')))
-    .returning({ productId: orders.productId, quantity: orders.quantity });
-  const perProduct = new Map<string, number>();
-  for (const order of removed) {
-    if (order.productId) perProduct.set(order.productId, (perProduct.get(order.productId) ?? 0) + order.quantity);
-  }
-  // Product rows are updated in id order, so two such deletions lock them in the same order.
-  for (const productId of [...perProduct.keys()].sort()) await returnStock(tx, productId, perProduct.get(productId) ?? 0);
+  const unpaid = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid'))).for('update');
+  const ids = unpaid.map((order) => order.id);
+  // Read before the delete: the lines go with their orders (ON DELETE CASCADE).
+  const pieces = await piecesOf(tx, ids);
+  if (ids.length > 0) await tx.delete(orders).where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')));
+  await returnPieces(tx, pieces);
   return deleteUserRow(tx, id);
 }

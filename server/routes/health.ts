@@ -3,13 +3,20 @@ import { AppError } from '../errors';
 
 const health: FastifyPluginAsync = async (app) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready needs the database. A missing Redis is reported but keeps the process in rotation: it would be
+  // missing for every process at once, and each rate limit has its rule for that (docs/decisions/012).
   app.get('/readyz', async () => {
-    try {
-      await app.deps.database.ping();
-    } catch {
-      throw new AppError('unavailable', 'The database is not reachable.');
-    }
-    return { status: 'ready', database: app.deps.database.kind };
+    const { redis } = app.services;
+    const [database, redisUp] = await Promise.all([
+      app.deps.database.ping().then(
+        () => true,
+        () => false,
+      ),
+      redis ? redis.ping() : Promise.resolve(null),
+    ]);
+    if (!database) throw new AppError('unavailable', 'The database is not reachable.');
+    if (redisUp === null) return { status: 'ready', database: app.deps.database.kind };
+    return { status: redisUp ? 'ready' : 'degraded', database: app.deps.database.kind, redis: redisUp ? 'up' : 'down' };
   });
 };
 export default health;

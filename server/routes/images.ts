@@ -1,17 +1,16 @@
-// POST /api/images (admin): one product picture, checked and re-encoded before it is stored
-// (DESIGN section 8). Multipart is registered here only, so no other route accepts file uploads.
+// POST /api/images (admin): one product picture, checked and re-encoded before it is stored with its
+// narrower copies (docs/architecture.md, "Images"). Multipart is registered here only, so no other route accepts file uploads.
 
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../src/contract/constants';
 import { invalid } from '../errors';
 import { processImage } from '../images/process';
-import { diskImageStore } from '../images/storage';
 
 export const IMAGE_FIELD = 'image';
 
 const images: FastifyPluginAsync = async (app) => {
-  const store = diskImageStore(app.deps.config.uploadsDir);
+  const store = app.services.images;
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
     throwFileSizeLimit: true,
@@ -32,7 +31,7 @@ const images: FastifyPluginAsync = async (app) => {
     if (!image) throw invalid(`Send the picture in the multipart field "${IMAGE_FIELD}".`);
 
     const processed = await processImage(image);
-    const url = await store.put(processed.webp);
+    const url = await store.put(processed);
     return reply.status(201).send({ success: true, data: { url } });
   });
 };

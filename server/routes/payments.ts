@@ -1,4 +1,4 @@
-// Card payment of one order (DESIGN section 7): the server makes the payment intent from the order
+// Card payment of one order (docs/architecture.md, "Payments"): the server makes the payment intent from the order
 // itself, and an order turns Paid only once the provider confirms the intent succeeded for this order
 // and for its full amount.
 
@@ -9,7 +9,6 @@ import { SandboxConfirmBodySchema } from '../../src/contract/payment';
 import { currentUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { createPaymentProvider } from '../payments/create-provider';
 import { intentPaysFor, PaymentLookupError, PaymentProviderError, toCents, type RetrievedIntent } from '../payments/provider';
 import { findOrder, markOrderPaid, setPaymentIntent, type OrderRow } from '../repositories/orders';
 
@@ -29,20 +28,20 @@ function providerDown(error: unknown): never {
 
 const payments: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
-  const provider = createPaymentProvider(app.deps.config);
+  const provider = app.services.payments;
   const signedIn = { preHandler: app.guards.signedIn };
 
   /** The order, if it is this user's; anyone else's is answered like a missing one. */
-  async function ownOrder(id: string, email: string): Promise<OrderRow> {
+  async function ownOrder(id: string, userId: string): Promise<OrderRow> {
     const order = await findOrder(db, id);
-    if (!order || order.userEmail !== email) throw notFound('That order');
+    if (!order || order.userId !== userId) throw notFound('That order');
     return order;
   }
 
   app.post('/create-payment-intent', signedIn, async (request) => {
     const user = currentUser(request);
     const { orderId } = parseBody(PaymentIntentBodySchema, request.body);
-    const order = await ownOrder(orderId, user.email);
+    const order = await ownOrder(orderId, user.id);
     if (order.status !== 'Unpaid') throw alreadyPaid(order);
     try {
       if (order.paymentIntentId) {
@@ -68,7 +67,7 @@ const payments: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That order');
     const { transactionId } = parseBody(ConfirmPaymentBodySchema, request.body);
-    const order = await ownOrder(id, user.email);
+    const order = await ownOrder(id, user.id);
     // The webhook may have got here first with the same payment: that is a success, not a conflict.
     if (order.status !== 'Unpaid') {
       if (order.transactionId === transactionId) return { modifiedCount: 0 };

@@ -1,18 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
-import { CreateProductBodySchema } from '../../src/contract/product';
-import { notFound } from '../errors';
+import { parsePictureUrl } from '../../src/contract/pictures';
+import { CatalogueChangesQuerySchema, CatalogueQuerySchema, CreateProductBodySchema, ruleProblem, searchWords, UpdateProductRulesBodySchema } from '../../src/contract/product';
+import { invalid, notFound } from '../errors';
+import { pickEncoding } from '../lib/catalogue-cache';
 import { parseBody, parseParam } from '../lib/validate';
-import { deleteProduct, findProduct, insertProduct, toProduct } from '../repositories/products';
+import { lockProducts } from '../repositories/orders';
+import { catalogueChanges, deleteProduct, findProduct, insertProduct, listCategories, searchProducts, toProduct, updateProductRules } from '../repositories/products';
 
 const products: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
 
+  // The whole list for the spec's clients; a search or a page when any of q, category, page or pageSize
+  // is asked for (`{items, total, page, pageSize}`).
   app.get('/products', async (request, reply) => {
+    const asked = request.query as Record<string, unknown>;
+    if (['q', 'category', 'page', 'pageSize'].some((key) => asked[key] !== undefined)) {
+      const query = parseBody(CatalogueQuerySchema, asked);
+      const { items, total } = await searchProducts(db, { words: searchWords(query.q ?? ''), category: query.category || undefined, page: query.page, pageSize: query.pageSize });
+      void reply.header('cache-control', 'no-cache');
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    }
     const entry = await app.catalogue.get();
-    void reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+    // One ETag for every encoding of the same catalogue: it names the content, which is what a
+    // revalidation asks about (the Vary header keeps caches from mixing the encodings).
+    void reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    void reply.type('application/json; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(entry.body);
+    return reply.header('content-encoding', encoding).send(await entry.encoded(encoding));
+  });
+
+  app.get('/products/changes', async (request, reply) => {
+    const { since } = parseBody(CatalogueChangesQuerySchema, request.query as Record<string, unknown>);
+    void reply.header('cache-control', 'no-cache');
+    return catalogueChanges(db, since);
+  });
+
+  app.get('/categories', async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return listCategories(db);
   });
 
   app.get<{ Params: { id: string } }>('/products/:id', async (request) => {
@@ -24,18 +52,51 @@ const products: FastifyPluginAsync = async (app) => {
 
   app.post('/products', { preHandler: app.guards.admin }, async (request, reply) => {
     const body = parseBody(CreateProductBodySchema, request.body);
+    // Only a picture this server stored; claiming it keeps the uploads clean-up from taking it meanwhile.
+    const picture = parsePictureUrl(body.imageUrl);
+    if (!picture || picture.width !== null || !(await app.services.images.claim(picture.hash))) {
+      const message = 'This picture is not stored on this server. Upload it through the image upload, then add the product.';
+      throw invalid(`imageUrl: ${message}`, { fields: [{ field: 'imageUrl', message }] });
+    }
     const insertedId = await insertProduct(db, {
+      ...(body.sku ? { sku: body.sku } : {}),
+      ...(body.category ? { category: body.category } : {}),
       name: body.name,
       description: body.description,
       imageUrl: body.imageUrl,
       price: body.price,
       available: body.availableQnt,
       minOrder: body.minOrderQnt,
+      maxOrder: body.maxOrderQnt ?? null,
+      packSize: body.packSize ?? 1,
+      priceTiers: body.priceTiers ?? [],
     });
     return reply.status(201).send({ insertedId });
   });
 
-  // Orders keep their product's name and price: orders.product_id is ON DELETE SET NULL.
+  // The bulk-order rules of a tool, editable after it was added. They are checked against the tool as it
+  // is now (its list price and minimum) under a lock, so a concurrent change cannot slip between.
+  app.patch<{ Params: { id: string } }>('/products/:id', { preHandler: app.guards.admin }, async (request) => {
+    const id = parseParam(IdSchema, request.params.id, 'That product');
+    const body = parseBody(UpdateProductRulesBodySchema, request.body);
+    const updated = await db.transaction(async (tx) => {
+      const [current] = await lockProducts(tx, [id]);
+      if (!current) throw notFound('That product');
+      const problem = ruleProblem({
+        price: current.price,
+        minOrderQnt: current.minOrder,
+        maxOrderQnt: body.maxOrderQnt === undefined ? current.maxOrder : body.maxOrderQnt,
+        packSize: body.packSize ?? current.packSize,
+        priceTiers: body.priceTiers ?? current.priceTiers,
+      });
+      if (problem) throw invalid(`${problem.field}: ${problem.message}`);
+      return updateProductRules(tx, id, { maxOrder: body.maxOrderQnt, packSize: body.packSize, priceTiers: body.priceTiers });
+    });
+    if (!updated) throw notFound('That product');
+    return toProduct(updated);
+  });
+
+  // Orders keep their tools' names and prices: order_lines.product_id is ON DELETE SET NULL.
   app.delete<{ Params: { id: string } }>('/products/:id', { preHandler: app.guards.admin }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That product');
     const deletedCount = await deleteProduct(db, id);

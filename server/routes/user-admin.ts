@@ -1,21 +1,28 @@
-// Admin user management (DESIGN sections 4 and 5): list users, make an admin, delete a user.
+// Admin user management (docs/architecture.md, "Identity and access"): list users, make an admin, delete a user.
 // The last admin cannot be deleted and nobody deletes themselves.
 
 import type { FastifyPluginAsync } from 'fastify';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
+import { AdminUsersQuerySchema } from '../../src/contract/user';
 import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
-import { parseParam } from '../lib/validate';
-import { deleteUserWithUnpaidOrders, findUserByEmail, listUsers, lockAdminIds, lockUserById, makeAdmin } from '../repositories/users';
+import { parseBody, parseParam } from '../lib/validate';
+import { deleteUserWithUnpaidOrders, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin } from '../repositories/users';
 
 const userAdmin: FastifyPluginAsync = async (app) => {
   const { database, identity } = app.deps;
   const { db } = database;
   const admin = { preHandler: app.guards.admin };
 
-  app.get('/users', admin, async (_request, reply) => {
+  // The spec's clients read every account as an array; Make Admin asks for a page (`page`, `pageSize` or
+  // `q` present) and gets `{items, total, page, pageSize}`, like GET /orders (docs/decisions/004).
+  app.get('/users', admin, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return listUsers(db);
+    const raw = request.query as Record<string, unknown>;
+    if (raw.page === undefined && raw.pageSize === undefined && raw.q === undefined) return listUsers(db);
+    const query = parseBody(AdminUsersQuerySchema, raw);
+    const { items, total } = await listUsersPage(db, query);
+    return { items, total, page: query.page, pageSize: query.pageSize };
   });
 
   app.put<{ Params: { email: string } }>('/user/admin/:email', admin, async (request) => {
@@ -30,6 +37,9 @@ const userAdmin: FastifyPluginAsync = async (app) => {
     const me = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That user');
     if (id === me.id) throw forbidden('You cannot delete your own account.');
+    // A payment that went through keeps its order (as Paid); every other one is cancelled at the
+    // processor first, so no card can pay for an order deleted with its owner.
+    await app.services.orders.settleUnpaidOf(id);
 
     const deletedCount = await db.transaction(async (tx) => {
       // The admin rows stay locked until commit: two admins deleting each other at the same moment

@@ -1,4 +1,4 @@
-// Identity and profile: the token exchange, and a user's own profile (DESIGN sections 4 and 5).
+// Identity and profile: the token exchange, and a user's own profile (docs/architecture.md, "Identity and access").
 
 import type { FastifyPluginAsync } from 'fastify';
 import { TokenExchangeBodySchema } from '../../src/contract/auth';
@@ -6,7 +6,7 @@ import { EmailSchema } from '../../src/contract/fields';
 import { ProfileUpdateBodySchema } from '../../src/contract/user';
 import { bearerToken, currentUser } from '../auth/guards';
 import { forbidden, invalid, notFound, unauthorized } from '../errors';
-import { rateLimiter } from '../lib/rate-limiter';
+import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
 import { findUserByEmail, toProfile, updateProfile, upsertOnSignIn } from '../repositories/users';
 
@@ -14,12 +14,16 @@ const users: FastifyPluginAsync = async (app) => {
   const { config, database, identity } = app.deps;
   const { db } = database;
   const message = 'Too many sign-in attempts. Please wait a minute and try again.';
-  const perIp = rateLimiter(config.rateLimits.tokenPerMinute, 60_000, message);
-  const perEmail = rateLimiter(config.rateLimits.tokenPerMinute, 60_000, message);
+  // Without the shared store sign-in stays open: the ID token is still verified by Firebase, and an access
+  // token gives no more than the account's own rights (docs/decisions/012).
+  const limit = { max: config.rateLimits.tokenPerMinute, windowMs: 60_000, message, whenStoreDown: 'allow' } as const;
+  const perIp = defineRateLimit(app, { name: 'token-exchange-ip', ...limit });
+  const perEmail = defineRateLimit(app, { name: 'token-exchange-email', ...limit });
 
-  // The token exchange (DESIGN section 4): a valid Firebase ID token for {email} buys our access token.
+  // The token exchange: a valid Firebase ID token for {email} buys our access token. Who it is comes from
+  // the identity provider's record of the account (server/auth/identity.ts), never from the token's claims.
   app.put<{ Params: { email: string } }>('/user/:email', async (request, reply) => {
-    perIp.hit(request.ip, reply);
+    await perIp.hit(request.ip, request, reply);
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     const body = parseBody(TokenExchangeBodySchema, request.body);
     if (body.email !== email) throw invalid('The e-mail in the address and in the body must be the same.');
@@ -28,14 +32,18 @@ const users: FastifyPluginAsync = async (app) => {
     const verified = await identity.verifyIdToken(idToken);
     if (verified.email !== email) throw forbidden('This sign-in belongs to another e-mail address.');
     // Counted after verification, so nobody can lock a dealer out by hammering their address.
-    perEmail.hit(email, reply);
+    await perEmail.hit(email, request, reply);
     const user = await upsertOnSignIn(db, {
       email,
       firebaseUid: verified.uid,
       displayName: verified.name,
       emailVerified: verified.emailVerified,
-      promote: config.adminEmails.includes(email),
+      // Whoever registers a listed address first must still prove the mailbox before becoming admin.
+      promote: verified.emailVerified && config.adminEmails.includes(email),
     });
+    if (!user) {
+      throw forbidden('This e-mail address belongs to an earlier account. Verify your e-mail address with the link we sent, then sign in again.');
+    }
     const token = await app.tokens.sign({ userId: user.id, email: user.email });
     return { token };
   });
@@ -50,7 +58,7 @@ const users: FastifyPluginAsync = async (app) => {
     if (!user) throw notFound('That user');
     // Personal data on shared trade-counter tablets: never kept by a browser or proxy cache.
     void reply.header('cache-control', 'no-store');
-    return toProfile(user);
+    return toProfile(user, config.adminEmails);
   });
 
   // Only the owner edits a profile, admins included; the strict body cannot carry e-mail or role.
@@ -64,6 +72,7 @@ const users: FastifyPluginAsync = async (app) => {
       address: body.address,
       phone: body.phone,
       linkedin: body.linkedin,
+      ...(body.notifyPaidOrders === undefined ? {} : { notifyPaidOrders: body.notifyPaidOrders }),
     });
     return { matchedCount };
   });

@@ -1,4 +1,4 @@
-// Stripe webhooks (DESIGN section 7): verified on the raw body with STRIPE_WEBHOOK_SECRET, applied once
+// Stripe webhooks (docs/architecture.md, "Payments"): verified on the raw body with STRIPE_WEBHOOK_SECRET, applied once
 // per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid).
 
 import type { FastifyPluginAsync } from 'fastify';

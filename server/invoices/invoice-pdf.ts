@@ -1,0 +1,164 @@
+// The invoice of a paid order as a PDF (docs/decisions/013-invoices-and-mail-queue.md). Drawn with pdfkit
+// in an embedded DejaVu Sans, so the text is real, searchable text and dealers' names and addresses in
+// Latin, Greek or Cyrillic letters print as written. The same order always gives the same document.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { companyFacts } from '../../src/contract/company';
+import { formatDollars } from '../../src/contract/pricing';
+
+export interface InvoiceLine {
+  productName: string;
+  /** The tool's article number when the order was placed; null for lines older than SKUs. */
+  sku: string | null;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+export interface Invoice {
+  invoiceNo: string;
+  orderId: string;
+  placedAt: Date;
+  /** When the payment went through: the invoice's date. */
+  paidAt: Date;
+  transactionId: string;
+  dealer: { name: string; email: string; address: string; phone: string };
+  lines: InvoiceLine[];
+  total: number;
+}
+
+const require = createRequire(import.meta.url);
+// Read once; each document embeds only the letters it uses.
+const FONT_REGULAR = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
+
+const INK = '#1f2937';
+const MUTED = '#4b5563';
+const RULE = '#d1d5db';
+const BRAND = '#c2410c';
+
+/** Invoice dates are in UTC, so every reader of one invoice sees the same date. */
+export const invoiceDate = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+const invoiceTime = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' }).format(date);
+
+export const invoiceFileName = (invoiceNo: string) => `forgeline-invoice-${invoiceNo}.pdf`;
+
+/** The columns of the lines table: x from the left margin and width, in points. */
+const COLUMNS = {
+  tool: { x: 0, width: 190 },
+  sku: { x: 195, width: 80 },
+  quantity: { x: 280, width: 55 },
+  unitPrice: { x: 340, width: 70 },
+  lineTotal: { x: 415, width: 80 },
+} as const;
+
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 50, bottom: 60, left: 50, right: 50 },
+    // A fixed creation date keeps the document the same however often it is made.
+    info: { Title: `Invoice ${invoice.invoiceNo}`, Author: companyFacts.name, Subject: `Order ${invoice.orderId}`, CreationDate: invoice.paidAt, ModDate: invoice.paidAt },
+    bufferPages: true,
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  // The manufacturer, and the invoice's number and dates opposite.
+  doc.font('bold').fontSize(18).fillColor(BRAND).text(companyFacts.name, left, 50, { width: 300 });
+  doc.font('regular').fontSize(9).fillColor(MUTED);
+  for (const line of [companyFacts.street, companyFacts.city, companyFacts.phone.display, companyFacts.email]) doc.text(line, { width: 300 });
+  const headerBottom = doc.y;
+
+  const right = { x: left + width - 200, width: 200, align: 'right' as const };
+  doc.font('bold').fontSize(22).fillColor(INK).text('INVOICE', right.x, 50, { width: right.width, align: right.align });
+  doc.font('regular').fontSize(10).fillColor(INK);
+  doc.text(`Invoice no. ${invoice.invoiceNo}`, right.x, doc.y + 2, { width: right.width, align: right.align });
+  doc.text(`Date: ${invoiceDate(invoice.paidAt)}`, { width: right.width, align: right.align });
+  doc.fillColor(MUTED).fontSize(8).text(`Order ${invoice.orderId}`, { width: right.width, align: right.align });
+  doc.text(`placed ${invoiceDate(invoice.placedAt)}`, { width: right.width, align: right.align });
+
+  // The dealer.
+  let y = Math.max(headerBottom, doc.y) + 24;
+  doc.font('bold').fontSize(9).fillColor(MUTED).text('BILL TO', left, y);
+  doc.font('bold').fontSize(11).fillColor(INK).text(invoice.dealer.name, left, doc.y + 2, { width: 300 });
+  doc.font('regular').fontSize(10);
+  for (const line of [invoice.dealer.address, invoice.dealer.email, invoice.dealer.phone]) if (line.trim()) doc.text(line, { width: 300 });
+
+  // The lines, the header repeated on every page they run onto.
+  const drawHeader = (top: number): number => {
+    doc.font('bold').fontSize(9).fillColor(MUTED);
+    doc.text('Tool', left + COLUMNS.tool.x, top, { width: COLUMNS.tool.width });
+    doc.text('SKU', left + COLUMNS.sku.x, top, { width: COLUMNS.sku.width });
+    doc.text('Qty', left + COLUMNS.quantity.x, top, { width: COLUMNS.quantity.width, align: 'right' });
+    doc.text('Unit price', left + COLUMNS.unitPrice.x, top, { width: COLUMNS.unitPrice.width, align: 'right' });
+    doc.text('Line total', left + COLUMNS.lineTotal.x, top, { width: COLUMNS.lineTotal.width, align: 'right' });
+    const under = top + 14;
+    doc.moveTo(left, under).lineTo(left + width, under).lineWidth(0.8).strokeColor(RULE).stroke();
+    return under + 6;
+  };
+  y = drawHeader(doc.y + 24);
+  doc.font('regular').fontSize(10).fillColor(INK);
+  for (const line of invoice.lines) {
+    const height = Math.max(doc.heightOfString(line.productName, { width: COLUMNS.tool.width }), 12);
+    if (y + height > bottom()) {
+      doc.addPage();
+      y = drawHeader(doc.page.margins.top);
+      doc.font('regular').fontSize(10).fillColor(INK);
+    }
+    doc.text(line.productName, left + COLUMNS.tool.x, y, { width: COLUMNS.tool.width });
+    doc.text(line.sku ?? '', left + COLUMNS.sku.x, y, { width: COLUMNS.sku.width });
+    doc.text(line.quantity.toLocaleString('en-US'), left + COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
+    doc.text(formatDollars(line.unitPrice), left + COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: 'right' });
+    doc.text(formatDollars(line.lineTotal), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+    y += height + 6;
+  }
+
+  // The total and the payment; kept together on one page.
+  if (y + 110 > bottom()) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.8).strokeColor(RULE).stroke();
+  y += 8;
+  doc.font('bold').fontSize(11).fillColor(INK);
+  doc.text('Total (USD)', left + COLUMNS.sku.x, y, { width: COLUMNS.lineTotal.x - COLUMNS.sku.x - 5, align: 'right' });
+  doc.text(formatDollars(invoice.total), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+  y = doc.y + 24;
+
+  doc.font('bold').fontSize(9).fillColor(MUTED).text('PAYMENT', left, y);
+  doc.font('regular').fontSize(10).fillColor(INK);
+  doc.text(`Paid in full by card on ${invoiceDate(invoice.paidAt)}, ${invoiceTime(invoice.paidAt)} UTC.`, left, doc.y + 2, { width });
+  // Processor ids run to a hundred characters (the sandbox's): small, on a line of their own.
+  doc.text('Transaction', { width });
+  doc.fontSize(8).text(invoice.transactionId, { width });
+
+  // Page numbers and the contact line at the foot of every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    const foot = doc.page.height - 40;
+    doc.font('regular').fontSize(8).fillColor(MUTED);
+    const contact = `Questions about this invoice: ${companyFacts.email} or ${companyFacts.phone.display}`;
+    // Writing below the bottom margin would start a new page; the margin is lifted while the foot is drawn.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.text(contact, left, foot, { width: width - 80, lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width - 80, foot, { width: 80, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+
+  doc.end();
+  return done;
+}

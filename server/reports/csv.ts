@@ -1,0 +1,23 @@
+// CSV for spreadsheets: RFC 4180 quoting, UTF-8 with a byte-order mark (so Excel reads accents), and
+// cells a spreadsheet would run as a formula neutralised.
+
+/** Excel, LibreOffice and Sheets treat a cell starting with one of these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/u;
+
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  // A number stays a number; text that would start a formula gets a leading apostrophe, which the
+  // spreadsheet shows as plain text and does not evaluate.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(values: readonly (string | number | null)[]): string {
+  return values.map(csvCell).join(',');
+}
+
+/** The whole document: BOM, header row, rows, CRLF line ends as RFC 4180 has them. */
+export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
+  return `\uFEFF${[csvRow(header), ...rows.map(csvRow)].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,87 @@
+// Data access for the mail queue (docs/decisions/013-invoices-and-mail-queue.md). Mails are put in by the
+// statements that change an order (server/repositories/orders.ts); the sender claims, sends and settles them.
+
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { MailFailures, MailKind } from '../../src/contract/mail';
+import type { Tx } from '../db/client';
+import { mailQueue } from '../db/schema';
+
+export interface ClaimedMail {
+  id: string;
+  kind: MailKind;
+  orderId: string;
+  recipient: string;
+  /** Counting this one. */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` mails that are due, for `leaseMs`: a mail waiting for its time, or one whose sender
+ * died mid-send (its lease ran out). Rows another sender is claiming at this moment are skipped, and a row
+ * is taken only while it is still claimable, so of any number of senders racing each mail goes to one.
+ */
+export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+  // Materialized: the locking select runs once. As an IN (...) subquery the planner may run it again for
+  // every row it compares, each time locking and returning another row, and claim far more than `limit`.
+  const result = await tx.execute(sql`
+    with due as materialized (
+      select id from mail_queue
+       where (state = 'queued' and next_attempt_at <= now()) or (state = 'sending' and locked_until < now())
+       order by next_attempt_at, id
+       limit ${limit}
+         for update skip locked
+    )
+    update mail_queue m
+       set state = 'sending', attempts = m.attempts + 1, locked_until = now() + ${leaseMs} * interval '1 millisecond'
+      from due
+     where m.id = due.id
+    returning m.id, m.kind, m.order_id, m.recipient, m.attempts`);
+  const rows = (result as unknown as { rows: { id: string; kind: MailKind; order_id: string; recipient: string; attempts: number }[] }).rows;
+  return rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, recipient: row.recipient, attempts: Number(row.attempts) }));
+}
+
+/** The mail went out; only while this sender still holds it. */
+export async function markMailSent(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(mailQueue)
+    .set({ state: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(and(eq(mailQueue.id, id), eq(mailQueue.state, 'sending')));
+}
+
+/** A failed try: the mail waits until `retryAt`, or is given up when that is null. */
+export async function markMailFailed(tx: Tx, id: string, error: string, retryAt: Date | null): Promise<void> {
+  await tx
+    .update(mailQueue)
+    .set(retryAt ? { state: 'queued', nextAttemptAt: retryAt, lockedUntil: null, lastError: error } : { state: 'failed', lockedUntil: null, lastError: error })
+    .where(and(eq(mailQueue.id, id), eq(mailQueue.state, 'sending')));
+}
+
+/** Mails that failed at least once and have not gone out since: given up, and waiting to be retried. */
+export async function listMailFailures(tx: Tx, limit: number): Promise<MailFailures> {
+  const failing = and(isNotNull(mailQueue.lastError), ne(mailQueue.state, 'sent'));
+  const [rows, [counts]] = await Promise.all([
+    tx.select().from(mailQueue).where(failing).orderBy(desc(mailQueue.createdAt), desc(mailQueue.id)).limit(limit),
+    tx
+      .select({
+        failed: sql<number>`count(*) filter (where ${mailQueue.state} = 'failed')::int`,
+        retrying: sql<number>`count(*) filter (where ${mailQueue.state} <> 'failed')::int`,
+      })
+      .from(mailQueue)
+      .where(failing),
+  ]);
+  return {
+    failed: Number(counts?.failed ?? 0),
+    retrying: Number(counts?.retrying ?? 0),
+    items: rows.map((row) => ({
+      _id: row.id,
+      kind: row.kind,
+      orderId: row.orderId,
+      recipient: row.recipient,
+      state: row.state,
+      attempts: row.attempts,
+      lastError: row.lastError ?? '',
+      nextAttemptAt: row.state === 'failed' ? null : row.nextAttemptAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}

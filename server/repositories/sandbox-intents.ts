@@ -1,0 +1,21 @@
+// What the sandbox processor decided for each of its intents (server/payments/sandbox.ts).
+
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { sandboxIntents } from '../db/schema';
+import type { SandboxDecision, SandboxIntentStore } from '../payments/sandbox';
+
+export function sandboxIntentStore(db: Tx): SandboxIntentStore {
+  async function find(intentId: string): Promise<SandboxDecision | null> {
+    const [row] = await db.select({ status: sandboxIntents.status }).from(sandboxIntents).where(eq(sandboxIntents.intentId, intentId)).limit(1);
+    return row?.status ?? null;
+  }
+  return {
+    find,
+    async decide(intentId, decision) {
+      // ON CONFLICT waits for a racing decision to commit, so exactly one of a payment and a cancel wins.
+      const inserted = await db.insert(sandboxIntents).values({ intentId, status: decision }).onConflictDoNothing().returning({ status: sandboxIntents.status });
+      return inserted[0]?.status ?? (await find(intentId)) ?? decision;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Admin reports: sales at a glance and the Manage Orders list as CSV.
+
+import type { FastifyPluginAsync } from 'fastify';
+import { AdminOrdersQuerySchema } from '../../src/contract/order';
+import { ORDER_EXPORT_COLUMNS } from '../../src/contract/reports';
+import { parseBody } from '../lib/validate';
+import { csvDocument } from '../reports/csv';
+import { ordersForExport, salesSummary } from '../repositories/reports';
+
+/** More than a spreadsheet is pleasant to open; a larger export is narrowed with the filter first. */
+const EXPORT_MAX_ROWS = 50_000;
+
+const reports: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+  const admin = { preHandler: app.guards.admin };
+
+  app.get('/admin/sales', admin, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return salesSummary(db, new Date());
+  });
+
+  // The same filter as Manage Orders (status, q), every matching order rather than one page.
+  app.get('/orders/export', admin, async (request, reply) => {
+    const { status, q } = parseBody(AdminOrdersQuerySchema, request.query as Record<string, unknown>);
+    const rows = await ordersForExport(db, { status, q }, EXPORT_MAX_ROWS);
+    const body = csvDocument(
+      ORDER_EXPORT_COLUMNS,
+      rows.map((r) => [r.id, r.createdAt.toISOString().slice(0, 16).replace('T', ' '), r.userName, r.userEmail, r.userAddress, r.userPhone, r.tools, r.pieces, r.totalPrice, r.status, r.transactionId]),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="forgeline-orders-${day}.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(body);
+  });
+};
+export default reports;

@@ -1,0 +1,90 @@
+// Sends the queued order e-mails (docs/decisions/013-invoices-and-mail-queue.md). The background job calls
+// sendDue() every MAIL_INTERVAL_SECONDS; requests only ever put mails in the queue, so a slow or broken
+// mail server never slows or fails an order, a payment or a shipment.
+
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type { MailFailures } from '../../src/contract/mail';
+import type { MailConfig } from '../config';
+import type { Db } from '../db/client';
+import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
+import { renderMail } from '../mail/templates';
+import { findOrderDocument, invoiceOf } from '../repositories/invoices';
+import { claimDueMails, listMailFailures, markMailFailed, markMailSent, type ClaimedMail } from '../repositories/mail-queue';
+
+/** One mail is claimed at a time, for longer than its send can take with the timeouts below. */
+const LEASE_MS = 2 * 60_000;
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+export interface MailRun {
+  sent: number;
+  /** Failed this time, to be tried again later. */
+  retrying: number;
+  /** Failed for the last time: given up, and shown to admins. */
+  failed: number;
+}
+
+export interface MailService {
+  /** Sends every mail that is due, one at a time, until none is left or one fails. */
+  sendDue(): Promise<MailRun>;
+  failures(limit?: number): Promise<MailFailures>;
+  close(): void;
+}
+
+/** The wait after the `attempts`-th failed try: the base, doubled each time, at most the maximum. */
+export function retryDelay(config: Pick<MailConfig, 'retryBaseMs' | 'retryMaxMs'>, attempts: number): number {
+  return Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), config.retryMaxMs);
+}
+
+export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; log: FastifyBaseLogger }): MailService {
+  const { db, mail, heldFor, log } = deps;
+  const transport = mail.smtpUrl ? createTransport({ url: mail.smtpUrl, ...TIMEOUTS }, { from: mail.from }) : null;
+
+  async function send(claimed: ClaimedMail): Promise<void> {
+    if (!transport) throw new Error('no mail server is configured');
+    // The order's rows cascade to its mails, so a mail whose order was just deleted has nothing to say.
+    const doc = await findOrderDocument(db, claimed.orderId);
+    if (!doc) return;
+    const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
+    const content = renderMail(claimed.kind, { order: doc.order, lines: doc.lines, heldUntil });
+    const invoice = claimed.kind === 'order_paid' ? invoiceOf(doc) : null;
+    const attachments = invoice ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }] : [];
+    await transport.sendMail({ to: claimed.recipient, subject: content.subject, text: content.text, html: content.html, attachments });
+  }
+
+  async function sendDue(): Promise<MailRun> {
+    const run: MailRun = { sent: 0, retrying: 0, failed: 0 };
+    if (!transport) return run;
+    for (;;) {
+      const [claimed] = await claimDueMails(db, 1, LEASE_MS);
+      if (!claimed) return run;
+      try {
+        await send(claimed);
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const last = claimed.attempts >= mail.maxAttempts;
+        const retryAt = last ? null : new Date(Date.now() + retryDelay(mail, claimed.attempts));
+        await markMailFailed(db, claimed.id, reason, retryAt);
+        const facts = { mailId: claimed.id, kind: claimed.kind, orderId: claimed.orderId, attempts: claimed.attempts, reason };
+        if (last) {
+          run.failed += 1;
+          log.error(facts, 'e-mail given up after its last try; admins see it under mail failures');
+        } else {
+          run.retrying += 1;
+          log.warn({ ...facts, retryAt }, 'e-mail not sent; it is tried again later');
+        }
+        // The mail server is most likely down: the other mails wait for the next run rather than each
+        // spending one of their tries on it.
+        return run;
+      }
+      await markMailSent(db, claimed.id);
+      run.sent += 1;
+    }
+  }
+
+  return {
+    sendDue,
+    failures: (limit = 50) => listMailFailures(db, limit),
+    close: () => transport?.close(),
+  };
+}
