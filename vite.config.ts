@@ -1,10 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { EARLY_CLICKS_BOOT, NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from './src/contract/prerendered-pages';
 
 /**
  * Writes .br and .gz copies beside each hashed script and stylesheet; the server sends them to browsers
@@ -28,18 +30,127 @@ function precompressAssets(): Plugin {
   };
 }
 
-// The PWA is built into dist/ and served by the API server (one origin, DESIGN section 3).
+/**
+ * Renders the public pages with the app's own components (src/prerender.tsx) into copies of the built
+ * shell, so their text and hero paint before any script runs; the browser then hydrates them
+ * (docs/architecture.md, "Prerendered public pages"). It runs before the service worker's precache list is
+ * made, so the pages are precached too.
+ */
+function prerenderPublicPages(): Plugin {
+  /** The screen each prerendered page shows (src/router.tsx), whose chunk its page preloads. */
+  const PAGE_SOURCES: Record<(typeof PRERENDERED_PAGES)[number]['file'] | typeof NOT_FOUND_PAGE.file, string> = {
+    'home.html': 'src/routes/home.tsx',
+    'blogs.html': 'src/routes/blogs.tsx',
+    'portfolio.html': 'src/routes/portfolio.tsx',
+    'not-found.html': 'src/routes/not-found.tsx',
+  };
+  let root = process.cwd();
+  return {
+    name: 'forgeline-prerender-public-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? path.join(root, 'dist');
+      const built = readFileSync(path.join(dir, 'index.html'), 'utf8');
+      if (!built.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to prerender into');
+      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/u.exec(built);
+      if (!entry?.[1]) throw new Error('index.html has no entry script');
+      const entryPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/gu)];
+      // The stylesheet goes inline: the page paints without waiting for a second request.
+      const shell = entryPreloads
+        .reduce((html, link) => html.replace(link[0], ''), built)
+        .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/gu, (_tag, href: string) => {
+          const css = readFileSync(path.join(dir, href), 'utf8');
+          if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
+          return `<style>${css}</style>`;
+        });
+      /** A route's chunk and the chunks it imports statically. */
+      const routeChunks = (source: string): string[] => {
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+          files.add(fileName);
+          for (const next of chunk.imports) visit(next);
+        };
+        const route = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId === path.join(root, source));
+        if (route) visit(route.fileName);
+        return [...files].map((file) => `/${file}`);
+      };
+      /**
+       * The page's script: the entry starts after the first frame, so text and hero paint before any script
+       * runs (a module script would otherwise run, and hydrate, before the first paint). The entry's imports
+       * and the page's own route chunk are preloaded at that moment, so they download side by side.
+       */
+      const bootScript = (routeSource: string): string => {
+        const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...routeChunks(routeSource)])].filter(Boolean);
+        const boot = [
+          EARLY_CLICKS_BOOT,
+          'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));',
+          `for (const href of ${JSON.stringify(preloads)}) {`,
+          "  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });",
+          '  document.head.append(link);',
+          '}',
+          `await import(${JSON.stringify(entry[1])});`,
+          '',
+        ].join('\n');
+        const file = `assets/paint-first-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+        writeFileSync(path.join(dir, file), boot);
+        return `<script type="module" crossorigin src="/${file}"></script>`;
+      };
+      const server = await createServer({
+        configFile: false,
+        root,
+        mode: 'production',
+        logLevel: 'error',
+        appType: 'custom',
+        // No file watcher: it would keep the build's process alive after the build.
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        // Bundled for Node: its package has no ES module entry Node can import.
+        ssr: { noExternal: ['workbox-window'] },
+      });
+      try {
+        const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as { prerender: (url: string) => Promise<{ html: string; routeId: string }> };
+        mkdirSync(path.join(dir, PRERENDERED_DIR), { recursive: true });
+        for (const { path: url, file } of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
+          const { html: rendered, routeId } = await prerender(url);
+          // React puts the preloads it hoists first; they belong in the head. The router's scroll-restoration
+          // script removes itself on the client, so the hydrated tree never has it, and the CSP forbids it.
+          const preloads = rendered.match(/^(?:<link [^>]*\/>)+/u)?.[0] ?? '';
+          const body = rendered.slice(preloads.length).replace(/<script>[\s\S]*?<\/script>/gu, '');
+          if (/<script/u.test(body)) throw new Error(`${url}: a prerendered page may not carry inline scripts`);
+          const html = shell
+            .replace(entry[0], bootScript(PAGE_SOURCES[file]))
+            .replace('</head>', `${preloads}</head>`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered-route="${routeId}">${body}</div>`);
+          const target = path.join(dir, PRERENDERED_DIR, file);
+          writeFileSync(target, html);
+          writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+// The PWA is built into dist/ and served by the API server (one origin: docs/architecture.md, "Request flow").
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     precompressAssets(),
+    prerenderPublicPages(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
-      // DESIGN section 9: what Chromium needs to offer installing the app, plus screenshots for its richer install sheet.
+      // What Chromium needs to offer installing the app, plus screenshots for its richer install sheet
+      // (docs/architecture.md, "Offline").
       manifest: {
         id: '/',
         name: 'Forgeline Power Tools',

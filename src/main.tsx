@@ -2,24 +2,24 @@
 
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ACCESS_TOKEN_KEY } from './api/client';
-import { createQueryClient } from './api/query-client';
+import { createQueryClient, QUERY_GC_TIME_MS } from './api/query-client';
 import { isAuthFailure } from './api/errors';
-import { QUERY_GC_TIME_MS, TOAST_DURATION_MS } from './contract/constants';
+import { PUBLIC_QUERY_ROOTS } from './api/query-keys';
 import { syncSessionWithFirebase } from './features/auth/firebase-session-sync';
 import { getSession, onSessionExpired, reportSessionExpired, subscribeSession, syncTokenCopy } from './features/auth/session';
 import { signOutEverywhere } from './features/auth/sign-out';
-import { createAppRouter } from './router';
+import { AppTree } from './app-tree';
+import { createAppRouter, leafRouteId, markServerRendered } from './router';
+import { stopKeepingEarlyClicks } from './ui/early-clicks';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// DESIGN section 4.5: a 401/403 on a read signs the user out and sends them to /login, remembering the page.
+// A 401/403 on a read signs the user out and sends them to /login, remembering the page
+// (docs/architecture.md, "Identity and access").
 queryClient.getQueryCache().config.onError = (error) => {
   if (isAuthFailure(error)) reportSessionExpired();
 };
@@ -38,7 +38,6 @@ onSessionExpired(() => {
 
 // When the session ends, the previous user's cached data goes with it. The public catalogue and
 // reviews stay: removing them would cancel their requests under an open page and leave its spinners.
-const PUBLIC_QUERY_ROOTS = new Set(['products', 'reviews']);
 let sessionEmail = getSession().user?.email ?? null;
 subscribeSession(() => {
   const email = getSession().user?.email ?? null;
@@ -56,21 +55,47 @@ void syncTokenCopy();
 
 const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'forgeline-query-cache' });
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: QUERY_GC_TIME_MS * 12 * 24,
-        dehydrateOptions: {
-          // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
-          shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-        },
-      }}
-    >
-      <RouterProvider router={router} />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton swipeDirections={['right']} />
-    </PersistQueryClientProvider>
-  </StrictMode>,
+const app = (
+  <AppTree
+    router={router}
+    provider={(children) => (
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: QUERY_GC_TIME_MS * 12 * 24,
+          dehydrateOptions: {
+            // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
+            shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+          },
+        }}
+      >
+        {children}
+      </PersistQueryClientProvider>
+    )}
+  />
 );
+
+// A prerendered public page (docs/architecture.md, "Prerendered public pages") is hydrated once its route's
+// code is loaded, when the browser shows the route it was rendered for; anything else renders afresh.
+const container = document.getElementById('root') as HTMLElement;
+const prerenderedRoute = container.dataset.prerenderedRoute;
+if (prerenderedRoute) {
+  // A failed load (the route's code unreachable) renders afresh, so the router can show its error.
+  void router.load().then(
+    () => leafRouteId(router) === prerenderedRoute,
+    () => false,
+  ).then((hydrate) => {
+    if (hydrate) {
+      markServerRendered(router);
+      stopKeepingEarlyClicks();
+      hydrateRoot(container, app);
+    } else {
+      // Rendered afresh, the static page's buttons are replaced: what was tapped on them is gone with them.
+      stopKeepingEarlyClicks();
+      createRoot(container).render(app);
+    }
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -1,8 +1,9 @@
-// The route table of spec section 2 and the three guards of DESIGN section 10.
+// The route table of spec section 2 and its three guards (docs/architecture.md, "Client conventions").
 // The guards are for convenience; the server enforces every rule itself.
 
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation, type RouterHistory } from '@tanstack/react-router';
+import { preload } from 'react-dom';
 import { toast } from 'sonner';
 import { isAuthFailure } from './api/errors';
 import { toasts } from './contract/messages';
@@ -10,8 +11,8 @@ import { userProfileQueryOptions } from './features/auth/get-user-profile';
 import { productQueryOptions } from './features/catalogue/get-products';
 import { getSession, setAdminFlag } from './features/auth/session';
 import { signOutEverywhere } from './features/auth/sign-out';
-import HomePage from './routes/home';
 import { RootLayout } from './routes/root';
+import { PICTURE_SIZES, pictureSources } from './ui/product-picture';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -78,9 +79,9 @@ async function guardPurchase(args: GuardArgs): Promise<void> {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
 
-// The home page is where most visits start: it ships with the entry, saving a round trip before the first
-// paint on a slow network (Lighthouse, README Performance). Every other screen stays a lazy chunk.
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+// Every screen is a chunk of its own. The home page paints from its prerendered HTML, which preloads the
+// home chunk with the entry (docs/architecture.md, "Prerendered public pages").
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: lazyRouteComponent(() => import('./routes/home')) });
 
 const safeRedirect = (value: unknown): string | undefined =>
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
@@ -106,7 +107,14 @@ const productRoute = createRoute({
     // network that is one round trip before the picture can load instead of three (README Performance).
     if (getSession().user) {
       void productPage.preload?.();
-      void args.context.queryClient.prefetchQuery(productQueryOptions(args.params.id));
+      // The picture starts as soon as the product is known, not when the page renders after the check.
+      void args.context.queryClient
+        .fetchQuery(productQueryOptions(args.params.id))
+        .then((product) => {
+          const picture = pictureSources(product.imageUrl, PICTURE_SIZES.details);
+          preload(picture.src, { as: 'image', fetchPriority: 'high', ...(picture.srcSet ? { imageSrcSet: picture.srcSet, imageSizes: picture.sizes } : {}) });
+        })
+        .catch(() => undefined);
     }
     return guardPurchase(args);
   },
@@ -141,12 +149,15 @@ const adminRoute = <TPath extends string>(path: TPath, load: Parameters<typeof l
   });
 
 const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-orders'));
+const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));
 const addReviewRoute = customerRoute('add-review', () => import('./routes/add-review'));
 const manageUsersRoute = adminRoute('manage-users', () => import('./routes/manage-users'));
 const addProductRoute = adminRoute('add-product', () => import('./routes/add-product'));
 const manageOrdersRoute = adminRoute('manage-orders', () => import('./routes/manage-orders'));
 const manageProductsRoute = adminRoute('manage-products', () => import('./routes/manage-products'));
+const salesRoute = adminRoute('sales', () => import('./routes/sales'));
+const manageReviewsRoute = adminRoute('manage-reviews', () => import('./routes/manage-reviews'));
 
 const blogsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'blogs', component: lazyRouteComponent(() => import('./routes/blogs')) });
 const portfolioRoute = createRoute({ getParentRoute: () => rootRoute, path: 'portfolio', component: lazyRouteComponent(() => import('./routes/portfolio')) });
@@ -157,20 +168,35 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   productRoute,
-  dashboardRoute.addChildren([profileRoute, myOrdersRoute, paymentRoute, addReviewRoute, manageUsersRoute, addProductRoute, manageOrdersRoute, manageProductsRoute]),
+  dashboardRoute.addChildren([profileRoute, myOrdersRoute, orderPadRoute, paymentRoute, addReviewRoute, manageUsersRoute, addProductRoute, manageOrdersRoute, manageProductsRoute, salesRoute, manageReviewsRoute]),
   blogsRoute,
   portfolioRoute,
   notFoundRoute,
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` is the browser's by default; the build's prerender passes a memory history. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultPendingMinMs: 0,
   });
+}
+
+/**
+ * Prerendering and the hydration of its HTML render the same tree only when the router knows it is in an
+ * SSR round trip (no Suspense boundary of its own around the root), as TanStack's own hydration marks it.
+ */
+export function markServerRendered(router: ReturnType<typeof createAppRouter>): void {
+  router.ssr = { manifest: undefined };
+}
+
+/** The route the router shows now: prerendered HTML is hydrated only when the browser lands on the same one. */
+export function leafRouteId(router: ReturnType<typeof createAppRouter>): string {
+  return String(router.state.matches.at(-1)?.routeId ?? '');
 }
 
 declare module '@tanstack/react-router' {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-// The service worker (DESIGN section 9): precaches the app shell and route chunks, serves index.html
-// for client routes while offline (never for /api or /uploads), keeps product images cache-first, and
+// The service worker (docs/architecture.md, "Offline"): precaches the app shell, the prerendered pages and
+// route chunks, serves them for navigations while offline (never for /api or /uploads), keeps product images cache-first, and
 // sends the order outbox on Background Sync with the same flush function the page uses.
 
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -10,8 +10,10 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { flushOutbox, OUTBOX_SYNC_TAG, type FlushReport } from '../src/db/outbox-sync';
-import { readTokenCopy } from '../src/features/auth/token-store';
-import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/features/offline/worker-messages';
+import { readTokenCopy, tokenEmail } from '../src/api/token-store';
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
+import { parsePictureUrl, pictureStandIns, pictureUrl } from '../src/contract/pictures';
+import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/db/worker-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,47 +28,65 @@ cleanupOutdatedCaches();
 // The first visit is controlled at once (its pictures are cached as they load); an update still waits for the user's Reload.
 clientsClaim();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/u, /^\/uploads\//u] }));
+// Navigations: the public pages and paths no client route knows get their prerendered HTML, every other
+// client route the shell (docs/architecture.md, "Prerendered public pages"). Never /api or /uploads.
+const notForPages = [/^\/api(\/|$)/u, /^\/uploads\//u];
+const shell = createHandlerBoundToURL('/index.html');
+const prerenderedPages = new Map<string, ReturnType<typeof createHandlerBoundToURL>>([...PRERENDERED_PAGES, NOT_FOUND_PAGE].map(({ file }) => [file, createHandlerBoundToURL(`/${PRERENDERED_DIR}/${file}`)]));
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !notForPages.some((path) => path.test(url.pathname)) && prerenderedFileFor(url.pathname) !== null,
+  (options) => (prerenderedPages.get(prerenderedFileFor(options.url.pathname) ?? NOT_FOUND_PAGE.file) ?? shell)(options),
+);
+registerRoute(new NavigationRoute(shell, { denylist: notForPages }));
 
-// Uploaded product images have content-hashed names, so a cached copy is never stale.
+// Uploaded product images have content-hashed names, so a cached copy is never stale. Each picture comes at
+// several widths (docs/architecture.md, "Images"); a width never fetched is answered offline with another
+// width of the same picture that is in the cache.
 const images = new CacheFirst({
   cacheName: IMAGE_CACHE_NAME,
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
   ],
 });
-const isProductImage = (url: URL) => url.origin === self.location.origin && /^\/uploads\/[a-f0-9]{64}\.webp$/u.test(url.pathname);
-registerRoute(({ url }) => isProductImage(url), images);
+const isProductImage = (url: URL) => url.origin === self.location.origin && parsePictureUrl(url.pathname) !== null;
+registerRoute(
+  ({ url }) => isProductImage(url),
+  async (options) => {
+    try {
+      return await images.handle(options);
+    } catch (error) {
+      const cache = await caches.open(IMAGE_CACHE_NAME);
+      for (const standIn of pictureStandIns(options.url.pathname)) {
+        const cached = await cache.match(new URL(standIn, self.location.origin).href);
+        if (cached) return cached;
+      }
+      throw error;
+    }
+  },
+);
 
 const MAX_WARM_IMAGES = 300;
+/** The width fetched ahead for offline use: a card's on most screens, and a fair stand-in for the others. */
+const WARM_WIDTH = 640;
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   // The page asks a waiting worker to take over when the user accepts the update.
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
   // After the catalogue is saved, its pictures are fetched too, so every saved product shows offline.
   if (data?.type === WARM_IMAGES_MESSAGE && Array.isArray(data.urls)) {
     const urls = data.urls
       .filter((u): u is string => typeof u === 'string')
       .map((u) => new URL(u, self.location.origin))
-      .filter(isProductImage)
+      .flatMap((url) => {
+        const picture = url.origin === self.location.origin ? parsePictureUrl(url.pathname) : null;
+        return picture ? [new URL(pictureUrl(picture.hash, picture.width ?? WARM_WIDTH), self.location.origin)] : [];
+      })
       .slice(0, MAX_WARM_IMAGES);
     event.waitUntil(Promise.allSettled(urls.map((url) => images.handle({ event, request: new Request(url.href) }))));
   }
 });
-
-/** The e-mail our access token was issued to; the server checks the signature, this only picks the owner. */
-function tokenEmail(token: string): string | null {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/gu, '+').replace(/_/gu, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    const email = (JSON.parse(json) as { email?: unknown }).email;
-    return typeof email === 'string' ? email : null;
-  } catch {
-    return null;
-  }
-}
 
 async function tellPages(report: FlushReport): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -1,12 +1,10 @@
-// The company details shown in the footer and on the home page. A deployer edits this file to
-// put in the brand's own address, phone, e-mail and social pages.
+// The company details shown in the footer and on the home page. Name, address, phone and e-mail are in
+// src/contract/company.ts, which invoices and e-mails print too; the tools and social pages are here.
+
+import { companyFacts } from '../contract/company';
 
 export const company = {
-  name: 'Forgeline Power Tools',
-  street: '1840 Foundry Avenue',
-  city: 'Pittsburgh, PA 15222, USA',
-  phone: { display: '+1 (412) 555-0187', href: 'tel:+14125550187' },
-  email: 'dealers@forgeline.example',
+  ...companyFacts,
   /** The four tools launched this season (spec section 2, footer). */
   newTools: ['SD8 Specialty Right-Angle Drill', 'MS255 Chop Saw', 'CC40 Cable Cutter', 'DH30 Demolition Hammer'],
   social: [

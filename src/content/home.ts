@@ -1,6 +1,6 @@
 // The home page copy (spec section 2, "Home page"): titles fixed by the spec, blurbs written for Forgeline.
 
-import { DELIVERY_DAYS } from '../contract/constants';
+const DELIVERY_DAYS = 7;
 
 export const hero = {
   eyebrow: 'Official Forgeline manufacturer',
@@ -73,6 +73,12 @@ export const summary = {
   title: 'Our Business in Numbers',
   intro: 'A decade of building tools and the trust of dealers around the world.',
   contactLine: 'Planning a first order or a new branch?',
+  figures: [
+    { value: 10, label: 'Years of production' },
+    { value: 70, label: 'Exported countries' },
+    { value: 60, label: 'Long-term partners' },
+    { value: 300, label: 'Positive reviews' },
+  ],
 };
 
 export const reviews = {

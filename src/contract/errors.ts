@@ -1,4 +1,4 @@
-// The one error shape of the API (DESIGN section 5): { error: { code, message, details? } }.
+// The one error shape of the API (docs/architecture.md, "Error model"): { error: { code, message, details? } }.
 
 import * as v from 'valibot';
 
@@ -11,6 +11,9 @@ export const ERROR_CODES = [
   'price_changed',
   'out_of_stock',
   'below_minimum',
+  'above_maximum',
+  'not_pack_multiple',
+  'unpaid_limit',
   'invalid_state',
   'payment_failed',
   'payload_too_large',

@@ -1,10 +1,11 @@
-// Every user-facing text the spec fixes (spec sections 5 and 8), in one place.
-// DESIGN section 12.1 corrects three of the spec's wrong texts; those are noted where they differ.
+// Every user-facing text the spec fixes (spec sections 5 and 8), in one place. Three of the spec's
+// texts are wrong and corrected here, each noted where it differs (docs/architecture.md, "Departures
+// from the spec").
 
 export const validationMessages = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
-  // Spec 5 shows 'Email is required' under the name field; DESIGN 12.1 corrects it.
+  // Spec 5 shows 'Email is required' under the name field: corrected.
   nameRequired: 'Name is required',
   emailInvalid: 'Enter a valid email address',
   reviewRequired: 'Review is required',
@@ -16,7 +17,7 @@ export const validationMessages = {
   phoneInvalid: 'Enter a phone number with digits, spaces, +, - or brackets',
   linkedinUrl: 'LinkedIn must be a URL starting with http:// or https://',
   productNameRequired: 'Name is required',
-  // Spec 5 shows 'Review is required' for the description; DESIGN 12.1 corrects it.
+  // Spec 5 shows 'Review is required' for the description: corrected.
   descriptionRequired: 'Description is required',
   descriptionMin: 'Minimum 150 characters',
   priceRequired: 'Price is required',
@@ -31,7 +32,7 @@ export const validationMessages = {
 } as const;
 
 export const toasts = {
-  // Spec 8 reads 'Order added. Please pay form dashboad!'; DESIGN 12.1 corrects it.
+  // Spec 8 reads 'Order added. Please pay form dashboad!': corrected.
   orderAdded: 'Order added. Please pay from dashboard!',
   orderFailed: 'Failed to add order. Try Again!',
   orderSavedOffline: 'Saved offline. It will be sent when you are back online.',

@@ -1,21 +1,8 @@
-// The order state machine of DESIGN section 6: Unpaid -> Paid -> Shipped, nothing else.
+// Order statuses: Unpaid -> Paid -> Shipped, nothing else; the server makes every move
+// (docs/architecture.md, "Orders and stock").
 
 export const ORDER_STATUSES = ['Unpaid', 'Paid', 'Shipped'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-const NEXT: Record<OrderStatus, OrderStatus | null> = {
-  Unpaid: 'Paid',
-  Paid: 'Shipped',
-  Shipped: null,
-};
-
-export function nextStatus(status: OrderStatus): OrderStatus | null {
-  return NEXT[status];
-}
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return NEXT[from] === to;
-}
 
 /** Only Unpaid orders can be paid or deleted (spec section 4). */
 export function isDeletable(status: OrderStatus): boolean {

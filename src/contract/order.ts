@@ -1,10 +1,29 @@
 import * as v from 'valibot';
-import { ADDRESS_MAX_LENGTH, MAX_ORDER_TOTAL, MAX_QUANTITY } from './constants';
-import { IdSchema, PhoneSchema, requiredText } from './fields';
+import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY } from './constants';
+import { IdSchema, PhoneSchema, queryInt, requiredText } from './fields';
 import { validationMessages as m } from './messages';
 import { ORDER_STATUSES } from './order-status';
+import { lineProblem, type ToolTerms } from './pricing';
 import { ProductSchema } from './product';
 
+/** One tool of an order: what was ordered at which price, as the server priced it at the time. */
+export const OrderLineSchema = v.object({
+  productId: v.nullable(v.string()),
+  productName: v.string(),
+  /** The tool's SKU when it was ordered; optional so lines saved before SKUs still read. */
+  sku: v.optional(v.nullable(v.string())),
+  imageUrl: v.nullable(v.string()),
+  unitPrice: v.number(),
+  quantity: v.number(),
+  lineTotal: v.number(),
+});
+export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
+
+/**
+ * An order as the API sends it. The spec's fields describe a one-tool order; a bulk order carries every
+ * tool in `lines`, and its top-level product fields name the first line, `orderQuantity` counts the
+ * pieces of all lines and `totalPrice` is the sum of the line totals.
+ */
 export const OrderSchema = v.object({
   _id: v.string(),
   userName: v.string(),
@@ -21,6 +40,12 @@ export const OrderSchema = v.object({
   transactionId: v.nullable(v.string()),
   clientOrderId: v.nullable(v.string()),
   createdAt: v.string(),
+  /** Unpaid orders: when the stock they hold goes back on sale unless the order is paid. */
+  heldUntil: v.optional(v.nullable(v.string())),
+  /** Always sent by the server; optional so an order list saved before bulk orders still reads. */
+  lines: v.optional(v.array(OrderLineSchema)),
+  /** The invoice number, given when the order is paid (GET /api/orders/{id}/invoice); null while unpaid. */
+  invoiceNo: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);
@@ -35,41 +60,98 @@ export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
 
 export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH);
 
+const QuantitySchema = v.pipe(
+  v.number('Enter the quantity'),
+  v.integer('The quantity must be a whole number'),
+  v.minValue(1, 'The quantity must be at least 1'),
+  v.maxValue(MAX_QUANTITY, 'The quantity is too large'),
+);
+
 /** Body of POST /api/orders. Name, e-mail, price and status come from the server, never from here. */
 export const CreateOrderBodySchema = v.strictObject({
   productId: IdSchema,
-  orderQuantity: v.pipe(
-    v.number('Enter the quantity'),
-    v.integer('The quantity must be a whole number'),
-    v.minValue(1, 'The quantity must be at least 1'),
-    v.maxValue(MAX_QUANTITY, 'The quantity is too large'),
-  ),
+  orderQuantity: QuantitySchema,
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
   clientOrderId: v.pipe(v.string('clientOrderId must be a UUID'), v.uuid('clientOrderId must be a UUID')),
-  /** The total the customer saw; a mismatch gives 409 price_changed (DESIGN section 6). */
+  /** The total the customer saw; a mismatch gives 409 price_changed (docs/architecture.md, "Orders and stock"). */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
   ),
 });
 export type CreateOrderBody = v.InferOutput<typeof CreateOrderBodySchema>;
 
+/** One line of a bulk order as the dealer sends it: the tool, how many, and the unit price the pad showed. */
+export const OrderLineInputSchema = v.strictObject({
+  productId: IdSchema,
+  quantity: QuantitySchema,
+  /** The unit price the dealer saw; a different server price refuses the line with price_changed. */
+  unitPrice: v.optional(v.pipe(v.number('unitPrice must be a number'), v.integer('unitPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_PRICE))),
+});
+export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
+
+/**
+ * Body of POST /api/orders for a bulk order: many tools, one address, paid once. Sent instead of the
+ * spec's one-tool body (a body with `lines` is a bulk order).
+ */
+export const CreateBulkOrderBodySchema = v.strictObject({
+  lines: v.pipe(
+    v.array(OrderLineInputSchema, 'lines must be a list'),
+    v.minLength(1, 'Add at least one tool to the order'),
+    v.maxLength(MAX_ORDER_LINES, `One order holds at most ${MAX_ORDER_LINES} tools`),
+    v.check((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Each tool may appear on one line only'),
+  ),
+  userAddress: AddressSchema,
+  userPhone: PhoneSchema,
+  clientOrderId: v.pipe(v.string('clientOrderId must be a UUID'), v.uuid('clientOrderId must be a UUID')),
+  /** The total the dealer saw; a different server total refuses the order with price_changed. */
+  totalPrice: v.optional(
+    v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
+  ),
+});
+export type CreateBulkOrderBody = v.InferOutput<typeof CreateBulkOrderBodySchema>;
+
+/** Why a line of an order was refused (409), named per line so the dealer can fix each. */
+export const LINE_PROBLEM_CODES = ['below_minimum', 'above_maximum', 'not_pack_multiple', 'out_of_stock', 'price_changed', 'not_found'] as const;
+export type LineProblemCode = (typeof LINE_PROBLEM_CODES)[number];
+export const OrderLineProblemSchema = v.object({
+  productId: v.string(),
+  code: v.picklist(LINE_PROBLEM_CODES),
+  message: v.string(),
+  /** The tool as it is now (missing when it no longer exists). */
+  product: v.optional(ProductSchema),
+});
+export type OrderLineProblem = v.InferOutput<typeof OrderLineProblemSchema>;
+
 /**
  * The purchase form (spec section 5): address and phone required, and a whole quantity from the
- * product's minimum to its available stock, with the spec's message for anything else.
+ * product's minimum to its available stock, with the spec's message for anything else. A tool's
+ * maximum per order and pack size (`rules`) are checked after that range, each with its own message.
  */
-export function purchaseFormSchema(minOrderQnt: number, availableQnt: number) {
+export function purchaseFormSchema(minOrderQnt: number, availableQnt: number, rules: Pick<ToolTerms, 'maxOrderQnt' | 'packSize'> = {}) {
   const range = m.quantityRange(minOrderQnt, availableQnt);
+  const terms: ToolTerms = { price: 0, minOrderQnt, availableQnt, maxOrderQnt: rules.maxOrderQnt, packSize: rules.packSize };
   return v.object({
     userAddress: AddressSchema,
     userPhone: PhoneSchema,
-    orderQuantity: v.pipe(v.number(range), v.integer(range), v.minValue(minOrderQnt, range), v.maxValue(availableQnt, range)),
+    orderQuantity: v.pipe(
+      v.number(range),
+      v.integer(range),
+      v.minValue(minOrderQnt, range),
+      v.maxValue(availableQnt, range),
+      // Runs after the range too; the range's message comes first, so the spec's text is what shows.
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const problem = lineProblem(terms, dataset.value);
+        if (problem && (problem.code === 'above_maximum' || problem.code === 'not_pack_multiple')) addIssue({ message: problem.message });
+      }),
+    ),
   });
 }
 export type PurchaseForm = v.InferOutput<ReturnType<typeof purchaseFormSchema>>;
 
-/** Details carried by the 409 answers of POST /api/orders. */
-export const OrderConflictDetailsSchema = v.object({ product: v.optional(ProductSchema) });
+/** Details carried by the 409 answers of POST /api/orders: the product (one-tool orders), every failing line (bulk). */
+export const OrderConflictDetailsSchema = v.object({ product: v.optional(ProductSchema), lines: v.optional(v.array(OrderLineProblemSchema)) });
 
 export const PaymentIntentBodySchema = v.strictObject({ orderId: IdSchema });
 export const ConfirmPaymentBodySchema = v.strictObject({
@@ -86,9 +168,6 @@ export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 export const ADMIN_ORDERS_SEARCH_MAX_LENGTH = 100;
 
 /** A positive whole number sent as a query-string text. */
-const queryInt = (name: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,7}$/u, `${name} must be a whole number`), v.transform(Number), v.minValue(1, `${name} must be at least 1`), v.maxValue(max, `${name} must be at most ${max}`));
-
 /**
  * Query of GET /api/orders (admin): one page of every order, newest first (docs/decisions/004).
  * `q` matches the customer's e-mail or the product name, ignoring case.

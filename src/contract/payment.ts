@@ -1,4 +1,4 @@
-// Card payment shapes shared by the payment page and the server (DESIGN section 7).
+// Card payment shapes shared by the payment page and the server (docs/architecture.md, "Payments").
 
 import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './constants';

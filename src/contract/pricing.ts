@@ -1,4 +1,5 @@
-// Pure rules shared by the purchase page and the server (spec sections 5 and 9).
+// Pure rules shared by the purchase page, the order pad and the server (spec sections 5 and 9, and the
+// quantity rules and volume prices of bulk orders: docs/architecture.md, "Orders and stock").
 
 import { DESCRIPTION_CUT } from './constants';
 
@@ -6,11 +7,73 @@ export function orderTotal(quantity: number, unitPrice: number): number {
   return quantity * unitPrice;
 }
 
+/** What the quantity rules and prices of one tool are made of (a Product, or a product row mapped to it). */
+export interface ToolTerms {
+  price: number;
+  availableQnt: number;
+  minOrderQnt: number;
+  /** At most this many per order; null or missing: no maximum beyond the stock. */
+  maxOrderQnt?: number | null | undefined;
+  /** Sold in multiples of this; 1 or missing: any whole number. */
+  packSize?: number | undefined;
+  /** Volume prices: from `minQnt` pieces on, each costs `price`. */
+  priceTiers?: readonly { minQnt: number; price: number }[] | undefined;
+}
+
+/** The unit price for a quantity: the tier with the largest minimum the quantity reaches, else the list price. */
+export function unitPriceFor(terms: Pick<ToolTerms, 'price' | 'priceTiers'>, quantity: number): number {
+  let price = terms.price;
+  let reached = 0;
+  for (const tier of terms.priceTiers ?? []) {
+    if (quantity >= tier.minQnt && tier.minQnt >= reached) {
+      price = tier.price;
+      reached = tier.minQnt;
+    }
+  }
+  return price;
+}
+
+/** The tier a quantity gets, or null for the list price. */
+export function tierFor(terms: Pick<ToolTerms, 'priceTiers'>, quantity: number): { minQnt: number; price: number } | null {
+  const reached = (terms.priceTiers ?? []).filter((tier) => quantity >= tier.minQnt);
+  return reached.reduce<{ minQnt: number; price: number } | null>((best, tier) => (best === null || tier.minQnt > best.minQnt ? tier : best), null);
+}
+
+export function lineTotal(terms: Pick<ToolTerms, 'price' | 'priceTiers'>, quantity: number): number {
+  return orderTotal(quantity, unitPriceFor(terms, quantity));
+}
+
+export type LineProblemCode = 'below_minimum' | 'above_maximum' | 'not_pack_multiple' | 'out_of_stock';
+
+/** Why a quantity of a tool cannot be ordered, in the dealer's words; null when it can. */
+export function lineProblem(terms: ToolTerms, quantity: number): { code: LineProblemCode; message: string } | null {
+  const pack = terms.packSize ?? 1;
+  if (!Number.isInteger(quantity) || quantity < terms.minOrderQnt) {
+    return { code: 'below_minimum', message: `The minimum order for this product is ${terms.minOrderQnt} pcs.` };
+  }
+  if (terms.maxOrderQnt != null && quantity > terms.maxOrderQnt) {
+    return { code: 'above_maximum', message: `At most ${terms.maxOrderQnt} pcs. per order.` };
+  }
+  if (pack > 1 && quantity % pack !== 0) {
+    return { code: 'not_pack_multiple', message: `Sold in packs of ${pack}: order a multiple of ${pack} pcs.` };
+  }
+  if (quantity > terms.availableQnt) return { code: 'out_of_stock', message: `Only ${terms.availableQnt} pcs. are in stock.` };
+  return null;
+}
+
+/** The rules of a tool as one short line for the purchase page and the pad ("in packs of 6, at most 500 per order"). */
+export function describeRules(terms: ToolTerms): string | null {
+  const parts: string[] = [];
+  if ((terms.packSize ?? 1) > 1) parts.push(`in packs of ${terms.packSize}`);
+  if (terms.maxOrderQnt != null) parts.push(`at most ${terms.maxOrderQnt} per order`);
+  return parts.length === 0 ? null : parts.join(', ');
+}
+
 /** The live total of the purchase form: an empty or unparsable quantity counts as the minimum. */
-export function displayTotal(quantityInput: string | number | undefined, minOrderQnt: number, unitPrice: number): number {
+export function displayTotal(quantityInput: string | number | undefined, minOrderQnt: number, unitPrice: number, terms?: Pick<ToolTerms, 'priceTiers'>): number {
   const parsed = typeof quantityInput === 'number' ? quantityInput : Number.parseInt(quantityInput ?? '', 10);
   const quantity = Number.isFinite(parsed) && String(quantityInput ?? '').trim() !== '' ? parsed : minOrderQnt;
-  return orderTotal(quantity, unitPrice);
+  return orderTotal(quantity, unitPriceFor({ price: unitPrice, priceTiers: terms?.priceTiers }, quantity));
 }
 
 export function isQuantityInRange(quantity: number, minOrderQnt: number, availableQnt: number): boolean {
@@ -19,8 +82,16 @@ export function isQuantityInRange(quantity: number, minOrderQnt: number, availab
 
 /** Home cards show the first 150 characters plus an ellipsis. */
 export function cutDescription(description: string, limit = DESCRIPTION_CUT): string {
-  const chars = Array.from(description);
-  return chars.length <= limit ? description : `${chars.slice(0, limit).join('')}...`;
+  // Counted in characters (code points), reading no further than the cut: a list draws many of these.
+  if (description.length <= limit) return description;
+  let seen = 0;
+  let end = 0;
+  for (const char of description) {
+    if (seen === limit) return `${description.slice(0, end)}...`;
+    seen += 1;
+    end += char.length;
+  }
+  return description;
 }
 
 /** Spec section 9: 1 to 5 filled stars; any value other than '1' to '4' shows 5 stars. */
@@ -29,6 +100,16 @@ export function starCount(rating: string | number): number {
   return text === '1' || text === '2' || text === '3' || text === '4' ? Number(text) : 5;
 }
 
+// Made once: a formatter costs far more to make than to use, and a list of cards formats every figure
+// of every card each time it is drawn (README Performance).
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const COUNT = new Intl.NumberFormat('en-US');
+
 export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
+  return DOLLARS.format(amount);
+}
+
+/** A count of pieces or tools as every screen writes it: 1,200. */
+export function formatCount(count: number): string {
+  return COUNT.format(count);
 }

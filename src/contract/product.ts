@@ -3,14 +3,22 @@ import {
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_MIN_LENGTH,
   MAX_PRICE,
+  MAX_PRICE_TIERS,
   MAX_QUANTITY,
   PRODUCT_NAME_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from './constants';
-import { positiveWhole, requiredText } from './fields';
+import { positiveWhole, queryInt, requiredText } from './fields';
 import { validationMessages as m } from './messages';
 
-/** A product as the API sends it (spec section 3 names). */
+export const PriceTierSchema = v.object({ minQnt: v.number(), price: v.number() });
+export type PriceTier = v.InferOutput<typeof PriceTierSchema>;
+
+/**
+ * A product as the API sends it (spec section 3 names), with the bulk-order rules: an optional maximum
+ * per order, a pack size, and volume price tiers. The rules are optional here so a catalogue saved
+ * before they existed still reads; the server always sends them.
+ */
 export const ProductSchema = v.object({
   _id: v.string(),
   name: v.string(),
@@ -19,6 +27,11 @@ export const ProductSchema = v.object({
   price: v.number(),
   availableQnt: v.number(),
   minOrderQnt: v.number(),
+  sku: v.optional(v.string()),
+  category: v.optional(v.string()),
+  maxOrderQnt: v.optional(v.nullable(v.number())),
+  packSize: v.optional(v.number()),
+  priceTiers: v.optional(v.array(PriceTierSchema)),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 export const ProductListSchema = v.array(ProductSchema);
@@ -35,15 +48,74 @@ const productFields = {
   price: positiveWhole(m.priceRequired, MAX_PRICE),
   availableQnt: positiveWhole(m.availableRequired, MAX_QUANTITY),
   minOrderQnt: positiveWhole(m.minOrderRequired, MAX_QUANTITY),
+  /** The manufacturer's article number; the server makes one when it is left out. */
+  sku: v.optional(
+    v.pipe(v.string('Enter the SKU'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/u, 'A SKU is 2 to 40 letters, digits and dashes')),
+  ),
+  /** Picked from the categories in use, or a new one; "General" when left out. */
+  category: v.optional(v.pipe(v.string('Enter a category'), v.trim(), v.nonEmpty('Enter a category'), v.maxLength(60, m.tooLong(60)))),
 };
+
+/** Volume price tiers: larger quantities from tier to tier, lower prices, all below the list price. */
+const PriceTiersSchema = v.pipe(
+  v.array(
+    v.strictObject({
+      minQnt: positiveWhole('Enter the quantity the price starts at', MAX_QUANTITY),
+      price: positiveWhole('Enter the tier price', MAX_PRICE),
+    }),
+    'Price tiers must be a list',
+  ),
+  v.maxLength(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} price tiers`),
+  v.check((tiers) => tiers.every((tier, i) => i === 0 || (tier.minQnt > (tiers[i - 1]?.minQnt ?? 0) && tier.price < (tiers[i - 1]?.price ?? Infinity))), 'Each tier needs a larger quantity and a lower price than the one before'),
+);
+
+/** The bulk-order rules of a tool, set on Add Product and editable later (PATCH /api/products/{id}). */
+const ruleFields = {
+  maxOrderQnt: v.optional(v.nullable(positiveWhole('Enter the largest quantity per order', MAX_QUANTITY))),
+  packSize: v.optional(positiveWhole('Enter the pack size', MAX_QUANTITY)),
+  priceTiers: v.optional(PriceTiersSchema),
+};
+
+type RuleInput = { price?: number; minOrderQnt?: number; maxOrderQnt?: number | null | undefined; packSize?: number | undefined; priceTiers?: PriceTier[] | undefined };
+
+/** The checks that tie the rules to each other and to the price; one message each, in the form's words. */
+export function ruleProblem(input: RuleInput): { field: 'maxOrderQnt' | 'packSize' | 'priceTiers'; message: string } | null {
+  const pack = input.packSize ?? 1;
+  if (input.maxOrderQnt != null && input.minOrderQnt !== undefined && input.maxOrderQnt < input.minOrderQnt) {
+    return { field: 'maxOrderQnt', message: 'The maximum per order cannot be below the minimum' };
+  }
+  if (pack > 1 && input.minOrderQnt !== undefined && input.minOrderQnt % pack !== 0) {
+    return { field: 'packSize', message: 'The minimum order must be a whole number of packs' };
+  }
+  if (input.price !== undefined && (input.priceTiers ?? []).some((tier) => tier.price >= (input.price ?? 0))) {
+    return { field: 'priceTiers', message: 'Every tier price must be below the list price' };
+  }
+  return null;
+}
+
+function rulesHold<T extends RuleInput>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = ruleProblem(dataset.value);
+    if (problem) {
+      const value = dataset.value as Record<string, unknown>;
+      addIssue({ message: problem.message, path: [{ type: 'object', origin: 'value', input: value, key: problem.field, value: value[problem.field] }] });
+    }
+  });
+}
+
+/** Body of PATCH /api/products/{id} (admins): the bulk-order rules of a tool. */
+export const UpdateProductRulesBodySchema = v.strictObject(ruleFields);
+export type UpdateProductRulesBody = v.InferOutput<typeof UpdateProductRulesBodySchema>;
 
 /** The numbers and texts of the Add Product form, without the image. */
 export const ProductFieldsSchema = v.pipe(
-  v.object(productFields),
+  v.object({ ...productFields, ...ruleFields }),
   v.forward(
     v.partialCheck([['availableQnt'], ['minOrderQnt']], (input) => input.minOrderQnt <= input.availableQnt, m.minAboveStock),
     ['minOrderQnt'],
   ),
+  rulesHold(),
 );
 export type ProductFields = v.InferOutput<typeof ProductFieldsSchema>;
 
@@ -51,6 +123,7 @@ export type ProductFields = v.InferOutput<typeof ProductFieldsSchema>;
 export const CreateProductBodySchema = v.pipe(
   v.strictObject({
     ...productFields,
+    ...ruleFields,
     imageUrl: v.pipe(
       v.string(m.imageRequired),
       v.nonEmpty(m.imageRequired),
@@ -62,6 +135,7 @@ export const CreateProductBodySchema = v.pipe(
     v.partialCheck([['availableQnt'], ['minOrderQnt']], (input) => input.minOrderQnt <= input.availableQnt, m.minAboveStock),
     ['minOrderQnt'],
   ),
+  rulesHold(),
 );
 export type CreateProductBody = v.InferOutput<typeof CreateProductBodySchema>;
 
@@ -70,3 +144,39 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif
 
 /** Answer of POST /api/images: the shape the spec's image host gave, with our own URL. */
 export const ImageUploadResponseSchema = v.object({ success: v.literal(true), data: v.object({ url: v.string() }) });
+
+/** Search and paging of the catalogue (`GET /api/products?q=&category=&page=&pageSize=`). */
+export const CATALOGUE_PAGE_SIZE = 24;
+export const CATALOGUE_MAX_PAGE_SIZE = 100;
+/** Rows on a page of Manage Products. */
+export const MANAGE_PRODUCTS_PAGE_SIZE = 25;
+/** The longest search the catalogue takes (`q`). */
+export const CATALOGUE_SEARCH_MAX_LENGTH = 100;
+export const CatalogueQuerySchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CATALOGUE_SEARCH_MAX_LENGTH, `q must be at most ${CATALOGUE_SEARCH_MAX_LENGTH} characters`))),
+  category: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'category must be at most 60 characters'))),
+  page: v.optional(queryInt('page', 100_000), '1'),
+  pageSize: v.optional(queryInt('pageSize', CATALOGUE_MAX_PAGE_SIZE), String(CATALOGUE_PAGE_SIZE)),
+});
+export type CatalogueQuery = v.InferOutput<typeof CatalogueQuerySchema>;
+
+export const ProductPageSchema = v.object({ items: ProductListSchema, total: v.number(), page: v.number(), pageSize: v.number() });
+export type ProductPage = v.InferOutput<typeof ProductPageSchema>;
+
+export const CategoryListSchema = v.array(v.object({ name: v.string(), count: v.number() }));
+export type CategoryList = v.InferOutput<typeof CategoryListSchema>;
+
+/**
+ * `GET /api/products/changes?since=N`: the products changed and the ids deleted after change number N,
+ * and the number to ask from next time. An offline copy stays fresh without downloading the catalogue.
+ */
+export const CatalogueChangesSchema = v.object({ version: v.number(), products: ProductListSchema, deleted: v.array(v.string()) });
+export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>;
+export const CatalogueChangesQuerySchema = v.object({
+  since: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/u, 'since must be a change number'), v.transform(Number)), '0'),
+});
+
+/** The words of a search, as the server matches them: letters and digits, each a prefix. */
+export function searchWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}

@@ -3,7 +3,8 @@
 import type { Product } from '../contract/product';
 import type { Review } from '../contract/review';
 import type { Table } from 'dexie';
-import type { ForgelineDatabase, Saved } from './database';
+import { productWords } from './catalogue-words';
+import type { ForgelineDatabase, Saved, SavedProduct } from './database';
 
 // Dexie is loaded on first use, not with the app: the home page renders from the network, and the
 // write-through that follows is what pulls it in (first-load JavaScript budget, README Performance).
@@ -25,15 +26,22 @@ export function onProductsSaved(listener: Listener): () => void {
 }
 
 function strip<T extends object>(row: Saved<T>): T {
-  const { savedAt: _savedAt, position: _position, ...rest } = row;
-  // Removing the two added fields gives back exactly the T that was saved.
+  const { savedAt: _savedAt, position: _position, ...rest } = row as Saved<T> & Partial<Pick<SavedProduct, 'words' | 'nameWords'>>;
+  // A product row also carries its search words; removing the added fields gives back exactly the T that was saved.
+  delete rest.words;
+  delete rest.nameWords;
   return rest as unknown as T;
+}
+
+/** A product as the products table keeps it: with its search words (database.ts, version 3). */
+export function productRow(product: Product, savedAt: number, position: number): SavedProduct {
+  return { ...product, ...productWords(product), savedAt, position };
 }
 
 type SavedTable<T> = Table<Saved<T>, string>;
 
-async function replaceAll<T extends { _id: string }>(table: SavedTable<T>, rows: T[], now: number): Promise<void> {
-  const saved: Saved<T>[] = rows.map((row, position) => ({ ...row, savedAt: now, position }));
+async function replaceAll<T extends { _id: string }, R extends Saved<T>>(table: Table<R, string>, rows: T[], now: number, toRow: (row: T, position: number) => R): Promise<void> {
+  const saved = rows.map((row, position) => toRow(row, position));
   await table.db.transaction('rw', table, async () => {
     // The server's list is the whole truth: rows it no longer has (deleted products) go.
     await table.where('_id').noneOf(rows.map((row) => row._id)).delete();
@@ -48,16 +56,21 @@ async function readAll<T extends object>(table: SavedTable<T>): Promise<SavedRea
   return { data: rows.map(strip), savedAt: Math.min(...rows.map((row) => row.savedAt)) };
 }
 
-export async function saveProducts(products: Product[], db?: ForgelineDatabase, now = Date.now()): Promise<void> {
-  await replaceAll((db ?? (await database())).products, products, now);
+/** Tells the listeners of onProductsSaved that these products were saved. */
+export function announceProductsSaved(products: Product[]): void {
   for (const listener of savedListeners) listener(products);
+}
+
+export async function saveProducts(products: Product[], db?: ForgelineDatabase, now = Date.now()): Promise<void> {
+  await replaceAll((db ?? (await database())).products, products, now, (product, position) => productRow(product, now, position));
+  announceProductsSaved(products);
 }
 
 export async function saveProduct(product: Product, given?: ForgelineDatabase, now = Date.now()): Promise<void> {
   const db = given ?? (await database());
   await db.transaction('rw', db.products, async () => {
     const existing = await db.products.get(product._id);
-    await db.products.put({ ...product, savedAt: now, position: existing?.position ?? Number.MAX_SAFE_INTEGER });
+    await db.products.put(productRow(product, now, existing?.position ?? Number.MAX_SAFE_INTEGER));
   });
 }
 
@@ -71,7 +84,7 @@ export async function readSavedProduct(id: string, db?: ForgelineDatabase): Prom
 }
 
 export async function saveReviews(reviews: Review[], db?: ForgelineDatabase, now = Date.now()): Promise<void> {
-  await replaceAll((db ?? (await database())).reviews, reviews, now);
+  await replaceAll((db ?? (await database())).reviews, reviews, now, (review, position) => ({ ...review, savedAt: now, position }));
 }
 
 export async function readSavedReviews(db?: ForgelineDatabase): Promise<SavedRead<Review[]> | undefined> {

@@ -1,15 +1,35 @@
-// The PWA's IndexedDB database (DESIGN section 9): the catalogue and reviews saved for offline reading,
-// the order outbox, and small facts in `meta`. The page and the service worker open the same database.
+// The PWA's IndexedDB database (docs/architecture.md, "Offline"): the catalogue and reviews saved for offline
+// reading, the order outbox, each dealer's order pad, and small facts in `meta`. The page and the service worker open the same database.
 
 import Dexie, { type Table } from 'dexie';
 import type { Product } from '../contract/product';
 import type { Review } from '../contract/review';
+import { productWords } from './catalogue-words';
 
 export const DATABASE_NAME = 'forgeline';
 
 export type OutboxState = 'waiting' | 'needs-attention';
 
-/** An order placed offline, waiting to be sent with its own clientOrderId (exactly once, DESIGN section 6). */
+/** One tool of a queued bulk order (the order pad), priced as the dealer saw it. */
+export interface OutboxLine {
+  productId: string;
+  productName: string;
+  imageUrl: string;
+  quantity: number;
+  /** The unit price the pad showed (volume tier applied); the server refuses the line with price_changed if it differs. */
+  unitPrice: number;
+  /** The server's reason for refusing this line in its last 409, cleared when the dealer edits the order. */
+  problem: { code: string; message: string } | null;
+  /** The tool as the server sent it with that refusal (current price, rules and stock). */
+  serverProduct: Product | null;
+}
+
+/**
+ * An order placed offline, waiting to be sent exactly once with its own clientOrderId
+ * (docs/architecture.md, "Orders and stock"). A bulk order (the order pad) carries its tools in `lines`;
+ * its top-level product fields then name the first line, `orderQuantity` counts every piece and
+ * `totalPrice` is the order total, as the server's orders do.
+ */
 export interface OutboxItem {
   clientOrderId: string;
   /** The signed-in user who placed it; nobody else sends or sees it. Lower case. */
@@ -39,10 +59,30 @@ export interface OutboxItem {
   lastError: { status: number; code: string; message: string } | null;
   /** The product as the server sent it with a 409, so the user can adjust to the current price and stock. */
   serverProduct: Product | null;
+  /** A bulk order's tools; missing for the purchase page's one-tool order. */
+  lines?: OutboxLine[];
+}
+
+/** One line of a dealer's order pad: a tool and how many, kept until the pad is ordered or the line removed. */
+export interface PadLine {
+  /** The signed-in user whose pad it is; nobody else sees it. Lower case. */
+  ownerEmail: string;
+  productId: string;
+  quantity: number;
+  /** Epoch ms when the tool was first put on the pad: the pad lists its lines in that order. */
+  addedAt: number;
 }
 
 /** A catalogue row as saved: when (epoch ms, for the offline notice) and where it stood in the server's list. */
 export type Saved<T> = T & { savedAt: number; position: number };
+
+/**
+ * A saved tool with what the local search reads through indexes: `words`, the lower-cased words of its
+ * name, SKU and description, and `nameWords`, those of its name and SKU only (they rank first, as on the
+ * server). `position` orders the catalogue newest first: a tool first seen by this device takes a
+ * position below every other.
+ */
+export type SavedProduct = Saved<Product> & { words: string[]; nameWords: string[] };
 
 export interface MetaEntry {
   key: string;
@@ -51,9 +91,10 @@ export interface MetaEntry {
 
 export type ForgelineDatabase = Dexie & {
   // Every key comes with the row (server ids, client order ids), so rows are inserted whole.
-  products: Table<Saved<Product>, string>;
+  products: Table<SavedProduct, string>;
   reviews: Table<Saved<Review>, string>;
   outbox: Table<OutboxItem, string>;
+  orderPad: Table<PadLine, [string, string]>;
   meta: Table<MetaEntry, string>;
 };
 
@@ -65,6 +106,20 @@ export function openDatabase(name = DATABASE_NAME): ForgelineDatabase {
     outbox: 'clientOrderId, ownerEmail, [ownerEmail+createdAt]',
     meta: 'key',
   });
+  // Version 2 adds the order pad; the tables of version 1 are kept as they are.
+  db.version(2).stores({ orderPad: '[ownerEmail+productId], [ownerEmail+addedAt]' });
+  // Version 3 indexes the catalogue for searching offline (words, category, newest first); rows saved
+  // before get their words here.
+  db.version(3)
+    .stores({ products: '_id, position, category, [category+position], *words, *nameWords' })
+    .upgrade((tx) =>
+      tx
+        .table<SavedProduct, string>('products')
+        .toCollection()
+        .modify((row) => {
+          Object.assign(row, productWords(row));
+        }),
+    );
   return db;
 }
 

@@ -1,5 +1,5 @@
-// Read-through for the public catalogue reads (DESIGN section 9): every successful fetch is written to
-// IndexedDB; when the network fails the saved copy is served and the screen is told from when it is.
+// Read-through for the public catalogue reads (docs/architecture.md, "Offline"): every successful fetch is
+// written to IndexedDB; when the network fails the saved copy is served and the screen is told from when it is.
 
 import { ApiError, NetworkError } from '../api/errors';
 import type { SavedRead } from './catalogue-store';
@@ -24,8 +24,21 @@ export function subscribeOfflineCatalogue(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** `source` is now served from the copy saved at `savedAt` (the server could not be reached). */
+export function reportServedOffline(source: string, savedAt: number): void {
+  servedFromSaved.set(source, savedAt);
+  changed();
+}
+
+/** The server answered: every screen is live again. */
+export function reportServedLive(): void {
+  if (servedFromSaved.size === 0) return;
+  servedFromSaved.clear();
+  changed();
+}
+
 /** Worth falling back for: no answer at all, or the server is failing. A 4xx is the truth and is thrown. */
-function isUnreachable(error: unknown): boolean {
+export function isUnreachable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }
 
@@ -46,15 +59,11 @@ export async function withOfflineFallback<T>(
     if (!isUnreachable(error)) throw error;
     const saved = await reader().catch(() => undefined);
     if (!saved) throw error;
-    servedFromSaved.set(source, saved.savedAt);
-    changed();
+    reportServedOffline(source, saved.savedAt);
     return saved.data;
   }
   // The server answered, so the app is live again: stale screens refetch on reconnect.
-  if (servedFromSaved.size > 0) {
-    servedFromSaved.clear();
-    changed();
-  }
+  reportServedLive();
   // Saving is best effort: a full or blocked IndexedDB must not break the online read.
   await writer(data).catch(() => undefined);
   return data;

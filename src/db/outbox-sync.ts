@@ -9,9 +9,9 @@
 import * as v from 'valibot';
 import { apiRequest } from '../api/client';
 import { ApiError } from '../api/errors';
-import { OrderConflictDetailsSchema, type CreateOrderBody } from '../contract/order';
+import { OrderConflictDetailsSchema, type CreateBulkOrderBody, type CreateOrderBody, type OrderLineProblem } from '../contract/order';
 import type { Product } from '../contract/product';
-import { getDatabase, type ForgelineDatabase, type OutboxItem } from './database';
+import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from './database';
 import { listOutbox, orderBody, ownerKey } from './outbox';
 
 export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
@@ -25,7 +25,7 @@ export const RETRY_CAP_MS = 5 * 60_000;
 
 const CreatedSchema = v.object({ insertedId: v.string() });
 
-export type SendOrder = (body: CreateOrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
+export type SendOrder = (body: CreateOrderBody | CreateBulkOrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
 
 export interface FlushDeps {
   db: ForgelineDatabase;
@@ -114,7 +114,7 @@ type Outcome =
   | { kind: 'sent'; orderId: string }
   | { kind: 'retry'; error: { status: number; code: string; message: string } }
   | { kind: 'sign-in'; error: { status: number; code: string; message: string } }
-  | { kind: 'attention'; error: { status: number; code: string; message: string }; product: Product | null };
+  | { kind: 'attention'; error: { status: number; code: string; message: string }; product: Product | null; lines: OrderLineProblem[] | null };
 
 const NETWORK_MESSAGE = 'No connection to the server; it will be sent when the connection is back.';
 const SIGN_IN_MESSAGE = 'Sign in again to send this order.';
@@ -123,13 +123,16 @@ function classify(error: unknown): Outcome {
   if (error instanceof ApiError) {
     const detail = { status: error.status, code: error.code, message: error.message };
     if (error.status === 401) return { kind: 'sign-in', error: { ...detail, message: SIGN_IN_MESSAGE } };
+    const parsed = v.safeParse(OrderConflictDetailsSchema, error.details);
+    // A bulk order refused line by line is the server's definitive answer, whatever its code (a tool
+    // gone from the catalogue leads with 'conflict').
+    const lines = error.status === 409 && parsed.success && parsed.output.lines && parsed.output.lines.length > 0 ? parsed.output.lines : null;
     // The server or a proxy is struggling, we are rate limited, or the same order is being placed right
     // now by another request (409 conflict): the order itself is fine, ask again later.
-    if (error.status >= 500 || error.status === 429 || error.status === 408 || (error.status === 409 && error.code === 'conflict')) {
+    if (!lines && (error.status >= 500 || error.status === 429 || error.status === 408 || (error.status === 409 && error.code === 'conflict'))) {
       return { kind: 'retry', error: detail };
     }
-    const parsed = v.safeParse(OrderConflictDetailsSchema, error.details);
-    return { kind: 'attention', error: detail, product: parsed.success ? (parsed.output.product ?? null) : null };
+    return { kind: 'attention', error: detail, product: parsed.success ? (parsed.output.product ?? null) : null, lines };
   }
   // NetworkError, or anything else without an answer from our API: the order may or may not have arrived.
   return { kind: 'retry', error: { status: 0, code: 'network', message: NETWORK_MESSAGE } };
@@ -199,9 +202,19 @@ async function record(d: FlushDeps, item: OutboxItem, outcome: Outcome): Promise
         maybeDelivered: false,
         lastError: outcome.error,
         serverProduct: outcome.product ?? current.serverProduct,
+        ...(current.lines ? { lines: withProblems(current.lines, outcome.lines ?? []) } : {}),
         updatedAt: now,
       });
     }
+  });
+}
+
+/** Each line of a bulk item with the server's reason for it (none for a line it did not refuse). */
+function withProblems(lines: OutboxLine[], problems: OrderLineProblem[]): OutboxLine[] {
+  const byId = new Map(problems.map((problem) => [problem.productId, problem]));
+  return lines.map((line) => {
+    const problem = byId.get(line.productId);
+    return { ...line, problem: problem ? { code: problem.code, message: problem.message } : null, serverProduct: problem?.product ?? line.serverProduct };
   });
 }
 

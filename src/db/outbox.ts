@@ -1,25 +1,19 @@
-// The order outbox (DESIGN section 9): orders placed without a connection wait here, per user, until
-// outbox-sync.ts sends them. Nothing leaves this table except by a 2xx from the server or the user's Discard.
+// The order outbox (docs/architecture.md, "Offline"): orders placed without a connection wait here, per user,
+// until outbox-sync.ts sends them. Nothing leaves this table except by a 2xx from the server or the user's Discard.
 
-import type { CreateOrderBody } from '../contract/order';
+import type { CreateBulkOrderBody, CreateOrderBody } from '../contract/order';
 import { orderTotal } from '../contract/pricing';
-import { getDatabase, type OutboxItem } from './database';
+import { getDatabase, type OutboxItem, type OutboxLine } from './database';
 
-export interface QueuedOrderInput {
-  clientOrderId: string;
-  ownerEmail: string;
-  productId: string;
-  productName: string;
-  imageUrl: string;
-  orderQuantity: number;
-  userAddress: string;
-  userPhone: string;
-  unitPrice: number;
-  /** The total the customer saw; the server refuses the order if the price has changed since. */
-  totalPrice: number;
-  /** True when a request for it already went out without an answer (it may exist on the server). */
-  maybeDelivered?: boolean;
-}
+/** An order as it is queued; the outbox adds its own bookkeeping (state, attempts, times). */
+export type QueuedOrderInput = Pick<
+  OutboxItem,
+  'clientOrderId' | 'ownerEmail' | 'productId' | 'productName' | 'imageUrl' | 'orderQuantity' | 'userAddress' | 'userPhone' | 'unitPrice' | 'totalPrice'
+> &
+  Partial<Pick<OutboxItem, 'maybeDelivered' | 'lines'>>;
+
+/** A tool of a bulk order as the dealer placed it. */
+export type QueuedLineInput = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice'>;
 
 export interface OutboxEdit {
   orderQuantity: number;
@@ -27,6 +21,13 @@ export interface OutboxEdit {
   userPhone: string;
   /** The unit price the customer now accepts (the current one, after a price change). */
   unitPrice: number;
+}
+
+/** The changes of a queued bulk order: its remaining lines (a line left out is removed), address and phone. */
+export interface OutboxBulkEdit {
+  lines: { productId: string; quantity: number; unitPrice: number }[];
+  userAddress: string;
+  userPhone: string;
 }
 
 export class OutboxEditRefused extends Error {
@@ -59,10 +60,53 @@ export async function enqueueOrder(input: QueuedOrderInput, db = getDatabase(), 
     maybeDelivered: input.maybeDelivered ?? false,
     lastError: null,
     serverProduct: null,
+    ...(input.lines ? { lines: input.lines.map((line) => ({ ...line, problem: line.problem ?? null, serverProduct: line.serverProduct ?? null })) } : {}),
   };
   // put, not add: queuing the same clientOrderId twice (a double tap) keeps one item.
   await db.outbox.put(item);
   return item;
+}
+
+/** How a bulk order is named in lists and messages, as My Orders names it: its first tool and how many more. */
+export function bulkOrderName(lines: readonly Pick<OutboxLine, 'productName'>[]): string {
+  const [first] = lines;
+  const more = lines.length - 1;
+  return more > 0 ? `${first?.productName ?? ''} and ${more} more` : (first?.productName ?? '');
+}
+
+/** The summary fields of a bulk order, as the server's orders have them: the first line, all pieces, the total. */
+function bulkSummary(lines: readonly QueuedLineInput[]) {
+  const [first] = lines;
+  if (!first) throw new OutboxEditRefused('An order needs at least one tool.');
+  return {
+    productId: first.productId,
+    productName: bulkOrderName(lines),
+    imageUrl: first.imageUrl,
+    unitPrice: first.unitPrice,
+    orderQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    totalPrice: lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
+  };
+}
+
+/** A bulk order (the order pad) as it is queued: one item carrying every line. */
+export function bulkOrderInput(order: {
+  clientOrderId: string;
+  ownerEmail: string;
+  userAddress: string;
+  userPhone: string;
+  lines: readonly QueuedLineInput[];
+  maybeDelivered?: boolean;
+}): QueuedOrderInput {
+  const lines = order.lines.map((line) => ({ productId: line.productId, productName: line.productName, imageUrl: line.imageUrl, quantity: line.quantity, unitPrice: line.unitPrice, problem: null, serverProduct: null }));
+  return {
+    clientOrderId: order.clientOrderId,
+    ownerEmail: order.ownerEmail,
+    userAddress: order.userAddress,
+    userPhone: order.userPhone,
+    ...bulkSummary(lines),
+    lines,
+    maybeDelivered: order.maybeDelivered ?? false,
+  };
 }
 
 /** The user's queued orders, oldest first. */
@@ -100,6 +144,7 @@ export async function editOutboxItem(email: string, clientOrderId: string, edit:
     if (!item) throw new OutboxEditRefused('This order is no longer waiting.');
     const blocker = editBlocker(item, now);
     if (blocker) throw new OutboxEditRefused(blocker);
+    if (item.lines) throw new OutboxEditRefused('This order has several tools: edit its lines.');
     const next: OutboxItem = {
       ...item,
       orderQuantity: edit.orderQuantity,
@@ -118,8 +163,53 @@ export async function editOutboxItem(email: string, clientOrderId: string, edit:
   });
 }
 
-/** The body of POST /api/orders for a queued item: always its own clientOrderId. */
-export function orderBody(item: OutboxItem): CreateOrderBody {
+/**
+ * Applies the dealer's changes to a queued bulk order (quantities, prices they now accept, lines
+ * removed, address, phone) and queues it again with the same clientOrderId: the server refused it, so
+ * it made no order under that id (docs/architecture.md, "Offline").
+ */
+export async function editOutboxLines(email: string, clientOrderId: string, edit: OutboxBulkEdit, db = getDatabase(), now = Date.now()): Promise<OutboxItem> {
+  return db.transaction('rw', db.outbox, async () => {
+    const item = await ownItem(email, clientOrderId, db);
+    if (!item) throw new OutboxEditRefused('This order is no longer waiting.');
+    const blocker = editBlocker(item, now);
+    if (blocker) throw new OutboxEditRefused(blocker);
+    if (!item.lines) throw new OutboxEditRefused('This order has one tool: edit its quantity.');
+    const byId = new Map(item.lines.map((line) => [line.productId, line]));
+    const lines = edit.lines.flatMap((change): OutboxLine[] => {
+      const line = byId.get(change.productId);
+      // Only the order's own tools: an edit removes or changes lines, it never adds one.
+      return line ? [{ ...line, quantity: change.quantity, unitPrice: change.unitPrice, problem: null }] : [];
+    });
+    if (lines.length === 0) throw new OutboxEditRefused('An order needs at least one tool: discard it instead.');
+    const next: OutboxItem = {
+      ...item,
+      ...bulkSummary(lines),
+      lines,
+      userAddress: edit.userAddress,
+      userPhone: edit.userPhone,
+      state: 'waiting',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      updatedAt: now,
+    };
+    await db.outbox.put(next);
+    return next;
+  });
+}
+
+/** The body of POST /api/orders for a queued item: always its own clientOrderId; a bulk item sends its lines. */
+export function orderBody(item: OutboxItem): CreateOrderBody | CreateBulkOrderBody {
+  if (item.lines) {
+    return {
+      lines: item.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice })),
+      userAddress: item.userAddress,
+      userPhone: item.userPhone,
+      clientOrderId: item.clientOrderId,
+      totalPrice: item.totalPrice,
+    };
+  }
   return {
     productId: item.productId,
     orderQuantity: item.orderQuantity,

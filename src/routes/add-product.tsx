@@ -18,7 +18,7 @@ export default function AddProductPage() {
       <AddProductForm
         online={online}
         onSessionRefused={() => {
-          // DESIGN section 4.5: the server no longer accepts this session; sign in again and come back here.
+          // The server no longer accepts this session: sign in again and come back here.
           void signOutEverywhere().then(() => navigate({ to: '/login', search: { redirect: '/dashboard/add-product' }, replace: true }));
         }}
       />

@@ -7,6 +7,7 @@ import { userProfileQueryOptions, useUserProfile } from '../features/auth/get-us
 import { useSession } from '../features/auth/session';
 import { VerificationStatus } from '../features/auth/verification-status';
 import { useOnline } from '../features/offline/network-status';
+import { AdminPendingNotice } from '../features/profile/admin-pending-notice';
 import { ProfileForm } from '../features/profile/profile-form';
 import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
@@ -18,6 +19,7 @@ function SignedInProfile({ email, name }: { email: string; name: string }) {
 
   return (
     <div className="grid gap-6">
+      {profile.data?.adminPending ? <AdminPendingNotice /> : null}
       <VerificationStatus online={online} />
       <section aria-label="Profile details" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
         {profile.data ? (

@@ -1,210 +1,39 @@
-// The dashboard frame (spec section 2): a sidebar with the customer's or the admin's items, the current
-// one highlighted, and the nested screen beside it. Below lg the sidebar is a slide-in daisyUI drawer
-// that opens from a real button, traps focus while open, and closes on Escape, a tap outside, a
-// swipe to the left, or choosing an item.
+// The dashboard frame (spec section 2): the customer's or the admin's items, the current one
+// highlighted, and the nested screen beside them.
 
-import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { SWIPE_THRESHOLD_PX } from '../contract/constants';
-import { userProfileQueryOptions } from '../features/auth/get-user-profile';
-import { setAdminFlag, useSession } from '../features/auth/session';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useSession } from '../features/auth/session';
+import { useLiveOrders, useLiveOrdersState } from '../features/admin/live-orders';
+import { useAdminFlag } from '../features/auth/use-admin-flag';
+import { DashboardDrawer } from '../features/dashboard/dashboard-drawer';
+import { DashboardMenu, isCurrent, menuItems } from '../features/dashboard/dashboard-menu';
+import { useOrderPad } from '../features/order-pad/use-order-pad';
 
-interface MenuItem {
-  to: '/dashboard' | '/dashboard/my-orders' | '/dashboard/add-review' | '/dashboard/manage-users' | '/dashboard/add-product' | '/dashboard/manage-orders' | '/dashboard/manage-products';
-  label: string;
-  /** Other paths that belong to this item, e.g. paying an order belongs to My Orders. */
-  also?: string;
-}
-
-const customerItems: MenuItem[] = [
-  { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/my-orders', label: 'My Orders', also: '/dashboard/payment/' },
-  { to: '/dashboard/add-review', label: 'Add Review' },
-];
-
-const adminItems: MenuItem[] = [
-  { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/manage-users', label: 'Make Admin' },
-  { to: '/dashboard/add-product', label: 'Add A Product' },
-  { to: '/dashboard/manage-orders', label: 'Manage Orders' },
-  { to: '/dashboard/manage-products', label: 'Manage Products' },
-];
-
-function isCurrent(item: MenuItem, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/u, '') || '/';
-  if (item.to === '/dashboard') return path === '/dashboard';
-  return path === item.to || path.startsWith(`${item.to}/`) || (item.also !== undefined && path.startsWith(item.also));
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** The server's admin flag: from the session (the guards fetch it), or fetched here when not yet known. */
-function useAdminFlag(): boolean | null {
-  const { user, admin } = useSession();
-  const profile = useQuery({ ...userProfileQueryOptions(user?.email ?? ''), enabled: admin === null && user !== null });
-  useEffect(() => {
-    if (profile.data && user && profile.data.email === user.email) setAdminFlag(profile.data.admin);
-  }, [profile.data, user]);
-  return admin ?? (profile.data ? profile.data.admin : null);
-}
+const PAID_WAITING = { one: 'paid order to ship', many: 'paid orders to ship' };
 
 export default function DashboardPage() {
   const admin = useAdminFlag();
+  const { user } = useSession();
+  const pad = useOrderPad(admin === false ? (user?.email ?? null) : null);
+  // An admin's dashboard follows live orders for the count of paid orders waiting to ship.
+  useLiveOrders();
+  const { paidWaiting } = useLiveOrdersState();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const [open, setOpen] = useState(false);
-  const toggleId = useId();
-  const menuId = useId();
-  const opener = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLElement>(null);
-  const touchStartX = useRef<number | null>(null);
-
-  const items = admin === null ? null : admin ? adminItems : customerItems;
+  // The order pad's item counts the tools on the pad; Manage Orders the paid orders waiting to ship.
+  const items =
+    menuItems(admin)?.map((item) => {
+      if (item.to === '/dashboard/order-pad' && pad) return { ...item, count: pad.length };
+      if (item.to === '/dashboard/manage-orders' && admin && paidWaiting !== null) return { ...item, count: paidWaiting, countNoun: PAID_WAITING };
+      return item;
+    }) ?? null;
   const current = items?.find((item) => isCurrent(item, pathname));
-
-  const close = (returnFocus = true) => {
-    setOpen(false);
-    if (returnFocus) opener.current?.focus();
-  };
-
-  // Opening moves focus into the drawer, so keyboard and screen-reader users land on the menu. The
-  // drawer becomes visible (and focusable) only once daisyUI's transition starts, so keep trying briefly.
-  useEffect(() => {
-    if (!open) return;
-    let frame = 0;
-    let tries = 0;
-    const focusMenu = () => {
-      const target = panel.current?.querySelector<HTMLElement>('[aria-current="page"]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-      target?.focus();
-      tries += 1;
-      if (target && document.activeElement !== target && tries < 60) frame = requestAnimationFrame(focusMenu);
-    };
-    focusMenu();
-    return () => cancelAnimationFrame(frame);
-  }, [open]);
-
-  // The drawer is only a drawer below lg; growing the window past lg closes it.
-  useEffect(() => {
-    const wide = window.matchMedia('(min-width: 62rem)');
-    const onChange = () => {
-      if (wide.matches) setOpen(false);
-    };
-    wide.addEventListener('change', onChange);
-    return () => wide.removeEventListener('change', onChange);
-  }, []);
-
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  const onTouchStart = (event: TouchEvent<HTMLElement>) => {
-    touchStartX.current = event.touches[0]?.clientX ?? null;
-  };
-  const onTouchEnd = (event: TouchEvent<HTMLElement>) => {
-    const start = touchStartX.current;
-    const end = event.changedTouches[0]?.clientX;
-    touchStartX.current = null;
-    if (start !== null && end !== undefined && start - end > SWIPE_THRESHOLD_PX) close(false);
-  };
-
   return (
-    <div className="drawer lg:drawer-open">
-      <input
-        id={toggleId}
-        type="checkbox"
-        className="drawer-toggle"
-        checked={open}
-        onChange={(event) => setOpen(event.target.checked)}
-        tabIndex={-1}
-        aria-hidden="true"
-      />
-      <div className="drawer-content min-w-0">
-        <div className="sticky top-16 z-20 flex items-center gap-3 border-b border-base-300 bg-base-100/95 px-4 py-2 backdrop-blur lg:hidden">
-          <button
-            ref={opener}
-            type="button"
-            className="btn btn-outline gap-2"
-            aria-controls={menuId}
-            aria-expanded={open}
-            onClick={() => setOpen(true)}
-          >
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-            Dashboard menu
-          </button>
-          {current ? <span className="truncate text-sm font-semibold text-base-content/80">{current.label}</span> : null}
-        </div>
-        <Outlet />
-      </div>
-
-      <div className="drawer-side z-50 lg:top-16 lg:z-auto lg:h-[calc(100dvh-4rem)]">
-        <button type="button" className="drawer-overlay lg:hidden" aria-label="Close the dashboard menu" tabIndex={-1} onClick={() => close()} />
-        <nav
-          id={menuId}
-          ref={panel}
-          aria-label="Dashboard"
-          className="flex min-h-full w-72 flex-col gap-2 border-r border-base-300 bg-base-200 p-4 lg:w-64 lg:pt-10"
-          onKeyDown={onPanelKeyDown}
-          onTouchStart={onTouchStart}
-          onTouchEnd={onTouchEnd}
-        >
-          <div className="flex items-center justify-between lg:hidden">
-            <p className="text-lg font-bold">Dashboard</p>
-            <button type="button" className="btn btn-ghost btn-square" aria-label="Close the dashboard menu" onClick={() => close()}>
-              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
-          </div>
-          <p className="hidden px-4 text-xs font-semibold uppercase tracking-wide text-base-content/70 lg:block">{admin ? 'Admin' : 'Dashboard'}</p>
-          {items ? (
-            <ul className="menu w-full gap-1 p-0 text-base">
-              {items.map((item) => {
-                const active = isCurrent(item, pathname);
-                return (
-                  <li key={item.to}>
-                    <Link
-                      to={item.to}
-                      // The router marks a link current itself; My Profile is current only on its own path.
-                      activeOptions={{ exact: item.to === '/dashboard' }}
-                      className={`min-h-11 items-center ${active ? 'menu-active font-semibold' : ''}`}
-                      aria-current={active ? 'page' : undefined}
-                      onClick={() => close(false)}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <div className="grid gap-2 px-1" role="status">
-              <span className="sr-only">Loading the menu</span>
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="skeleton h-11 w-full" />
-              ))}
-            </div>
-          )}
-        </nav>
-      </div>
-    </div>
+    <DashboardDrawer
+      heading={admin ? 'Admin' : 'Dashboard'}
+      current={current?.label}
+      menu={(close) => <DashboardMenu items={items} pathname={pathname} onChoose={close} />}
+    >
+      <Outlet />
+    </DashboardDrawer>
   );
 }

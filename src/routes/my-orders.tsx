@@ -1,27 +1,43 @@
-// /dashboard/my-orders (spec section 2): the customer's own orders.
+// /dashboard/my-orders (spec section 2): the orders saved on this device (the offline feature's outbox),
+// then the customer's own orders. Order again reads today's catalogue (the catalogue feature's query) and
+// leads to the order pad.
 
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { texts } from '../contract/messages';
 import { useSession } from '../features/auth/session';
+import { productsQueryOptions } from '../features/catalogue/get-products';
 import { useOnline } from '../features/offline/network-status';
-import { QueuedOrders } from '../features/offline/queued-orders';
+import { flushOutboxNow } from '../features/offline/outbox-runner';
+import { useOutbox } from '../features/offline/use-outbox';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
+import { QueuedOrders } from '../features/orders/queued-orders';
 import { Page } from '../ui/page';
+import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
+
+const sendOutboxNow = () => void flushOutboxNow(true);
 
 export default function MyOrdersPage() {
   const { user } = useSession();
   const orders = useMyOrders(user?.email ?? '');
+  const queued = useOutbox(user?.email ?? null);
   const online = useOnline();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const orderAgain = {
+    email: user?.email ?? '',
+    // Today's prices and rules, not a copy cached minutes ago.
+    loadCatalogue: () => queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }),
+    openPad: () => void navigate({ to: '/dashboard/order-pad' }),
+  };
   return (
     <Page title="My Orders" wide>
-      {user ? <QueuedOrders email={user.email} /> : null}
+      {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} /> : null}
       {orders.isPending ? <Spinner label="Loading your orders" /> : null}
-      {orders.isError ? (
-        <p role="alert" className="text-error">
-          Your orders could not be loaded: {orders.error.message}
-        </p>
-      ) : null}
+      {/* Tried again by itself when the device comes back online; Try again does it at once. */}
+      {orders.isError && !orders.data ? <QueryError what="orders" query={orders} /> : null}
       {orders.data ? (
         <>
           {online ? null : (
@@ -29,7 +45,7 @@ export default function MyOrdersPage() {
               {texts.needsNetwork} Paying and deleting orders wait until you are back online.
             </p>
           )}
-          <MyOrdersTable orders={orders.data} offlineReason={online ? null : texts.needsNetwork} />
+          <MyOrdersTable orders={orders.data} offlineReason={online ? null : texts.needsNetwork} orderAgain={user ? orderAgain : undefined} />
         </>
       ) : null}
     </Page>

@@ -1,11 +1,12 @@
 // /dashboard/payment/{id} (spec section 2): pay one order. Composes the order (orders feature) and the
-// card payment (payment feature).
+// card payment (payment feature). A bulk order is paid once, for all its lines, which are listed.
 
 import { useParams } from '@tanstack/react-router';
 import { formatDollars } from '../contract/pricing';
 import { useSession } from '../features/auth/session';
 import { useOrder } from '../features/orders/get-order';
 import { Checkout } from '../features/payment/checkout';
+import { isMultiLine, OrderLines, orderTitle } from '../ui/order-lines';
 import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
 
@@ -28,16 +29,32 @@ export default function PaymentPage() {
   const o = order.data;
   const name = user?.displayName || o.userName;
   return (
-    <Page title={`Pay for ${o.productName}`}>
+    <Page title={`Pay for ${orderTitle(o)}`}>
       <div className="grid gap-6">
         <div className="grid gap-1">
           <p className="text-lg">
             Hello, <strong>{name}</strong>!
           </p>
-          <p>
-            {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of{' '}
-            {o.productName} ({formatDollars(o.unitPrice)} per unit).
-          </p>
+          {isMultiLine(o) ? (
+            <>
+              <p>
+                {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for{' '}
+                <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of {o.lines?.length} tools:
+              </p>
+              {/* A list on a phone, a table where its columns fit. */}
+              <div className="sm:hidden">
+                <OrderLines lines={o.lines ?? []} label="The tools of this order" layout="card" />
+              </div>
+              <div className="hidden overflow-x-auto sm:block">
+                <OrderLines lines={o.lines ?? []} label="The tools of this order" layout="table" />
+              </div>
+            </>
+          ) : (
+            <p>
+              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of{' '}
+              {o.productName} ({formatDollars(o.unitPrice)} per unit).
+            </p>
+          )}
         </div>
         <section aria-label="Card payment" className="rounded-box border border-base-300 p-5 shadow-sm md:p-8">
           <Checkout order={o} billingName={name} billingEmail={user?.email ?? o.userEmail} />

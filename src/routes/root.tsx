@@ -4,13 +4,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
+import { queryKeys } from '../api/query-keys';
 import { useSession } from '../features/auth/session';
 import { signOutEverywhere } from '../features/auth/sign-out';
+import { useCatalogueSync } from '../features/catalogue/sync-catalogue';
 import { OfflineCatalogueNotice } from '../features/offline/offline-catalogue-notice';
 import { OfflineIndicator } from '../features/offline/offline-indicator';
 import { registerServiceWorker } from '../features/offline/register-sw';
 import { UpdatePrompt } from '../features/offline/update-prompt';
 import { useOutboxSync } from '../features/offline/use-outbox-sync';
+import { OrderPadNavLink } from '../features/order-pad/order-pad-nav-link';
+import { replayEarlyClicks } from '../ui/early-clicks';
 import { Footer } from '../ui/footer';
 import { Navbar } from '../ui/navbar';
 
@@ -20,12 +24,16 @@ export function RootLayout() {
   const queryClient = useQueryClient();
 
   useEffect(registerServiceWorker, []);
+  // After hydration: the buttons tapped on the prerendered page before it (src/ui/early-clicks.ts).
+  useEffect(replayEarlyClicks, []);
   // Orders sent from the outbox show up in the lists, and they took stock from the products.
   const refreshAfterSend = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products });
   }, [queryClient]);
   useOutboxSync(refreshAfterSend);
+  // The saved catalogue follows the server's changes, for searching and browsing offline.
+  useCatalogueSync();
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
@@ -37,7 +45,12 @@ export function RootLayout() {
         onLogout={() => {
           void signOutEverywhere().then(() => navigate({ to: '/login' }));
         }}
-        status={<OfflineIndicator />}
+        status={
+          <>
+            <OrderPadNavLink />
+            <OfflineIndicator />
+          </>
+        }
       />
       <main id="main" className="flex-1 pt-16">
         <OfflineCatalogueNotice />

@@ -1,7 +1,7 @@
 // The carousel's behaviour as a pure state machine (spec sections 2 and 9), so every rule
 // (advance, wrap, pause, keys, swipe threshold) is tested without a DOM or a clock.
 
-import { SWIPE_THRESHOLD_PX } from '../contract/constants';
+import { SWIPE_THRESHOLD_PX } from '../config/ui';
 
 export interface CarouselState {
   index: number;

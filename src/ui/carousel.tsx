@@ -3,7 +3,7 @@
 // the DOM: a timer, pointer and keyboard events, and a polite announcement of user-made changes.
 
 import { useEffect, useReducer, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { CAROUSEL_INTERVAL_MS } from '../contract/constants';
+import { CAROUSEL_INTERVAL_MS } from '../config/ui';
 import { carouselReducer, initialCarouselState, isAutoPlaying, keyToEvent, swipeToEvent } from './carousel-state';
 
 export interface CarouselProps<T> {

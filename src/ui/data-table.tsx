@@ -2,13 +2,17 @@
 // column stays in view (our own sticky cells: daisyUI's table-pin-cols pins every th, header cells
 // included, to both edges). A wide list can instead ask to become a list of cards below a breakpoint
 // (`stackBelow`), so a tablet never has to scroll sideways to reach a row's action. Lists paged on the
-// server pass `pagination`; a refetch in the background passes `busy`.
+// server pass `pagination`; a refetch in the background passes `busy`. A row may open to details under
+// it (`rowDetails`, e.g. the lines of a bulk order), drawn across the whole row.
 
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
+
+/** Where a row is drawn: the table and the cards are both in the page (CSS shows one), so ids need the layout. */
+export type RowLayout = 'table' | 'card';
 
 export interface Column<T> {
   header: string;
-  cell: (row: T) => ReactNode;
+  cell: (row: T, layout: RowLayout) => ReactNode;
   className?: string;
   /** The row's buttons: on a card they sit at the bottom, without a label. */
   action?: boolean;
@@ -22,7 +26,15 @@ export interface Pagination {
   onPageChange: (page: number) => void;
 }
 
-export type StackBreakpoint = 'md' | 'lg' | 'xl' | '2xl';
+/** What opens under a row: `id` for the control's aria-controls, drawn hidden while `open` is false. */
+export interface RowDetails {
+  id: string;
+  open: boolean;
+  content: ReactNode;
+}
+
+/** `laptop` is 1024 px: a laptop gets the table, a tablet the cards. */
+export type StackBreakpoint = 'md' | 'lg' | 'laptop' | 'xl' | '2xl';
 
 export interface DataTableProps<T> {
   caption: string;
@@ -39,12 +51,15 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Below this breakpoint the rows are shown as cards instead of a table. */
   stackBelow?: StackBreakpoint;
+  /** Details under a row; null for rows that have none. */
+  rowDetails?: (row: T, layout: RowLayout) => RowDetails | null;
 }
 
 // Whole class names, so Tailwind finds them: [table wrapper, card list].
 const STACK_CLASSES: Record<StackBreakpoint, [string, string]> = {
   md: ['hidden md:block', 'md:hidden'],
   lg: ['hidden lg:block', 'lg:hidden'],
+  laptop: ['hidden min-[64rem]:block', 'min-[64rem]:hidden'],
   xl: ['hidden xl:block', 'xl:hidden'],
   '2xl': ['hidden 2xl:block', '2xl:hidden'],
 };
@@ -77,7 +92,7 @@ function Pager({ page, pageSize, total, onPageChange, busy, label }: Pagination 
   );
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, empty, busy = false, pagination, toolbar, stackBelow }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, empty, busy = false, pagination, toolbar, stackBelow, rowDetails }: DataTableProps<T>) {
   const captionId = useId();
   // The pinned first column needs a solid background, or the scrolled cells show through it.
   const stickyBackground = rowClassName ? 'bg-inherit' : 'bg-base-100';
@@ -107,21 +122,33 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, emp
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className={rowClassName?.(row)}>
-              {columns.map((column, i) =>
-                i === 0 ? (
-                  <th key={column.header} scope="row" className={`sticky left-0 z-10 font-medium ${stickyBackground} ${column.className ?? ''}`}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.header} className={column.className}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const details = rowDetails?.(row, 'table') ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr className={[rowClassName?.(row), details?.open ? 'border-b-0' : null].filter(Boolean).join(' ') || undefined}>
+                  {columns.map((column, i) =>
+                    i === 0 ? (
+                      <th key={column.header} scope="row" className={`sticky left-0 z-10 font-medium ${stickyBackground} ${column.className ?? ''}`}>
+                        {column.cell(row, 'table')}
+                      </th>
+                    ) : (
+                      <td key={column.header} className={column.className}>
+                        {column.cell(row, 'table')}
+                      </td>
+                    ),
+                  )}
+                </tr>
+                {details ? (
+                  <tr id={details.id} hidden={!details.open} className={rowClassName?.(row)}>
+                    <td colSpan={columns.length} className="pt-0">
+                      {details.content}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -130,28 +157,36 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, emp
   const [titleColumn, ...otherColumns] = columns;
   const cards = stackBelow ? (
     <ul aria-label={caption} aria-busy={busy} className={`grid gap-3 transition-opacity sm:grid-cols-2 ${busy ? 'opacity-60' : ''} ${cardsVisibility}`}>
-      {rows.map((row) => (
-        <li key={rowKey(row)} className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${rowClassName?.(row) ?? ''}`}>
-          {titleColumn ? <p className="font-semibold">{titleColumn.cell(row)}</p> : null}
-          <dl className="grid grid-cols-[minmax(6rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+      {rows.map((row) => {
+        const details = rowDetails?.(row, 'card') ?? null;
+        return (
+          <li key={rowKey(row)} className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${rowClassName?.(row) ?? ''}`}>
+            {titleColumn ? <p className="font-semibold">{titleColumn.cell(row, 'card')}</p> : null}
+            {details ? (
+              <div id={details.id} hidden={!details.open}>
+                {details.content}
+              </div>
+            ) : null}
+            <dl className="grid grid-cols-[minmax(6rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+              {otherColumns
+                .filter((column) => !column.action)
+                .map((column) => (
+                  <div key={column.header} className="contents">
+                    <dt className="text-base-content/70">{column.header}</dt>
+                    <dd className="min-w-0 break-words">{column.cell(row, 'card')}</dd>
+                  </div>
+                ))}
+            </dl>
             {otherColumns
-              .filter((column) => !column.action)
+              .filter((column) => column.action)
               .map((column) => (
-                <div key={column.header} className="contents">
-                  <dt className="text-base-content/70">{column.header}</dt>
-                  <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+                <div key={column.header} className="mt-auto flex flex-wrap gap-2">
+                  {column.cell(row, 'card')}
                 </div>
               ))}
-          </dl>
-          {otherColumns
-            .filter((column) => column.action)
-            .map((column) => (
-              <div key={column.header} className="mt-auto flex flex-wrap gap-2">
-                {column.cell(row)}
-              </div>
-            ))}
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   ) : null;
 

@@ -1,7 +1,9 @@
-// A labelled form field with its error under it, and the read-only name and e-mail pair that the
-// purchase, profile and review forms show (spec section 2): one markup for every form.
+// A labelled form field with its error under it, the address and phone fields, and the read-only name
+// and e-mail pair that the purchase, profile and review forms show (spec section 2): one markup for
+// every form.
 
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** The aria attributes that tie a control to its error message (and an optional hint). */
 export function fieldAria(id: string, error: string | undefined, hintId?: string) {
@@ -15,11 +17,13 @@ export interface FormFieldProps {
   error?: string | undefined;
   /** Shown between the control and the error, e.g. a format hint. */
   hint?: ReactNode;
+  /** The error is announced as soon as it shows (a value checked while it is typed). */
+  alert?: boolean;
   className?: string;
   children: ReactNode;
 }
 
-export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, alert = false, className, children }: FormFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block font-medium">
@@ -28,7 +32,7 @@ export function FormField({ id, label, error, hint, className, children }: FormF
       {children}
       {hint}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-error">
+        <p id={`${id}-error`} className="mt-1 text-sm text-error" role={alert ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}
@@ -47,5 +51,28 @@ export function ReadOnlyIdentity({ idPrefix, name, email, className = 'grid gap-
         <input id={`${idPrefix}-email`} type="email" className="input w-full bg-base-200" value={email} readOnly />
       </FormField>
     </div>
+  );
+}
+
+export interface ContactFieldProps {
+  id: string;
+  error: string | undefined;
+  /** What react-hook-form's register() returns for the field. */
+  field: UseFormRegisterReturn;
+}
+
+export function AddressField({ id, error, field }: ContactFieldProps) {
+  return (
+    <FormField id={id} label="Address" error={error}>
+      <textarea {...fieldAria(id, error)} rows={3} autoComplete="street-address" className={`textarea w-full ${error ? 'textarea-error' : ''}`} {...field} />
+    </FormField>
+  );
+}
+
+export function PhoneField({ id, error, field }: ContactFieldProps) {
+  return (
+    <FormField id={id} label="Phone" error={error}>
+      <input {...fieldAria(id, error)} type="tel" autoComplete="tel" inputMode="tel" className={`input w-full ${error ? 'input-error' : ''}`} {...field} />
+    </FormField>
   );
 }

@@ -1,18 +1,19 @@
 // The Add Product form (spec sections 2 and 5). The picture goes to POST /api/images first, then the
 // product to POST /api/products. If the second step fails the form stays filled, says which step
-// failed, and a retry reuses the picture already uploaded.
+// failed, and a retry reuses the picture already uploaded. The bulk-order rules (maximum, pack size,
+// volume prices) are optional and go with the product.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { ApiError } from '../../api/errors';
+import { ApiError, errorMessage, isSessionRefused, serverFieldErrors } from '../../api/errors';
 import { IMAGE_MAX_BYTES } from '../../contract/constants';
 import { validationMessages as m, texts, toasts } from '../../contract/messages';
 import { IMAGE_TYPES, ProductFieldsSchema, type CreateProductBody } from '../../contract/product';
-import { actionErrorMessage, isSessionRefused } from './action-error';
 import { useCreateProduct } from './create-product';
+import { ProductRulesFields } from './product-rules-fields';
 import { uploadImage } from './upload-image';
 
 const imageTooLarge = `The picture must be ${IMAGE_MAX_BYTES / (1024 * 1024)} MB or smaller`;
@@ -39,14 +40,7 @@ interface Failure {
 }
 
 const NUMBER_FIELDS = ['price', 'availableQnt', 'minOrderQnt'] as const;
-const FORM_FIELDS = ['name', 'description', ...NUMBER_FIELDS] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-
-function serverFieldErrors(error: unknown): { field: FormField; message: string }[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const details = error.details as { fields?: { field: string | null; message: string }[] } | undefined;
-  return (details?.fields ?? []).flatMap((f) => (FORM_FIELDS.includes(f.field as FormField) ? [{ field: f.field as FormField, message: f.message }] : []));
-}
+const FORM_FIELDS = ['name', 'description', ...NUMBER_FIELDS, 'maxOrderQnt', 'packSize', 'priceTiers'] as const;
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -66,6 +60,14 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
   const uploaded = useRef<{ file: File; url: string } | null>(null);
   const ids = useId();
 
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: valibotResolver(AddProductFormSchema),
+    // Errors appear on submit, then follow each change. Validating on blur would show a message as the
+    // pointer goes down on Add Product, move the button, and lose the click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', description: '', priceTiers: [] },
+  });
   const {
     register,
     handleSubmit,
@@ -73,14 +75,7 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
     reset,
     setError,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: valibotResolver(AddProductFormSchema),
-    // Errors appear on submit, then follow each change. Validating on blur would show a message as the
-    // pointer goes down on Add Product, move the button, and lose the click.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', description: '' },
-  });
+  } = form;
 
   const description = watch('description') ?? '';
   const files = watch('image') as FileList | undefined;
@@ -111,7 +106,7 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
       } catch (error) {
         setStep('idle');
         if (isSessionRefused(error)) return onSessionRefused();
-        const message = actionErrorMessage(error);
+        const message = errorMessage(error);
         setFailure({ step: 'upload', message });
         if (error instanceof ApiError && error.status < 500) setError('image', { message }, { shouldFocus: true });
         toast.error(toasts.productFailed);
@@ -126,6 +121,10 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
       price: values.price,
       availableQnt: values.availableQnt,
       minOrderQnt: values.minOrderQnt,
+      // Rules left empty are not sent: the server's defaults are no maximum, packs of 1, the list price.
+      ...(values.maxOrderQnt != null ? { maxOrderQnt: values.maxOrderQnt } : {}),
+      ...(values.packSize !== undefined ? { packSize: values.packSize } : {}),
+      ...(values.priceTiers && values.priceTiers.length > 0 ? { priceTiers: values.priceTiers } : {}),
       imageUrl,
     };
     try {
@@ -135,8 +134,8 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
       reset();
     } catch (error) {
       if (isSessionRefused(error)) return onSessionRefused();
-      setFailure({ step: 'save', message: actionErrorMessage(error) });
-      for (const { field, message } of serverFieldErrors(error)) setError(field, { message });
+      setFailure({ step: 'save', message: errorMessage(error) });
+      for (const { field, message } of serverFieldErrors(error, FORM_FIELDS)) setError(field, { message });
       toast.error(toasts.productFailed);
     } finally {
       setStep('idle');
@@ -219,6 +218,10 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
             {numberField('availableQnt', 'Available Quantity', 'Units in stock')}
             {numberField('minOrderQnt', 'Minimum Order Quantity', 'Not more than the stock')}
           </div>
+
+          <FormProvider {...form}>
+            <ProductRulesFields />
+          </FormProvider>
         </div>
 
         <div className="grid max-w-sm content-start gap-3 xl:max-w-none">

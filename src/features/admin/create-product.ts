@@ -1,7 +1,8 @@
-// POST /api/products (admin). The home page's list is cached under 'products' (spec section 9).
+// POST /api/products (admin). The home page's list is cached under queryKeys.products (spec section 9).
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { InsertedIdSchema } from '../../contract/order';
 import type { CreateProductBody } from '../../contract/product';
 
@@ -13,6 +14,6 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { DeletedCountSchema } from '../../contract/order';
 
 export function deleteOrderAsAdmin(id: string) {
@@ -13,7 +14,7 @@ export function useDeleteOrderAsAdmin() {
   return useMutation({
     mutationFn: deleteOrderAsAdmin,
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders }), queryClient.invalidateQueries({ queryKey: queryKeys.products })]);
     },
   });
 }

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { DeletedCountSchema } from '../../contract/order';
 
 export function deleteProduct(id: string) {
@@ -13,6 +14,6 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     // Settled, not only success: a 404 means someone else deleted it, and the list must show that too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }

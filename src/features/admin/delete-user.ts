@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { DeletedCountSchema } from '../../contract/order';
-import { usersQueryOptions } from './get-users';
 
 export function deleteUser(id: string) {
   return apiRequest(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true, schema: DeletedCountSchema });
@@ -16,9 +16,9 @@ export function useDeleteUser() {
     onSettled: async () => {
       // Their unpaid orders went with them, and those orders' stock went back to the catalogue.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
       ]);
     },
   });

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ADMIN_ORDERS_PAGE_SIZE, OrderPageSchema } from '../../contract/order';
 import type { OrderStatus } from '../../contract/order-status';
 
@@ -23,10 +24,10 @@ export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal) {
   });
 }
 
-/** Under 'orders', so every order mutation (a customer's or an admin's) refreshes these pages too. */
+/** Under the orders root, so every order mutation (a customer's or an admin's) refreshes these pages too. */
 export const allOrdersQueryOptions = (query: AllOrdersQuery) =>
   queryOptions({
-    queryKey: ['orders', 'all', { page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, status: query.status ?? null, q: query.q?.trim() ?? '' }],
+    queryKey: queryKeys.orderPage({ page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, status: query.status ?? null, q: query.q?.trim() ?? '' }),
     queryFn: ({ signal }) => getAllOrders(query, signal),
     staleTime: 0,
     // Paging keeps the current rows on screen until the next page arrives.

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ModifiedCountSchema } from '../../contract/order';
-import { usersQueryOptions } from './get-users';
 
 export function makeAdmin(email: string) {
   return apiRequest(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT', auth: true, schema: ModifiedCountSchema });
@@ -13,6 +13,6 @@ export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: makeAdmin,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }

@@ -1,5 +1,5 @@
-// Admin actions need the network (DESIGN section 9): while offline their buttons are disabled and
-// this says why, once, above the screen's content.
+// Admin actions need the network (docs/architecture.md, "Offline"): while offline their buttons are disabled
+// and this says why, once, above the screen's content.
 
 import { texts } from '../../contract/messages';
 

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ModifiedCountSchema } from '../../contract/order';
 
 export function shipOrder(id: string) {
@@ -12,6 +13,6 @@ export function useShipOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
   });
 }

@@ -1,4 +1,5 @@
-// PUT /api/user/{email}: a Firebase ID token buys our own access token (DESIGN section 4.2).
+// PUT /api/user/{email}: a Firebase ID token buys our own access token
+// (docs/architecture.md, "Identity and access").
 
 import { apiRequest } from '../../api/client';
 import { TokenResponseSchema } from '../../contract/auth';

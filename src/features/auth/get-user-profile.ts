@@ -2,6 +2,7 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { UserProfileSchema } from '../../contract/user';
 import { getSession, setAdminFlag } from './session';
 
@@ -13,7 +14,7 @@ export async function getUserProfile(email: string) {
 }
 
 export const userProfileQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['users', email], queryFn: () => getUserProfile(email), staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.userProfile(email), queryFn: () => getUserProfile(email), staleTime: 60_000 });
 
 /** `fresh`: ask the server again on every mount (My Profile), while still showing what is cached. */
 export function useUserProfile(email: string, options: { fresh?: boolean } = {}) {

@@ -3,7 +3,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_KEY, getAccessToken } from '../../api/client';
-import { writeTokenCopy } from './token-store';
+import { writeTokenCopy } from '../../api/token-store';
 
 export interface SessionUser {
   uid: string;
@@ -64,17 +64,16 @@ export function getSession(): Session {
   return state;
 }
 
-export function isSignedIn(): boolean {
-  return state.user !== null;
-}
-
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** What a prerendered page was rendered with: hydration starts from it and then shows the real session. */
+const SIGNED_OUT: Session = { user: null, admin: null };
+
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, () => SIGNED_OUT);
 }
 
 /** Stores the access token and the user after a successful token exchange. */
@@ -108,8 +107,9 @@ export function clearSession(): void {
   write({ user: null, admin: null });
 }
 
-// "The server no longer accepts this session" (a 401/403 on a read, DESIGN section 4.5). Any screen or
-// feature may report it; the app shell listens, signs out and sends the user to /login, remembering the page.
+// "The server no longer accepts this session" (a 401/403 on a read, docs/architecture.md, "Identity and
+// access"). Any screen or feature may report it; the app shell listens, signs out and sends the user to
+// /login, remembering the page.
 const expiryListeners = new Set<() => void>();
 
 export function onSessionExpired(listener: () => void): () => void {

@@ -1,5 +1,6 @@
 // Signing in with Firebase (e-mail and password, or Google) and trading the ID token for our access
-// token (DESIGN section 4). Screens call these and decide what to show; nothing here navigates.
+// token (docs/architecture.md, "Identity and access"). Screens call these and decide what to show; nothing here
+// navigates.
 
 import type { User } from 'firebase/auth';
 import { shouldFallBackToRedirect } from './auth-errors';

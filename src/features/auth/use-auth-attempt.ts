@@ -53,3 +53,5 @@ export function useAuthAttempt(onSignedIn: (user: SessionUser) => void | Promise
 
   return { loading, error, run };
 }
+
+export type AuthAttempt = ReturnType<typeof useAuthAttempt>;

@@ -20,7 +20,8 @@ let pendingExchange: Promise<void> | null = null;
 
 /**
  * Brings the session in line with what Firebase knows of the user. When the e-mail has just been
- * verified, a fresh ID token is exchanged so the server records it too (DESIGN section 4.2).
+ * verified, a fresh ID token is exchanged so the server records it too
+ * (docs/architecture.md, "Identity and access").
  */
 export function applyFirebaseUser(user: User): Promise<void> {
   const session = getSession().user;

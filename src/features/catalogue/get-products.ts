@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ProductListSchema, ProductSchema } from '../../contract/product';
 import { readSavedProduct, readSavedProducts, saveProduct, saveProducts } from '../../db/catalogue-store';
 import { inBackground, withOfflineFallback } from '../../db/offline-read';
 
-/** Offline, the list comes from IndexedDB (DESIGN section 9). */
+/** Offline, the list comes from IndexedDB (docs/architecture.md, "Offline"). */
 export function getProducts() {
   return withOfflineFallback('products', () => apiRequest('/products', { schema: ProductListSchema }), () => readSavedProducts(), inBackground(saveProducts));
 }
 
-/** Spec section 9: the list is cached under the key 'products'. */
-export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts, meta: { persist: false } });
+/** Spec section 9: the list is cached under the key 'products' (queryKeys.products). */
+export const productsQueryOptions = () => queryOptions({ queryKey: queryKeys.products, queryFn: getProducts, meta: { persist: false } });
 
 export function useProducts() {
   return useQuery(productsQueryOptions());
@@ -20,7 +21,7 @@ export function getProduct(id: string) {
   return withOfflineFallback(`product:${id}`, () => apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema }), () => readSavedProduct(id), inBackground(saveProduct));
 }
 
-export const productQueryOptions = (id: string) => queryOptions({ queryKey: ['products', id], queryFn: () => getProduct(id), meta: { persist: false } });
+export const productQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.product(id), queryFn: () => getProduct(id), meta: { persist: false } });
 
 export function useProduct(id: string) {
   return useQuery(productQueryOptions(id));

@@ -1,19 +1,27 @@
 // The home page's tool cards (spec section 2, Tools): image, name, description cut to 150
-// characters plus an ellipsis, and 'Order Now'. A spinner shows while the catalogue loads.
+// characters plus an ellipsis, and 'Order Now'; the route may add an action of its own under it
+// (Add to order). A spinner shows while the catalogue loads. The list holds one page of cards at a
+// time and grows by pages with Show more: never thousands of cards at once.
 
 import { Link } from '@tanstack/react-router';
+import { type ReactNode, useMemo } from 'react';
 import type { Product } from '../../contract/product';
-import { cutDescription, formatDollars } from '../../contract/pricing';
+import { cutDescription, formatCount, formatDollars } from '../../contract/pricing';
+import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { Spinner } from '../../ui/spinner';
-import { useProducts } from './get-products';
+import { useHydrated } from '../../ui/use-hydrated';
+import { type ToolSearch, useProductSearch } from './search-products';
 
-export function ProductCard({ product }: { product: Product }) {
+/** An extra action under a card's Order Now, given the tool and the id of its name (for aria-describedby). */
+export type CardAction = (product: Product, nameId: string) => ReactNode;
+
+export function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
   const nameId = `product-${product._id}-name`;
   return (
     <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
       <div className="relative overflow-hidden bg-base-200">
         <img
-          src={product.imageUrl}
+          {...pictureSources(product.imageUrl, PICTURE_SIZES.card)}
           alt={product.name}
           width={800}
           height={600}
@@ -27,52 +35,79 @@ export function ProductCard({ product }: { product: Product }) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 id={nameId} className="text-lg font-bold leading-snug">
-          {product.name}
-        </h3>
+        <div>
+          <h3 id={nameId} className="text-lg font-bold leading-snug">
+            {product.name}
+          </h3>
+          {product.sku ? <p className="mt-1 font-mono text-xs text-base-content/75">SKU {product.sku}</p> : null}
+        </div>
         <p className="flex-1 text-sm leading-relaxed text-base-content/80" data-testid="product-description">
           {cutDescription(product.description)}
         </p>
         <dl className="grid grid-cols-2 gap-2 rounded-field bg-base-200 px-3 py-2 text-sm">
           <div>
             <dt className="text-base-content/75">Min. order</dt>
-            <dd className="font-semibold">{product.minOrderQnt.toLocaleString('en-US')} pcs.</dd>
+            <dd className="font-semibold">{formatCount(product.minOrderQnt)} pcs.</dd>
           </div>
           <div>
             <dt className="text-base-content/75">In stock</dt>
-            <dd className="font-semibold">{product.availableQnt.toLocaleString('en-US')} pcs.</dd>
+            <dd className="font-semibold">{formatCount(product.availableQnt)} pcs.</dd>
           </div>
         </dl>
         <Link to="/products/$id" params={{ id: product._id }} className="btn btn-primary mt-1 w-full" aria-describedby={nameId}>
           Order Now
         </Link>
+        {action?.(product, nameId)}
       </div>
     </li>
   );
 }
 
-export function ToolsList() {
-  const products = useProducts();
-  if (products.isPending) return <Spinner label="Loading tools" />;
-  if (products.isError) {
+
+export function ToolsList({ search, cardAction }: { search: ToolSearch; cardAction?: CardAction | undefined }) {
+  const results = useProductSearch(search);
+  // Pages fetched at different moments may overlap by a tool when the catalogue changed in between.
+  const products = useMemo(() => {
+    const seen = new Set<string>();
+    return (results.data?.pages ?? []).flatMap((page) => page.items).filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
+  }, [results.data]);
+  const hydrated = useHydrated();
+  if (results.isPending || !hydrated) return <Spinner label="Loading tools" />;
+  if (results.isError) {
     return (
       <div className="rounded-box border border-base-300 bg-base-100 p-8 text-center" role="alert">
         <p className="font-semibold">The tools could not be loaded right now.</p>
         <p className="mt-1 text-sm text-base-content/80">Check your connection and try again.</p>
-        <button type="button" className="btn btn-primary mt-4" onClick={() => void products.refetch()}>
+        <button type="button" className="btn btn-primary mt-4" onClick={() => void results.refetch()}>
           Try again
         </button>
       </div>
     );
   }
-  if (products.data.length === 0) {
+  const total = results.data.pages.at(-1)?.total ?? 0;
+  const filtered = search.q.trim() !== '' || search.category !== null;
+  if (total === 0 && !filtered) {
     return <p className="rounded-box bg-base-100 p-8 text-center">New tools are on their way. Please check back soon.</p>;
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools">
-      {products.data.map((product) => (
-        <ProductCard key={product._id} product={product} />
-      ))}
-    </ul>
+    <>
+      <p className="mb-4 text-sm text-base-content/80" aria-live="polite" data-testid="tools-count">
+        {total === 0 ? 'No tools match your search.' : `Showing ${formatCount(products.length)} of ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}`}
+      </p>
+      {products.length > 0 ? (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={results.isPlaceholderData || results.isFetchingNextPage}>
+          {products.map((product) => (
+            <ProductCard key={product._id} product={product} action={cardAction} />
+          ))}
+        </ul>
+      ) : null}
+      {results.hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <button type="button" className="btn btn-outline btn-primary min-w-48" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+            {results.isFetchingNextPage ? 'Loading more tools' : 'Show more'}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
-// Whether the device has a connection (DESIGN section 9). Other features import this file to disable
-// online-only actions (payment, admin actions, reviews, profile) with texts.needsNetwork as the reason.
+// Whether the device has a connection (docs/architecture.md, "Offline"). Other features import this file to
+// disable online-only actions (payment, admin actions, reviews, profile) with texts.needsNetwork as the reason.
 
 import { useSyncExternalStore } from 'react';
 

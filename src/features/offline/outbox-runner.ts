@@ -1,5 +1,5 @@
-// When the page flushes the outbox (DESIGN section 9): at start-up and sign-in, on the 'online' event,
-// when an order is queued, on a timer while items wait (their backoff), and when the tab comes back
+// When the page flushes the outbox (docs/architecture.md, "Offline"): at start-up and sign-in, on the 'online'
+// event, when an order is queued, on a timer while items wait (their backoff), and when the tab comes back
 // into view. The service worker flushes on Background Sync with the same function; the lock inside
 // flushOutbox keeps the two from sending one item twice.
 

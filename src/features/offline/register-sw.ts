@@ -1,12 +1,12 @@
-// Registers the service worker with workbox-window and runs the one update path (DESIGN section 9):
-// a waiting new version is offered with 'A new version is available' and a Reload action; the page
-// never reloads under a user who is typing.
+// Registers the service worker with workbox-window and runs the one update path
+// (docs/architecture.md, "Offline"): a waiting new version is offered with 'A new version is available' and a
+// Reload action; the page never reloads under a user who is typing.
 
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 import { onProductsSaved } from '../../db/catalogue-store';
 import type { FlushReport } from '../../db/outbox-sync';
-import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from './worker-messages';
+import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../../db/worker-messages';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -116,7 +116,8 @@ export function registerServiceWorker(): void {
 
   onProductsSaved((products) => {
     void navigator.serviceWorker.ready.then((registration) =>
-      registration.active?.postMessage({ type: WARM_IMAGES_MESSAGE, urls: products.map((product) => product.imageUrl) }),
+      // Tools often share a picture: each is asked for once (the worker fetches a limited number).
+      registration.active?.postMessage({ type: WARM_IMAGES_MESSAGE, urls: [...new Set(products.map((product) => product.imageUrl))] }),
     );
   });
 

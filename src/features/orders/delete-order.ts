@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { DeletedCountSchema } from '../../contract/order';
 
 export function deleteOrder(id: string) {
@@ -13,7 +14,7 @@ export function useDeleteOrder() {
   return useMutation({
     mutationFn: deleteOrder,
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders }), queryClient.invalidateQueries({ queryKey: queryKeys.products })]);
     },
   });
 }

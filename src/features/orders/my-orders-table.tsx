@@ -1,5 +1,7 @@
 // The table of My Orders (spec section 2): status in colour and in words, Pay and Delete on unpaid
-// orders, and the 'Delete Alert!' confirmation before an order goes.
+// orders, and the 'Delete Alert!' confirmation before an order goes. A bulk order is one row that opens
+// to its lines; an unpaid order says until when it holds its stock; a paid or shipped one can be ordered
+// again, its lines going onto the order pad at today's prices and rules.
 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -11,7 +13,10 @@ import { isDeletable, type OrderStatus } from '../../contract/order-status';
 import { formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
+import { InvoiceButton } from '../../ui/invoice-button';
+import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { useDeleteOrder } from './delete-order';
+import { OrderAgainDialog, useOrderAgain, type OrderAgainOptions } from './use-order-again';
 
 /** Spec section 2: green Shipped, red Unpaid, blue otherwise. Opaque tints, so the pinned column stays legible;
  * important, so they win over the card background below md. */
@@ -27,14 +32,37 @@ const BADGES: Record<OrderStatus, string> = {
   Paid: 'badge-info',
 };
 
-export interface MyOrdersTableProps {
-  orders: Order[];
-  /** Online-only actions (DESIGN section 9): null when online, else why they are off. */
-  offlineReason: string | null;
+const formatHeldUntil = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** Status in words; an unpaid order also says how long it keeps its stock (docs/decisions/011). */
+function OrderStatusCell({ order }: { order: Order }) {
+  const badge = <span className={`badge ${BADGES[order.status]} font-semibold`}>{order.status}</span>;
+  if (order.status !== 'Unpaid' || !order.heldUntil) return badge;
+  return (
+    <span className="grid justify-items-start gap-1">
+      {badge}
+      {/* The date stays whole; "Held until" goes above it where the column is narrow. */}
+      <span className="text-xs text-base-content/80">
+        Held until <span className="whitespace-nowrap">{formatHeldUntil(order.heldUntil)}</span>
+      </span>
+    </span>
+  );
 }
 
-export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
+export interface MyOrdersTableProps {
+  orders: Order[];
+  /** Online-only actions: null when online, else why they are off. */
+  offlineReason: string | null;
+  /** Order again on paid and shipped orders; without it the button is not shown. */
+  orderAgain?: OrderAgainOptions;
+}
+
+const NO_ORDER_AGAIN: OrderAgainOptions = { email: '', loadCatalogue: async () => [], openPad: () => undefined };
+
+export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTableProps) {
   const remove = useDeleteOrder();
+  const again = useOrderAgain(orderAgain ?? NO_ORDER_AGAIN);
+  const lines = useOrderLinesDisclosure<Order>();
   const [target, setTarget] = useState<Order | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const close = useCallback(() => {
@@ -56,14 +84,18 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
   };
 
   const columns: Column<Order>[] = [
-    { header: 'Product', cell: (o) => o.productName, className: 'min-w-36 max-w-56 whitespace-normal' },
+    {
+      header: 'Product',
+      cell: lines.productCell,
+      className: 'min-w-36 max-w-56 whitespace-normal',
+    },
     { header: 'Quantity (pcs.)', cell: (o) => o.orderQuantity.toLocaleString('en-US'), className: 'text-right tabular-nums' },
     { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
       cell: (o) => (o.transactionId ? <span className="block break-all font-mono text-xs md:max-w-56 md:truncate" title={o.transactionId}>{o.transactionId}</span> : 'N/A'),
     },
-    { header: 'Status', cell: (o) => <span className={`badge ${BADGES[o.status]} font-semibold`}>{o.status}</span> },
+    { header: 'Status', cell: (o) => <OrderStatusCell order={o} /> },
     {
       header: 'Action',
       action: true,
@@ -75,14 +107,14 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
                 Pay
               </button>
             ) : (
-              <Link to="/dashboard/payment/$id" params={{ id: o._id }} className="btn btn-sm btn-primary" aria-label={`Pay for ${o.productName}`}>
+              <Link to="/dashboard/payment/$id" params={{ id: o._id }} className="btn btn-sm btn-primary" aria-label={`Pay for ${orderTitle(o)}`}>
                 Pay
               </Link>
             )}
             <button
               type="button"
               className="btn btn-sm btn-outline btn-error bg-base-100"
-              aria-label={`Delete ${o.productName}`}
+              aria-label={`Delete ${orderTitle(o)}`}
               disabled={Boolean(offlineReason)}
               title={offlineReason ?? undefined}
               onClick={() => setTarget(o)}
@@ -90,13 +122,30 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
               Delete
             </button>
           </div>
-        ) : null,
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {orderAgain ? (
+              // Works offline too: the pad is on the device and the catalogue is the one saved there.
+              <button
+                type="button"
+                className="btn btn-sm btn-outline btn-primary whitespace-nowrap bg-base-100"
+                disabled={again.pendingId !== null}
+                onClick={() => void again.start(o)}
+              >
+                {again.pendingId === o._id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+                Order again{' '}
+                <span className="sr-only">{orderTitle(o)}</span>
+              </button>
+            ) : null}
+            <InvoiceButton order={o} offlineTitle={offlineReason ?? undefined} />
+          </div>
+        ),
     },
   ];
 
   return (
     <>
-      {/* Below md each order is a card, so a phone reads status and actions without scrolling sideways. */}
+      {/* Below 1024 px each order is a card, so a phone or a tablet reads status and actions without scrolling sideways. */}
       <DataTable
         caption="My orders"
         columns={columns}
@@ -104,7 +153,8 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
         rowKey={(o) => o._id}
         rowClassName={(o) => ROW_COLOURS[o.status]}
         empty={texts.noOrders}
-        stackBelow="md"
+        stackBelow="laptop"
+        rowDetails={lines.rowDetails}
       />
       <ConfirmModal
         open={target !== null}
@@ -116,9 +166,10 @@ export function MyOrdersTable({ orders, offlineReason }: MyOrdersTableProps) {
         onClose={close}
       >
         <p>
-          Are you sure you want to delete <strong>{target?.productName}</strong>?
+          Are you sure you want to delete <strong>{target ? orderTitle(target) : null}</strong>?
         </p>
       </ConfirmModal>
+      {again.result && orderAgain ? <OrderAgainDialog result={again.result} onClose={again.close} openPad={orderAgain.openPad} /> : null}
     </>
   );
 }

@@ -1,10 +1,12 @@
 // POST /api/orders: the one submit path of an order. It throws NetworkError when the request never got
 // an answer (the caller may queue the same body, with the same clientOrderId, for later) and ApiError
-// for the server's refusals (409 price_changed, below_minimum, out_of_stock carry the current product).
+// for the server's refusals (409 price_changed, below_minimum, out_of_stock, above_maximum and
+// not_pack_multiple carry the current product).
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ApiError } from '../../api/errors';
 import { InsertedIdSchema, OrderConflictDetailsSchema, type CreateOrderBody } from '../../contract/order';
 import type { Product } from '../../contract/product';
@@ -13,7 +15,8 @@ export function placeOrder(body: CreateOrderBody): Promise<{ insertedId: string 
   return apiRequest('/orders', { method: 'POST', body, auth: true, schema: InsertedIdSchema });
 }
 
-export const ORDER_CONFLICTS = ['price_changed', 'below_minimum', 'out_of_stock'] as const;
+// The refusals that carry the product as it is now; any other 409 (unpaid_limit, ...) is shown by its message.
+export const ORDER_CONFLICTS = ['price_changed', 'below_minimum', 'out_of_stock', 'above_maximum', 'not_pack_multiple'] as const;
 export type OrderConflictCode = (typeof ORDER_CONFLICTS)[number];
 
 /** The refusal of a 409 with the product as it is now, or null for any other error. */
@@ -31,7 +34,7 @@ export function usePlaceOrder() {
     mutationFn: placeOrder,
     onSettled: async () => {
       // Stock changed (or we learnt it had): the catalogue and the order lists are stale either way.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['products'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders }), queryClient.invalidateQueries({ queryKey: queryKeys.products })]);
     },
   });
 }

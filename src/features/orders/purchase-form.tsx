@@ -1,20 +1,22 @@
 // The order form of the purchase page (spec sections 2 and 5): name and e-mail read-only, address and
 // phone required, a quantity from the minimum to the stock, and the live total. The server decides the
-// price: the total the customer saw is sent along, and a changed price comes back to be confirmed.
+// price: the total the customer saw is sent along, and a changed price comes back to be confirmed. A tool
+// with bulk-order rules also takes whole packs only, up to its maximum, and its volume prices show in a
+// table whose row for the typed quantity is highlighted; the total is at that row's price.
 
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, NetworkError } from '../../api/errors';
+import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { toasts, validationMessages } from '../../contract/messages';
-import { purchaseFormSchema, type CreateOrderBody, type PurchaseForm as PurchaseValues } from '../../contract/order';
-import { displayTotal, formatDollars, isQuantityInRange, orderTotal } from '../../contract/pricing';
+import type { CreateOrderBody } from '../../contract/order';
+import { displayTotal, formatDollars, isQuantityInRange, lineProblem, lineTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { ReadOnlyIdentity } from '../../ui/form-field';
+import { PriceTiers } from '../../ui/price-tiers';
 import { reportSessionExpired } from '../auth/session';
 import { isOnline } from '../offline/network-status';
+import { OrderFields, useOrderForm } from './order-fields';
 import { orderConflict, usePlaceOrder } from './place-order';
-import { FormField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
 
 export interface PurchaseFormProps {
   product: Product;
@@ -27,8 +29,8 @@ export interface PurchaseFormProps {
   /** The server sent the product as it is now (a changed price or stock). */
   onProductChanged: (product: Product) => void;
   /**
-   * No connection (DESIGN section 9): offline, or the request got no answer (`requestSent`). The caller
-   * saves the order, with its clientOrderId, to be sent when the connection is back.
+   * No connection: offline, or the request got no answer (`requestSent`). The caller saves the order,
+   * with its clientOrderId, to be sent when the connection is back (docs/architecture.md, "Offline").
    */
   onUnreachable?: (order: CreateOrderBody, requestSent: boolean) => Promise<void>;
 }
@@ -38,22 +40,21 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
   const place = usePlaceOrder();
   const [failure, setFailure] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<{ from: number; to: number } | null>(null);
-  const schema = useMemo(() => purchaseFormSchema(product.minOrderQnt, product.availableQnt), [product.minOrderQnt, product.availableQnt]);
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<PurchaseValues>({
-    resolver: valibotResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt },
-  });
+  } = useOrderForm(product.minOrderQnt, product.availableQnt, { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt }, product);
 
   const quantity = watch('orderQuantity');
   const soldOut = product.availableQnt < product.minOrderQnt;
   const inRange = isQuantityInRange(quantity, product.minOrderQnt, product.availableQnt);
-  const total = displayTotal(Number.isNaN(quantity) ? undefined : quantity, product.minOrderQnt, product.price);
+  const total = displayTotal(Number.isNaN(quantity) ? undefined : quantity, product.minOrderQnt, product.price, product);
+  // The spec's range message covers the minimum and the stock; the maximum and the pack have their own.
+  const rule = inRange ? lineProblem(product, quantity) : null;
+  const ruleMessage = rule && (rule.code === 'above_maximum' || rule.code === 'not_pack_multiple') ? rule.message : undefined;
+  const tiers = product.priceTiers ?? [];
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -64,7 +65,7 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
       userPhone: values.userPhone,
       // A fresh id per attempt: a retried request is recognised, a new attempt is a new order.
       clientOrderId: crypto.randomUUID(),
-      totalPrice: orderTotal(values.orderQuantity, product.price),
+      totalPrice: lineTotal(product, values.orderQuantity),
     };
     if (onUnreachable && !isOnline()) {
       await onUnreachable(order, false);
@@ -76,7 +77,7 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
       toast.success(toasts.orderAdded);
       onOrdered(insertedId);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionRefused(error)) {
         reportSessionExpired();
         return;
       }
@@ -87,7 +88,8 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
       }
       const conflict = orderConflict(error);
       if (conflict?.product) {
-        if (conflict.code === 'price_changed') setPriceChange({ from: product.price, to: conflict.product.price });
+        // Per unit at this quantity: a volume price may have moved while the list price did not.
+        if (conflict.code === 'price_changed') setPriceChange({ from: unitPriceFor(product, values.orderQuantity), to: unitPriceFor(conflict.product, values.orderQuantity) });
         onProductChanged(conflict.product);
       }
       const reason = error instanceof ApiError || error instanceof NetworkError ? error.message : toasts.tryAgain;
@@ -103,50 +105,22 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>
       <ReadOnlyIdentity idPrefix={id} name={userName} email={userEmail} className="grid gap-4 sm:grid-cols-2" />
 
-      <FormField id={`${id}-address`} label="Address" error={errors.userAddress?.message}>
-        <textarea
-          {...fieldAria(`${id}-address`, errors.userAddress?.message)}
-          rows={3}
-          autoComplete="street-address"
-          className={`textarea w-full ${errors.userAddress ? 'textarea-error' : ''}`}
-          {...register('userAddress')}
-        />
-      </FormField>
+      <OrderFields
+        idPrefix={id}
+        register={register}
+        errors={errors}
+        quantity={{
+          min: product.minOrderQnt,
+          max: Math.min(product.availableQnt, product.maxOrderQnt ?? Infinity),
+          step: product.packSize ?? 1,
+          error: inRange ? ruleMessage : quantityMessage,
+          live: true,
+        }}
+      />
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-phone`} label="Phone" error={errors.userPhone?.message}>
-          <input
-            {...fieldAria(`${id}-phone`, errors.userPhone?.message)}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            className={`input w-full ${errors.userPhone ? 'input-error' : ''}`}
-            {...register('userPhone')}
-          />
-        </FormField>
-        <div>
-          <label htmlFor={`${id}-quantity`} className="mb-1 block font-medium">
-            Order quantity (pcs.)
-          </label>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={product.minOrderQnt}
-            max={product.availableQnt}
-            step={1}
-            className={`input w-full ${inRange ? '' : 'input-error'}`}
-            aria-invalid={!inRange}
-            aria-describedby={inRange ? undefined : `${id}-quantity-error`}
-            {...register('orderQuantity', { valueAsNumber: true })}
-          />
-          {inRange ? null : (
-            <p id={`${id}-quantity-error`} className="mt-1 text-sm text-error" role="alert">
-              {quantityMessage}
-            </p>
-          )}
-        </div>
-      </div>
+      {tiers.length > 0 ? (
+        <PriceTiers price={product.price} minOrderQnt={product.minOrderQnt} priceTiers={tiers} quantity={Number.isFinite(quantity) ? quantity : product.minOrderQnt} />
+      ) : null}
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
         <span>Total</span>
@@ -169,7 +143,7 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
         </p>
       ) : null}
 
-      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10" disabled={!inRange || busy}>
+      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10" disabled={!inRange || ruleMessage !== undefined || busy}>
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         Order
       </button>

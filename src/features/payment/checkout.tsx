@@ -1,9 +1,11 @@
 // Paying one order (spec section 2, Payment): the card form of the configured processor, the Pay
-// button off until the payment secret has arrived, and the outcome in words. Online only (DESIGN 9).
+// button off until the payment secret has arrived, and the outcome in words. Online only
+// (docs/architecture.md, "Offline").
 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { getRuntimeConfig } from '../../api/runtime-config';
 import { texts } from '../../contract/messages';
 import type { Order } from '../../contract/order';
@@ -42,7 +44,7 @@ function PaidNotice({ transactionId, justNow }: { transactionId: string | null; 
 export function Checkout({ order, billingName, billingEmail }: CheckoutProps) {
   const online = useOnline();
   const { state, pay } = usePayOrder(order._id);
-  const config = useQuery({ queryKey: ['runtime-config'], queryFn: getRuntimeConfig, staleTime: Number.POSITIVE_INFINITY, meta: { persist: false } });
+  const config = useQuery({ queryKey: queryKeys.runtimeConfig, queryFn: getRuntimeConfig, staleTime: Number.POSITIVE_INFINITY, meta: { persist: false } });
   const payable = order.status === 'Unpaid' && state.phase !== 'paid';
   const intent = usePaymentIntent(order._id, online && payable);
 

@@ -3,6 +3,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { ModifiedCountSchema } from '../../contract/order';
 
 export function confirmOrderPayment(orderId: string, transactionId: string) {
@@ -14,7 +15,7 @@ export function useConfirmOrderPayment(orderId: string) {
   return useMutation({
     mutationFn: (transactionId: string) => confirmOrderPayment(orderId, transactionId),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
     },
   });
 }

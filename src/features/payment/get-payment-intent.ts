@@ -3,6 +3,7 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { PaymentIntentResponseSchema } from '../../contract/order';
 
 export function createPaymentIntent(orderId: string, signal?: AbortSignal) {
@@ -11,7 +12,7 @@ export function createPaymentIntent(orderId: string, signal?: AbortSignal) {
 
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId],
+    queryKey: queryKeys.paymentIntent(orderId),
     queryFn: ({ signal }) => createPaymentIntent(orderId, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

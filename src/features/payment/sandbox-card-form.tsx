@@ -1,5 +1,5 @@
-// The sandbox's plain card form (DESIGN section 7), marked as test mode. The card goes to our own
-// server's sandbox processor, which answers like Stripe's confirmCardPayment.
+// The sandbox's plain card form (docs/architecture.md, "Payments"), marked as test mode. The card goes to our
+// own server's sandbox processor, which answers like Stripe's confirmCardPayment.
 
 import { useId, useState } from 'react';
 import { SANDBOX_NOTICE, type CardPaymentResult } from '../../contract/payment';

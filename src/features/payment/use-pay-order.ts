@@ -1,5 +1,6 @@
-// The one code path of a card payment, whichever processor confirms the card (DESIGN section 7):
-// confirm the card with the client secret, then have the server check the payment and mark the order Paid.
+// The one code path of a card payment, whichever processor confirms the card
+// (docs/architecture.md, "Payments"): confirm the card with the client secret, then have the server check the
+// payment and mark the order Paid.
 
 import { useState } from 'react';
 import { toast } from 'sonner';

@@ -1,26 +1,18 @@
 // My Profile (spec sections 2 and 5): name and e-mail read-only; address, phone and an optional
-// LinkedIn URL, prefilled from the server. Saving needs the network (DESIGN section 9).
+// LinkedIn URL, prefilled from the server. Saving needs the network (docs/architecture.md, "Offline").
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/errors';
+import { isSessionRefused, serverFieldErrors } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import { ProfileFormSchema, type ProfileForm as ProfileValues, type UserProfile } from '../../contract/user';
-import { FormField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
+import { AddressField, FormField, PhoneField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
 import { reportSessionExpired } from '../auth/session';
 import { useUpdateProfile } from './update-profile';
 
 const FIELDS = ['address', 'phone', 'linkedin'] as const;
-type Field = (typeof FIELDS)[number];
-
-/** Field messages of a 400 answer, for the fields this form has. */
-function serverFieldErrors(error: unknown): { field: Field; message: string }[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const details = error.details as { fields?: { field: string | null; message: string }[] } | undefined;
-  return (details?.fields ?? []).flatMap((f) => (FIELDS.includes(f.field as Field) ? [{ field: f.field as Field, message: f.message }] : []));
-}
 
 export interface ProfileFormProps {
   name: string;
@@ -34,9 +26,11 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
   const id = useId();
   const update = useUpdateProfile(email, onSaved);
   const [failure, setFailure] = useState<string | null>(null);
+  // Admins only: whether a paid order sends them an e-mail (docs/decisions/013-invoices-and-mail-queue.md).
+  const notifies = profile.admin ? (profile.notifyPaidOrders ?? true) : undefined;
   const serverValues = useMemo(
-    () => ({ address: profile.address, phone: profile.phone, linkedin: profile.linkedin }),
-    [profile.address, profile.phone, profile.linkedin],
+    () => ({ address: profile.address, phone: profile.phone, linkedin: profile.linkedin, notifyPaidOrders: notifies }),
+    [profile.address, profile.phone, profile.linkedin, notifies],
   );
   const {
     register,
@@ -59,16 +53,21 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
       return;
     }
     try {
-      const body = { address: values.address, phone: values.phone, linkedin: values.linkedin ?? '' };
+      const body = {
+        address: values.address,
+        phone: values.phone,
+        linkedin: values.linkedin ?? '',
+        ...(profile.admin ? { notifyPaidOrders: values.notifyPaidOrders ?? true } : {}),
+      };
       await update.mutateAsync(body);
       reset(body);
       toast.success(toasts.profileUpdated);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionRefused(error)) {
         reportSessionExpired();
         return;
       }
-      const fields = serverFieldErrors(error);
+      const fields = serverFieldErrors(error, FIELDS);
       for (const { field, message } of fields) setError(field, { message }, { shouldFocus: true });
       if (fields.length === 0) setFailure(error instanceof Error ? error.message : toasts.tryAgain);
       toast.error(toasts.tryAgain);
@@ -80,27 +79,10 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" aria-busy={saving}>
       <ReadOnlyIdentity idPrefix={id} name={name} email={email} />
 
-      <FormField id={`${id}-address`} label="Address" error={errors.address?.message}>
-        <textarea
-          {...fieldAria(`${id}-address`, errors.address?.message)}
-          rows={3}
-          autoComplete="street-address"
-          className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-          {...register('address')}
-        />
-      </FormField>
+      <AddressField id={`${id}-address`} error={errors.address?.message} field={register('address')} />
 
       <div className="grid gap-5 md:grid-cols-2">
-        <FormField id={`${id}-phone`} label="Phone" error={errors.phone?.message}>
-          <input
-            {...fieldAria(`${id}-phone`, errors.phone?.message)}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-            {...register('phone')}
-          />
-        </FormField>
+        <PhoneField id={`${id}-phone`} error={errors.phone?.message} field={register('phone')} />
         <FormField
           id={`${id}-linkedin`}
           label={
@@ -120,6 +102,16 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
           />
         </FormField>
       </div>
+
+      {profile.admin ? (
+        <label className="flex cursor-pointer items-start gap-3">
+          <input type="checkbox" className="toggle toggle-primary mt-0.5" {...register('notifyPaidOrders')} />
+          <span>
+            E-mail me when a dealer pays an order
+            <span className="block text-sm text-base-content/70">Every paid order, with what to ship and where.</span>
+          </span>
+        </label>
+      ) : null}
 
       {failure ? (
         <p role="alert" className="text-sm text-error">

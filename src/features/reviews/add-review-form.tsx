@@ -1,17 +1,21 @@
 // The Add Review form (spec sections 2 and 5): name and e-mail read-only, the review text (required,
-// at least 20 characters), a rating of 1 to 5 defaulting to 5. Posting needs the network (DESIGN 9).
+// at least 20 characters), a rating of 1 to 5 defaulting to 5. Posting needs the network
+// (docs/architecture.md, "Offline").
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/errors';
-import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from '../../contract/constants';
+import { isSessionRefused } from '../../api/errors';
+import { REVIEW_MAX_LENGTH } from '../../contract/constants';
 import { texts, toasts } from '../../contract/messages';
 import { CreateReviewBodySchema, type CreateReviewBody } from '../../contract/review';
 import { FormField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
 import { reportSessionExpired } from '../auth/session';
 import { usePostReview } from './post-review';
+
+const RATINGS = [1, 2, 3, 4, 5] as const;
+const DEFAULT_RATING = 5;
 
 export interface AddReviewFormProps {
   name: string;
@@ -39,7 +43,7 @@ export function AddReviewForm({ name, email, online, onPosted }: AddReviewFormPr
       reset({ review: '', rating: DEFAULT_RATING });
       onPosted?.();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionRefused(error)) {
         reportSessionExpired();
         return;
       }

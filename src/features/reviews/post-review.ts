@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { InsertedIdSchema } from '../../contract/order';
 import type { CreateReviewBody } from '../../contract/review';
 
@@ -13,9 +14,9 @@ export function usePostReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postReview,
-    // The home page's carousel reads ['reviews']: the new review shows there next time it renders.
+    // The home page's carousel reads queryKeys.reviews: the new review shows there next time it renders.
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reviews });
     },
   });
 }

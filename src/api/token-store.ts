@@ -1,5 +1,6 @@
 // A copy of the access token in IndexedDB, because the service worker (Background Sync of the order
-// outbox) cannot read localStorage (DESIGN section 4.3). localStorage stays the source of truth.
+// outbox) cannot read localStorage (docs/architecture.md, "Identity and access"). localStorage stays
+// the source of truth.
 //
 // Layout, for the service worker and anyone else reading it:
 //   database 'forgeline-auth' (version 1), object store 'tokens' (out-of-line keys),
@@ -62,6 +63,18 @@ export async function readTokenCopy(): Promise<string | null> {
   try {
     const value = await withStore<unknown>('readonly', (store) => store.get(TOKEN_KEY));
     return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The e-mail our access token was issued to; the server checks the signature, this only picks the owner. */
+export function tokenEmail(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/gu, '+').replace(/_/gu, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const email = (JSON.parse(json) as { email?: unknown }).email;
+    return typeof email === 'string' ? email : null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
-// The orders saved on this device, shown at the top of My Orders (DESIGN section 9): 'Waiting to send'
-// or 'Needs attention' with the server's reason, each with Edit (adjust and resend) and Discard.
+// The orders saved on this device, shown at the top of My Orders (docs/architecture.md, "Offline"):
+// 'Waiting to send' or 'Needs attention' with the server's reason, each with Edit (adjust and resend)
+// and Discard. The outbox itself (its items, sending it) belongs to the offline feature; the route hands it in.
 
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,8 +10,9 @@ import type { OutboxItem } from '../../db/database';
 import { discardOutboxItem, editBlocker } from '../../db/outbox';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
+import { EditQueuedBulkOrder } from './edit-queued-bulk-order';
 import { EditQueuedOrder } from './edit-queued-order';
-import { useOutbox } from './use-outbox';
+import { QueuedLines } from './queued-lines';
 
 const formatTime = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 
@@ -37,8 +39,15 @@ function Status({ item }: { item: OutboxItem }) {
   );
 }
 
-export function QueuedOrders({ email }: { email: string }) {
-  const items = useOutbox(email);
+export interface QueuedOrdersProps {
+  email: string;
+  /** The user's outbox, oldest first; undefined while it is read. */
+  items: OutboxItem[] | undefined;
+  /** Sends the outbox now (after an edit saved while online). */
+  sendNow: () => void;
+}
+
+export function QueuedOrders({ email, items, sendNow }: QueuedOrdersProps) {
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const closeDiscard = useCallback(() => setDiscarding(null), []);
@@ -54,7 +63,20 @@ export function QueuedOrders({ email }: { email: string }) {
   };
 
   const columns: Column<OutboxItem>[] = [
-    { header: 'Product', cell: (item) => item.productName, className: 'min-w-36 max-w-56 whitespace-normal' },
+    {
+      header: 'Product',
+      // A bulk order (the order pad) lists its tools, each with the server's reason when it refused that line.
+      cell: (item) =>
+        item.lines ? (
+          <>
+            <span className="font-medium">{item.productName}</span>
+            <QueuedLines lines={item.lines} label={`Tools of the ${item.productName} order`} />
+          </>
+        ) : (
+          item.productName
+        ),
+      className: 'min-w-36 max-w-72 whitespace-normal',
+    },
     { header: 'Quantity (pcs.)', cell: (item) => item.orderQuantity.toLocaleString('en-US'), className: 'text-right tabular-nums' },
     { header: 'Price', cell: (item) => formatDollars(item.totalPrice), className: 'text-right tabular-nums' },
     { header: 'Status', cell: (item) => <Status item={item} /> },
@@ -108,7 +130,11 @@ export function QueuedOrders({ email }: { email: string }) {
         <p>The {discarding?.productName} order saved on this device will not be sent.</p>
         {discarding?.maybeDelivered ? <p className="mt-2">It may already have reached the server; if so, it still shows in your orders below.</p> : null}
       </ConfirmModal>
-      {editing ? <EditQueuedOrder email={email} item={editing} onClose={closeEdit} /> : null}
+      {editing?.lines ? (
+        <EditQueuedBulkOrder email={email} item={{ ...editing, lines: editing.lines }} sendNow={sendNow} onClose={closeEdit} />
+      ) : editing ? (
+        <EditQueuedOrder email={email} item={editing} sendNow={sendNow} onClose={closeEdit} />
+      ) : null}
     </section>
   );
 }

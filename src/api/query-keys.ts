@@ -1,0 +1,49 @@
+// Every TanStack Query key of the app. Keys nest under a root ('orders', 'products', ...), so a
+// mutation invalidates a whole root and every list and page under it is fetched again.
+
+import type { OrderStatus } from '../contract/order-status';
+
+export interface OrderPageKey {
+  page: number;
+  pageSize: number;
+  status: OrderStatus | null;
+  q: string;
+}
+
+export const queryKeys = {
+  products: ['products'] as const,
+  product: (id: string) => ['products', id] as const,
+  /** Home's search of the catalogue, its pages under one key ('search' and 'sync' are never product ids). */
+  productSearch: (search: { q: string; category: string | null }) => ['products', 'search', search] as const,
+  productSearches: ['products', 'search'] as const,
+  /** Manage Products' pages ('page' is never a product id either). */
+  productPage: (page: { q: string; page: number; pageSize: number }) => ['products', 'page', page] as const,
+  categories: ['products', 'categories'] as const,
+  /** The incremental sync of the saved catalogue: invalidating 'products' (an order took stock) runs it again. */
+  catalogueSync: ['products', 'sync'] as const,
+  reviews: ['reviews'] as const,
+  orders: ['orders'] as const,
+  myOrders: (email: string) => ['orders', 'mine', email] as const,
+  order: (id: string) => ['orders', 'one', id] as const,
+  /** The admin's pages of every order. */
+  orderPage: (page: OrderPageKey) => ['orders', 'all', page] as const,
+  /** Every page of the admin's list, whatever its filter: live orders refresh them all. */
+  orderPages: ['orders', 'all'] as const,
+  /** Sales at a glance: under the orders root, so shipping or deleting an order refreshes the figures. */
+  sales: ['orders', 'sales'] as const,
+  /** 'all' is never an e-mail address, so the list and the profiles share the 'users' root. */
+  users: ['users', 'all'] as const,
+  /** Make Admin's pages, under the list's key so every user mutation refreshes them. */
+  userPage: (page: { page: number; pageSize: number; q: string }) => ['users', 'all', page] as const,
+  userProfile: (email: string) => ['users', email] as const,
+  paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
+  /** Manage Reviews' pages (hidden ones, e-mails): not under the public 'reviews' root, so they end with the session. */
+  adminReviews: ['admin-reviews'] as const,
+  adminReviewPage: (page: { page: number; pageSize: number }) => ['admin-reviews', page] as const,
+  /** E-mails that could not be sent (admins); under no root that order mutations refresh. */
+  mailFailures: ['mail-failures'] as const,
+  runtimeConfig: ['runtime-config'] as const,
+};
+
+/** Roots of what anyone may read: they outlive a signed-in user's session. */
+export const PUBLIC_QUERY_ROOTS: ReadonlySet<string> = new Set([queryKeys.products[0], queryKeys.reviews[0]]);

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+
+/** What an e-mail of the queue is about; each goes once per order and recipient. */
+export const MAIL_KINDS = ['order_placed', 'order_paid', 'order_shipped', 'order_paid_admin'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/** One e-mail that could not be sent: given up (`failed`), or waiting for its next try (`queued`). */
+export const MailFailureSchema = v.object({
+  _id: v.string(),
+  kind: v.picklist(MAIL_KINDS),
+  orderId: v.string(),
+  recipient: v.string(),
+  state: v.picklist(MAIL_STATES),
+  attempts: v.number(),
+  lastError: v.string(),
+  /** When it is tried again; null once given up. */
+  nextAttemptAt: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type MailFailure = v.InferOutput<typeof MailFailureSchema>;
+
+/** GET /api/mail/failures (admin): how many e-mails were given up and how many wait to be retried, newest first. */
+export const MailFailuresSchema = v.object({
+  failed: v.number(),
+  retrying: v.number(),
+  items: v.array(MailFailureSchema),
+});
+export type MailFailures = v.InferOutput<typeof MailFailuresSchema>;

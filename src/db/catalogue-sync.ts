@@ -1,0 +1,191 @@
+// Keeps the whole catalogue in IndexedDB and fresh by change number (docs/architecture.md, "Offline"):
+// each sync asks `GET /api/products/changes?since=<the number it stored last>` and applies only what
+// changed (stock included) and what was deleted, so the catalogue is downloaded whole once, not on every visit.
+// In the browser the download, its validation and the writes run in a dedicated worker
+// (catalogue-worker.ts, started by catalogue-worker-client.ts), so the first sync of thousands of tools
+// never competes with the page for its thread.
+
+import { apiRequest } from '../api/client';
+import { ApiError, NetworkError } from '../api/errors';
+import { CatalogueChangesSchema, type CatalogueChanges, type Product } from '../contract/product';
+import { announceProductsSaved, productRow } from './catalogue-store';
+import type { ForgelineDatabase, SavedProduct } from './database';
+import { isUnreachable, reportServedLive, reportServedOffline } from './offline-read';
+
+const database = (): Promise<ForgelineDatabase> => import('./database').then((m) => m.getDatabase());
+
+/** The `meta` entry of the last applied sync. */
+export const CATALOGUE_SYNC_KEY = 'catalogueSync';
+
+export interface CatalogueSyncState {
+  /** The server's change number the saved copy is complete up to. */
+  version: number;
+  /** Epoch ms of the last sync the server answered (the offline notice shows it). */
+  syncedAt: number;
+}
+
+export interface CatalogueSyncResult extends CatalogueSyncState {
+  changed: number;
+  deleted: number;
+}
+
+/** Rows written per IndexedDB transaction: the first sync of thousands of tools never blocks the page for long. */
+const CHUNK = 500;
+
+export function fetchCatalogueChanges(since: number): Promise<CatalogueChanges> {
+  return apiRequest('/products/changes', { query: { since }, schema: CatalogueChangesSchema });
+}
+
+export async function readCatalogueSyncState(given?: ForgelineDatabase): Promise<CatalogueSyncState | undefined> {
+  const db = given ?? (await database());
+  const entry = await db.meta.get(CATALOGUE_SYNC_KEY);
+  return entry ? (entry.value as CatalogueSyncState) : undefined;
+}
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, now: number): Promise<void> {
+  // A tool this device has not seen before goes in front of every other (newest first); one it knows keeps its place.
+  // The server lists changes oldest first, so the last of them ends up first.
+  const first = await db.products.orderBy('position').first();
+  let nextNew = Math.min(first?.position ?? 0, 0) - 1;
+  for (let start = 0; start < changes.products.length; start += CHUNK) {
+    const chunk = changes.products.slice(start, start + CHUNK);
+    await db.transaction('rw', db.products, async () => {
+      const known = await db.products.bulkGet(chunk.map((product) => product._id));
+      const rows: SavedProduct[] = chunk.map((product, i) => productRow(product, now, known[i]?.position ?? nextNew--));
+      await db.products.bulkPut(rows);
+    });
+    if (start + CHUNK < changes.products.length) await yieldToPage();
+  }
+  // The number is stored last, with the deletions: a sync cut short is simply asked for again.
+  await db.transaction('rw', db.products, db.meta, async () => {
+    await db.products.bulkDelete(changes.deleted);
+    const state: CatalogueSyncState = { version: changes.version, syncedAt: now };
+    await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: state });
+  });
+}
+
+export interface SyncOptions {
+  db?: ForgelineDatabase;
+  fetchChanges?: (since: number) => Promise<CatalogueChanges>;
+  now?: () => number;
+}
+
+/** What one sync did, and the changed tools with distinct pictures (the page warms its image cache with them). */
+export interface SyncOutcome {
+  result: CatalogueSyncResult;
+  pictures: Product[];
+}
+
+/** Why a sync failed, as it crosses from the worker to the page. */
+export interface SyncFailure {
+  /** No answer or a 5xx: the saved copy stays and is served offline. */
+  unreachable: boolean;
+  /** The 4xx or 5xx status, for an ApiError; null for a network failure or a local one. */
+  status: number | null;
+  code: string;
+  message: string;
+  /** When the saved copy was synced last, if there is one. */
+  savedAt: number | null;
+}
+
+/** One tool per picture: thousands of tools often share a few dozen pictures. */
+function distinctPictures(products: Product[]): Product[] {
+  const seen = new Set<string>();
+  return products.filter((product) => !seen.has(product.imageUrl) && Boolean(seen.add(product.imageUrl)));
+}
+
+/**
+ * The sync itself, where it runs (the worker, or the page without one): reads the stored number, asks for
+ * what changed since, writes it. Throws a SyncFailure-carrying error when it cannot.
+ */
+export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncOutcome> {
+  const db = options.db ?? (await database());
+  const state = await readCatalogueSyncState(db);
+  let changes: CatalogueChanges;
+  try {
+    changes = await (options.fetchChanges ?? fetchCatalogueChanges)(state?.version ?? 0);
+  } catch (error) {
+    throw new CatalogueSyncError(toFailure(error, state?.syncedAt ?? null));
+  }
+  const now = options.now?.() ?? Date.now();
+  await applyChanges(db, changes, now);
+  return {
+    result: { version: changes.version, syncedAt: now, changed: changes.products.length, deleted: changes.deleted.length },
+    pictures: distinctPictures(changes.products),
+  };
+}
+
+export class CatalogueSyncError extends Error {
+  constructor(readonly failure: SyncFailure) {
+    super(failure.message);
+    this.name = 'CatalogueSyncError';
+  }
+}
+
+export function toFailure(error: unknown, savedAt: number | null): SyncFailure {
+  if (error instanceof CatalogueSyncError) return error.failure;
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError) return { unreachable: isUnreachable(error), status: error.status, code: error.code, message, savedAt };
+  return { unreachable: error instanceof NetworkError, status: null, code: error instanceof NetworkError ? 'network' : 'failed', message, savedAt };
+}
+
+/** The error the page throws for a failed sync: the API client's own types, so callers treat it like any read. */
+function toError(failure: SyncFailure): Error {
+  if (failure.status !== null) return new ApiError(failure.status, failure.code, failure.message);
+  if (failure.code === 'network') return new NetworkError();
+  return new Error(failure.message);
+}
+
+/** Runs one sync elsewhere (the dedicated worker, catalogue-worker-client.ts); resolves with its outcome or rejects with its failure. */
+export type SyncRunner = () => Promise<SyncOutcome>;
+
+/** Page -> worker: run one sync. */
+export interface SyncRequest {
+  type: 'sync';
+  id: number;
+}
+
+/** Worker -> page: how it went. */
+export type SyncReply = { type: 'sync'; id: number; ok: true; outcome: SyncOutcome } | { type: 'sync'; id: number; ok: false; failure: SyncFailure };
+
+const running = new WeakMap<object, Promise<CatalogueSyncResult>>();
+const WORKER_KEY = {};
+
+/**
+ * Brings the saved catalogue up to the server's latest change, through `runner` when given (the worker),
+ * else on this thread. Syncs
+ * asked for while one runs share it. When the server cannot be reached the saved copy stays, the screens
+ * say from when it is, and the error is thrown.
+ */
+export async function syncCatalogue(options: SyncOptions & { runner?: SyncRunner | null } = {}): Promise<CatalogueSyncResult> {
+  const runner = options.runner ?? null;
+  const db = runner ? null : (options.db ?? (await database()));
+  const key: object = db ?? WORKER_KEY;
+  const inFlight = running.get(key);
+  if (inFlight) return inFlight;
+  const sync = (async () => {
+    let outcome: SyncOutcome;
+    try {
+      outcome = runner ? await runner() : await runCatalogueSync({ ...options, ...(db ? { db } : {}) });
+    } catch (error) {
+      const failure = toFailure(error, null);
+      if (failure.unreachable) {
+        // The worker does not know the saved time when it failed before reading; ask the database here.
+        const savedAt = failure.savedAt ?? (await readCatalogueSyncState(db ?? undefined).catch(() => undefined))?.syncedAt ?? null;
+        if (savedAt !== null) reportServedOffline('catalogue', savedAt);
+      }
+      throw toError(failure);
+    }
+    reportServedLive();
+    if (outcome.pictures.length > 0) announceProductsSaved(outcome.pictures);
+    return outcome.result;
+  })();
+  running.set(key, sync);
+  try {
+    return await sync;
+  } finally {
+    running.delete(key);
+  }
+}

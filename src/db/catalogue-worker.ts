@@ -1,0 +1,36 @@
+/// <reference lib="webworker" />
+// The catalogue's dedicated worker: runs the sync (catalogue-sync.ts: downloads what changed, validates
+// it and writes it to IndexedDB) and answers searches from the saved catalogue's in-memory index
+// (catalogue-search.ts, catalogue-search-queue.ts), all off the page's thread.
+
+import type { WorkerReply, WorkerRequest } from './catalogue-messages';
+import { catalogueIndex, forgetCatalogueIndexes, searchSavedCatalogue } from './catalogue-search';
+import { createSearchQueue } from './catalogue-search-queue';
+import { runCatalogueSync, toFailure } from './catalogue-sync';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const send = (reply: WorkerReply) => scope.postMessage(reply);
+const searches = createSearchQueue((search) => searchSavedCatalogue(search), send);
+
+/** Builds the index ahead of the dealer's first search (at start, and again after a sync changed the catalogue). */
+const warm = () => void catalogueIndex().catch(() => undefined);
+
+scope.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request.type !== 'sync') {
+    searches.take(request);
+    return;
+  }
+  const { id } = request;
+  void runCatalogueSync().then(
+    (outcome) => {
+      send({ type: 'sync', id, ok: true, outcome });
+      if (outcome.result.changed + outcome.result.deleted === 0) return;
+      forgetCatalogueIndexes();
+      warm();
+    },
+    (error: unknown) => send({ type: 'sync', id, ok: false, failure: toFailure(error, null) }),
+  );
+});
+
+warm();

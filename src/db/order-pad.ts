@@ -1,0 +1,75 @@
+// The dealer's order pad: the tools they mean to order together, kept per signed-in user on the device
+// (docs/architecture.md, "Offline"), so it survives reloads, restarts and lost connections and another
+// user of the same tablet never sees it. Placing the pad sends it as one bulk order.
+
+import { liveQuery } from 'dexie';
+import { MAX_QUANTITY } from '../contract/constants';
+import { getDatabase, type ForgelineDatabase, type PadLine } from './database';
+import { ownerKey } from './outbox';
+
+export class PadQuantityError extends RangeError {
+  constructor(quantity: number) {
+    super(`A pad quantity is a whole number from 1 to ${MAX_QUANTITY}; got ${quantity}.`);
+    this.name = 'PadQuantityError';
+  }
+}
+
+function checkQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) throw new PadQuantityError(quantity);
+}
+
+/** Puts a tool on the user's pad, or adds `quantity` to the line it already has (capped at the largest quantity an order takes). */
+export async function addToPad(email: string, productId: string, quantity: number, db: ForgelineDatabase = getDatabase(), now = Date.now()): Promise<void> {
+  checkQuantity(quantity);
+  const owner = ownerKey(email);
+  await db.transaction('rw', db.orderPad, async () => {
+    const existing = await db.orderPad.get([owner, productId]);
+    if (existing) {
+      await db.orderPad.put({ ...existing, quantity: Math.min(existing.quantity + quantity, MAX_QUANTITY) });
+      return;
+    }
+    // Two tools put on the pad within one millisecond still keep the order they were added in.
+    let addedAt = now;
+    while ((await db.orderPad.where('[ownerEmail+addedAt]').equals([owner, addedAt]).count()) > 0) addedAt += 1;
+    await db.orderPad.put({ ownerEmail: owner, productId, quantity, addedAt });
+  });
+}
+
+/** Sets a line's quantity; false when the tool is not on the pad (removed meanwhile, in another tab). */
+export async function setPadQuantity(email: string, productId: string, quantity: number, db: ForgelineDatabase = getDatabase()): Promise<boolean> {
+  checkQuantity(quantity);
+  const updated = await db.orderPad.update([ownerKey(email), productId], { quantity });
+  return updated === 1;
+}
+
+export async function removeFromPad(email: string, productId: string, db: ForgelineDatabase = getDatabase()): Promise<void> {
+  await db.orderPad.delete([ownerKey(email), productId]);
+}
+
+/** The user's pad, in the order the tools were put on it. */
+export function listPad(email: string, db: ForgelineDatabase = getDatabase()): Promise<PadLine[]> {
+  const owner = ownerKey(email);
+  return db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).toArray();
+}
+
+/**
+ * Empties the user's pad, or, given `productIds`, only those lines: after an order is placed, a tool put
+ * on the pad while the order was on its way stays for the next one.
+ */
+export async function clearPad(email: string, productIds?: readonly string[], db: ForgelineDatabase = getDatabase()): Promise<void> {
+  const owner = ownerKey(email);
+  if (productIds) {
+    await db.orderPad.bulkDelete(productIds.map((id): [string, string] => [owner, id]));
+    return;
+  }
+  await db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).delete();
+}
+
+/**
+ * Calls `listener` with the user's pad now and after every change, from this tab, another tab or the
+ * service worker (Dexie's liveQuery). Returns the function that stops it.
+ */
+export function watchPad(email: string, listener: (lines: PadLine[]) => void, onError: (error: unknown) => void = () => undefined, db: ForgelineDatabase = getDatabase()): () => void {
+  const subscription = liveQuery(() => listPad(email, db)).subscribe({ next: listener, error: onError });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,131 @@
+// Make Admin (spec section 2): every account with Make Admin and Delete; admin rows show only Delete,
+// and the signed-in admin cannot delete themselves. Paged and searched by e-mail on the server.
+
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage, isForbidden } from '../../api/errors';
+import { toasts } from '../../contract/messages';
+import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX_LENGTH, type UserRow } from '../../contract/user';
+import { ConfirmModal } from '../../ui/confirm-modal';
+import { DataTable, type Column } from '../../ui/data-table';
+import { Spinner } from '../../ui/spinner';
+import { useSession } from '../auth/session';
+import { useOnline } from '../offline/network-status';
+import { DeleteButton } from './delete-button';
+import { useDeleteUser } from './delete-user';
+import { useUserPage } from './get-users';
+import { useMakeAdmin } from './make-admin';
+import { OfflineNotice } from './offline-notice';
+import { QueryError } from '../../ui/query-error';
+import { SearchBox, startsOver, type SearchValue } from './search-box';
+import { useConfirmedDelete } from './use-confirmed-delete';
+import { usePageInRange } from './use-page-in-range';
+
+export function UsersTable() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState<SearchValue>({ searchText: '', q: '' });
+  const users = useUserPage({ page, pageSize: ADMIN_USERS_PAGE_SIZE, q: search.q });
+  const makeAdmin = useMakeAdmin();
+  const online = useOnline();
+  const me = useSession().user;
+  const offlineId = useId();
+  const [promoting, setPromoting] = useState<string | null>(null);
+  const remove = useConfirmedDelete({
+    mutation: useDeleteUser(),
+    id: (row: UserRow) => row._id,
+    deleted: toasts.deleted,
+    alreadyDeleted: (row) => `${row.email} was already deleted.`,
+  });
+
+  usePageInRange(users.data?.total, ADMIN_USERS_PAGE_SIZE, page, setPage);
+
+  const changeSearch = (next: SearchValue) => {
+    if (startsOver(search, next)) setPage(1);
+    setSearch(next);
+  };
+
+  const promote = (row: UserRow) => {
+    setPromoting(row.email);
+    makeAdmin.mutate(row.email, {
+      onSuccess: () => toast.success(toasts.madeAdmin(row.email)),
+      onError: (error) => {
+        if (isForbidden(error)) toast.error(toasts.noAdminAccess);
+        else toast.error(errorMessage(error));
+      },
+      onSettled: () => setPromoting(null),
+    });
+  };
+
+  const offlineReason = online ? undefined : offlineId;
+  const columns: Column<UserRow>[] = [
+    {
+      header: 'User Email',
+      cell: (row) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="break-all">{row.email}</span>
+          {row.email === me?.email ? <span className="badge badge-neutral badge-sm">You</span> : null}
+        </span>
+      ),
+    },
+    {
+      header: 'Make Admin',
+      cell: (row) =>
+        row.role === 'admin' ? (
+          <span className="badge badge-primary badge-outline">Admin</span>
+        ) : (
+          <button type="button" className="btn btn-sm btn-primary btn-outline" disabled={!online || promoting !== null} aria-describedby={offlineReason} onClick={() => promote(row)}>
+            {promoting === row.email ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            Make Admin
+            <span className="sr-only"> {row.email}</span>
+          </button>
+        ),
+    },
+    {
+      header: 'Delete',
+      cell: (row) =>
+        row.email === me?.email ? (
+          <span className="text-sm text-base-content/70">You cannot delete yourself</span>
+        ) : (
+          <DeleteButton row={row.email} offlineReason={offlineReason} onClick={() => remove.ask(row)} />
+        ),
+    },
+  ];
+
+  const toolbar = (
+    <div className="md:max-w-xl">
+      <SearchBox label="Search by e-mail" placeholder="dealer@example.com" maxLength={ADMIN_USERS_SEARCH_MAX_LENGTH} value={search} onChange={changeSearch} />
+    </div>
+  );
+
+  return (
+    <>
+      <OfflineNotice online={online} id={offlineId} />
+      {users.isError && !users.data ? <QueryError what="users" query={users} /> : null}
+      {users.isPending ? (
+        <>
+          {toolbar}
+          <Spinner label="Loading users" />
+        </>
+      ) : null}
+      {users.data ? (
+        <DataTable
+          caption="Users"
+          columns={columns}
+          rows={users.data.items}
+          rowKey={(row) => row._id}
+          empty={search.q ? 'No user matches this search.' : 'There are no users yet.'}
+          busy={users.isFetching && !users.isPending}
+          toolbar={toolbar}
+          pagination={{ page: users.data.page, pageSize: users.data.pageSize, total: users.data.total, onPageChange: setPage }}
+        />
+      ) : null}
+
+      <ConfirmModal {...remove.modal}>
+        <p>
+          Are you sure you want to delete <strong className="break-all">{remove.target?.email}</strong>?
+        </p>
+        <p className="mt-2 text-sm text-base-content/80">Their unpaid orders are deleted too and the stock goes back. Paid and shipped orders are kept for the records.</p>
+      </ConfirmModal>
+    </>
+  );
+}

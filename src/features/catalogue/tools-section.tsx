@@ -1,0 +1,41 @@
+// Our Tools (spec section 2, Home page): the catalogue's cards under the section's heading, with a
+// search box and category chips above them; the hero's Our Tools button jumps here.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { tools } from '../../content/home';
+import { Eyebrow, SectionTitle } from '../../ui/section-heading';
+import { CatalogueFilters } from './catalogue-filters';
+import { productSearchQueryOptions, requestFirstToolsPage } from './search-products';
+import { ToolsList, type CardAction } from './tools-list';
+
+// Home's first cards are asked for while the entry script is still running, before React renders the
+// page; Our Tools is part of the entry (src/router.tsx) so this runs on the first visit's first script.
+if (!import.meta.env.SSR && typeof window !== 'undefined' && window.location.pathname === '/') requestFirstToolsPage();
+
+export function ToolsSection({ cardAction }: { cardAction?: CardAction | undefined } = {}) {
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<string | null>(null);
+  // The cards follow every key at once, at a lower priority than the box itself: typing never waits for
+  // them, and the last results stay until the next are found (search-products.ts keeps them).
+  const q = useDeferredValue(query.trim());
+  const search = useMemo(() => ({ q, category }), [q, category]);
+  // The same element while the search is the same: a key typed re-renders the box at once, not the cards,
+  // which wait for the deferred search and its answer (from the catalogue worker, search-products.ts).
+  const list = useMemo(() => <ToolsList search={search} cardAction={cardAction} />, [search, cardAction]);
+  // Asked for while the page renders, not after it has been committed; never while prerendering.
+  const client = useQueryClient();
+  const options = productSearchQueryOptions(search);
+  if (typeof window !== 'undefined' && !client.getQueryState(options.queryKey)) void client.prefetchInfiniteQuery(options);
+  return (
+    <section id="tools" aria-labelledby="tools-title" className="mx-auto max-w-7xl px-4 py-16 lg:py-24">
+      <div className="mb-10 max-w-2xl">
+        <Eyebrow>Catalogue</Eyebrow>
+        <SectionTitle id="tools-title">{tools.title}</SectionTitle>
+        <p className="mt-3 leading-relaxed text-base-content/80">{tools.intro}</p>
+      </div>
+      <CatalogueFilters query={query} onQuery={setQuery} category={category} onCategory={setCategory} />
+      {list}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// The dashboard's items (spec section 2): the customer's or the admin's, the current one marked.
+
+import { Link } from '@tanstack/react-router';
+
+export interface MenuItem {
+  to:
+    | '/dashboard'
+    | '/dashboard/my-orders'
+    | '/dashboard/order-pad'
+    | '/dashboard/add-review'
+    | '/dashboard/sales'
+    | '/dashboard/manage-users'
+    | '/dashboard/add-product'
+    | '/dashboard/manage-orders'
+    | '/dashboard/manage-products'
+    | '/dashboard/manage-reviews';
+  label: string;
+  /** Other paths that belong to this item, e.g. paying an order belongs to My Orders. */
+  also?: string;
+  /** How many things the item holds (the tools on the order pad), shown beside its label. */
+  count?: number;
+  /** What `count` counts, for screen readers; tools by default. */
+  countNoun?: { one: string; many: string };
+}
+
+const customerItems: MenuItem[] = [
+  { to: '/dashboard', label: 'My Profile' },
+  { to: '/dashboard/my-orders', label: 'My Orders', also: '/dashboard/payment/' },
+  { to: '/dashboard/order-pad', label: 'Order Pad' },
+  { to: '/dashboard/add-review', label: 'Add Review' },
+];
+
+const adminItems: MenuItem[] = [
+  { to: '/dashboard/sales', label: 'Sales' },
+  { to: '/dashboard', label: 'My Profile' },
+  { to: '/dashboard/manage-users', label: 'Make Admin' },
+  { to: '/dashboard/add-product', label: 'Add A Product' },
+  { to: '/dashboard/manage-orders', label: 'Manage Orders' },
+  { to: '/dashboard/manage-products', label: 'Manage Products' },
+  { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
+];
+
+/** The items for the server's admin flag; null while it is not known. */
+export function menuItems(admin: boolean | null): MenuItem[] | null {
+  return admin === null ? null : admin ? adminItems : customerItems;
+}
+
+export function isCurrent(item: MenuItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/u, '') || '/';
+  if (item.to === '/dashboard') return path === '/dashboard';
+  return path === item.to || path.startsWith(`${item.to}/`) || (item.also !== undefined && path.startsWith(item.also));
+}
+
+const TOOLS = { one: 'tool', many: 'tools' };
+
+/** The number beside an item's label (tools on the pad, paid orders waiting to ship), read with its noun. */
+export function MenuCountBadge({ count, noun }: { count: number; noun: { one: string; many: string } }) {
+  return (
+    <span className={`badge badge-sm ml-auto tabular-nums ${count > 0 ? 'badge-primary' : 'badge-ghost'}`}>
+      {count}
+      <span className="sr-only"> {count === 1 ? noun.one : noun.many}</span>
+    </span>
+  );
+}
+
+export interface DashboardMenuProps {
+  items: MenuItem[] | null;
+  pathname: string;
+  /** An item was chosen (the drawer closes). */
+  onChoose: () => void;
+}
+
+export function DashboardMenu({ items, pathname, onChoose }: DashboardMenuProps) {
+  if (!items) {
+    return (
+      <div className="grid gap-2 px-1" role="status">
+        <span className="sr-only">Loading the menu</span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton h-11 w-full" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className="menu w-full gap-1 p-0 text-base">
+      {items.map((item) => {
+        const active = isCurrent(item, pathname);
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              // The router marks a link current itself; My Profile is current only on its own path.
+              activeOptions={{ exact: item.to === '/dashboard' }}
+              className={`min-h-11 items-center ${active ? 'menu-active font-semibold' : ''}`}
+              aria-current={active ? 'page' : undefined}
+              onClick={onChoose}
+            >
+              {item.label}
+              {item.count !== undefined ? <MenuCountBadge count={item.count} noun={item.countNoun ?? TOOLS} /> : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

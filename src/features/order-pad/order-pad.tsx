@@ -1,0 +1,281 @@
+// The order pad (docs/architecture.md, "Offline"): the dealer's lines, a quick-entry line, the address and
+// phone, the total, and Place order, which sends the whole pad as one bulk order. Without a connection
+// the order goes to the outbox as one item under the clientOrderId made when Place order was pressed.
+// A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
+
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
+import { toasts } from '../../contract/messages';
+import { AddressSchema, type CreateBulkOrderBody } from '../../contract/order';
+import { PhoneSchema } from '../../contract/fields';
+import { formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import type { Product } from '../../contract/product';
+import type { PadLine } from '../../db/database';
+import type { QueuedLineInput } from '../../db/outbox';
+import { AddressField, PhoneField } from '../../ui/form-field';
+import { Spinner } from '../../ui/spinner';
+import { reportSessionExpired } from '../auth/session';
+import { isOnline, useOnline } from '../offline/network-status';
+import { padLineProblem, PadLineRow, quantityBoxId } from './pad-line';
+import { padStore } from './pad-store';
+import { refusedLines, usePlaceBulkOrder } from './place-bulk-order';
+import { QuickEntry } from './quick-entry';
+
+const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
+type Contact = v.InferOutput<typeof ContactSchema>;
+
+/** An order placed from the pad: what is sent, and the lines as the outbox keeps them. */
+export interface PadPlacement {
+  body: CreateBulkOrderBody;
+  lines: QueuedLineInput[];
+}
+
+export interface OrderPadProps {
+  email: string;
+  /** The pad's lines; undefined while they are read. */
+  lines: PadLine[] | undefined;
+  /** The catalogue (saved copy when offline); undefined while it loads. */
+  products: Product[] | undefined;
+  productsError: string | null;
+  /** Prefills from the dealer's profile. */
+  defaultAddress: string;
+  defaultPhone: string;
+  /**
+   * No connection: offline, or the request got no answer (`requestSent`). The caller saves the order in
+   * the outbox under its clientOrderId, to be sent once when the connection is back; it throws if it could not.
+   */
+  queueOrder: (placement: PadPlacement, requestSent: boolean) => Promise<void>;
+  /** A refusal came with the tools as they are now (price, stock), and the ids of tools that are gone. */
+  onProductsChanged: (current: Product[], gone: string[]) => void;
+  /** The order was placed or saved: the caller opens My Orders. */
+  onDone: () => void;
+}
+
+export function OrderPad({ email, lines, products, productsError, defaultAddress, defaultPhone, queueOrder, onProductsChanged, onDone }: OrderPadProps) {
+  const id = useId();
+  const online = useOnline();
+  const place = usePlaceBulkOrder();
+  const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Contact>({ resolver: valibotResolver(ContactSchema), mode: 'onTouched', defaultValues: { userAddress: defaultAddress, userPhone: defaultPhone } });
+
+  const byId = new Map((products ?? []).map((product) => [product._id, product]));
+  const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId) }));
+  const total = rows.reduce((sum, { line, product }) => sum + (product ? orderTotal(line.quantity, unitPriceFor(product, line.quantity)) : 0), 0);
+  const pieces = rows.reduce((sum, { line }) => sum + line.quantity, 0);
+  const busy = saving || place.isPending;
+
+  const forgetServerProblem = (productId: string) => {
+    if (!serverProblems.has(productId)) return;
+    const next = new Map(serverProblems);
+    next.delete(productId);
+    setServerProblems(next);
+  };
+
+  const store = async (change: (pad: Awaited<ReturnType<typeof padStore>>) => Promise<unknown>) => {
+    try {
+      await change(await padStore());
+    } catch {
+      toast.error(toasts.tryAgain);
+    }
+  };
+
+  const focusLine = (productId: string) => {
+    const box = document.getElementById(quantityBoxId(productId));
+    box?.focus();
+    box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  };
+
+  const submit = handleSubmit(async (contact) => {
+    setFailure(null);
+    if (rows.length === 0) {
+      setFailure('The pad is empty: add a tool first.');
+      return;
+    }
+    const blocked = rows.find(({ line, product }) => padLineProblem(product, line.quantity) !== null);
+    if (blocked) {
+      setFailure('Some lines cannot be ordered as they are: change or remove the lines marked in red.');
+      focusLine(blocked.line.productId);
+      return;
+    }
+    const placed: QueuedLineInput[] = rows.flatMap(({ line, product }) =>
+      product ? [{ productId: product._id, productName: product.name, imageUrl: product.imageUrl, quantity: line.quantity, unitPrice: unitPriceFor(product, line.quantity) }] : [],
+    );
+    const placement: PadPlacement = {
+      body: {
+        lines: placed.map(({ productId, quantity, unitPrice }) => ({ productId, quantity, unitPrice })),
+        userAddress: contact.userAddress,
+        userPhone: contact.userPhone,
+        // Made once per press and kept with the order wherever it goes: a resend of it is recognised.
+        clientOrderId: crypto.randomUUID(),
+        totalPrice: placed.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
+      },
+      lines: placed,
+    };
+    const placedIds = placed.map((line) => line.productId);
+
+    const saveForLater = async (requestSent: boolean) => {
+      try {
+        await queueOrder(placement, requestSent);
+      } catch {
+        setFailure(toasts.tryAgain);
+        toast.error(toasts.orderFailed);
+        return;
+      }
+      await store((pad) => pad.clearPad(email, placedIds));
+      toast.success(toasts.orderSavedOffline);
+      onDone();
+    };
+
+    setSaving(true);
+    try {
+      if (!isOnline()) {
+        await saveForLater(false);
+        return;
+      }
+      try {
+        await place.mutateAsync(placement.body);
+      } catch (error) {
+        if (isSessionRefused(error)) {
+          reportSessionExpired();
+          return;
+        }
+        // The same order, same clientOrderId, goes to the outbox: if it did arrive, the resend is answered with it.
+        if (error instanceof NetworkError) {
+          await saveForLater(true);
+          return;
+        }
+        const refused = refusedLines(error);
+        if (refused) {
+          setServerProblems(new Map(refused.map((problem) => [problem.productId, problem.message])));
+          onProductsChanged(
+            refused.flatMap((problem) => (problem.product ? [problem.product] : [])),
+            refused.filter((problem) => problem.code === 'not_found').map((problem) => problem.productId),
+          );
+          setFailure(
+            refused.length === 1
+              ? 'One line cannot be ordered as it is: change or remove it, then place the order again.'
+              : `${refused.length} lines cannot be ordered as they are: change or remove them, then place the order again.`,
+          );
+          const first = refused[0];
+          if (first) focusLine(first.productId);
+        } else {
+          setFailure(error instanceof ApiError ? error.message : toasts.tryAgain);
+        }
+        toast.error(toasts.orderFailed, { description: error instanceof ApiError ? error.message : undefined });
+        return;
+      }
+      await store((pad) => pad.clearPad(email, placedIds));
+      toast.success(toasts.orderAdded);
+      onDone();
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <div className="grid gap-6">
+      {online ? null : (
+        <p role="status" className="rounded-box bg-warning/20 px-4 py-3 text-sm">
+          You are offline. Place order saves the order on this device and sends it once when the connection is back.
+        </p>
+      )}
+
+      {products ? (
+        <QuickEntry products={products} onAdd={(product, quantity) => padStore().then((pad) => pad.addToPad(email, product._id, quantity))} />
+      ) : null}
+
+      <section aria-labelledby={`${id}-lines`}>
+        <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
+          <h2 id={`${id}-lines`} className="text-lg font-bold">
+            Lines
+          </h2>
+          <p className="text-sm text-base-content/80" aria-live="polite">
+            {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {pieces.toLocaleString('en-US')} pcs.
+          </p>
+        </div>
+        {lines === undefined || (products === undefined && productsError === null) ? <Spinner label="Loading your order pad" /> : null}
+        {productsError ? (
+          <p role="alert" className="py-3 text-error">
+            The tools could not be loaded: {productsError}
+          </p>
+        ) : null}
+        {lines && products ? (
+          rows.length === 0 ? (
+            <p className="py-6 text-base-content/80">
+              Your order pad is empty. Add tools with the line above, or with <strong>Add to order</strong> on the{' '}
+              <Link to="/" hash="tools" className="link link-primary">
+                catalogue
+              </Link>
+              .
+            </p>
+          ) : (
+            <>
+              <div aria-hidden="true" className="hidden grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_2.75rem] gap-x-3 pt-3 text-sm font-semibold text-base-content/75 sm:grid">
+                <span />
+                <span>Tool</span>
+                <span className="text-right">Quantity (pcs.)</span>
+                <span className="text-right">Unit price</span>
+                <span className="text-right">Line total</span>
+                <span />
+              </div>
+              <ul aria-label="Lines of the order pad" className="divide-y divide-base-300">
+                {rows.map(({ line, product }) => (
+                  <PadLineRow
+                    key={line.productId}
+                    line={line}
+                    product={product}
+                    serverProblem={serverProblems.get(line.productId)}
+                    onQuantity={(quantity) => {
+                      forgetServerProblem(line.productId);
+                      void store((pad) => pad.setPadQuantity(email, line.productId, quantity));
+                    }}
+                    onRemove={() => {
+                      forgetServerProblem(line.productId);
+                      void store((pad) => pad.removeFromPad(email, line.productId));
+                    }}
+                  />
+                ))}
+              </ul>
+            </>
+          )
+        ) : null}
+      </section>
+
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 rounded-box border border-base-300 p-4 md:p-6" aria-busy={busy} aria-labelledby={`${id}-deliver`}>
+        <h2 id={`${id}-deliver`} className="text-lg font-bold">
+          Delivery
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+          <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+        </div>
+        <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
+          <span>Total</span>
+          <strong className="text-2xl tabular-nums" data-testid="pad-total">
+            {formatDollars(total)}
+          </strong>
+        </p>
+        {failure ? (
+          <p role="alert" className="text-sm font-medium text-error">
+            {failure}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Place order
+        </button>
+      </form>
+    </div>
+  );
+}

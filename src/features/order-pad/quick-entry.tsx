@@ -1,0 +1,232 @@
+// The pad's quick-entry line, made for a dealer reading an order off a list: type part of a tool's name,
+// pick it (arrows and Enter, or a tap), type the quantity, Enter. The line goes on the pad and focus is
+// back in the name box for the next tool. The name box is an ARIA 1.2 combobox with a list popup.
+
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MAX_QUANTITY } from '../../contract/constants';
+import { describeRules, formatDollars, lineProblem } from '../../contract/pricing';
+import type { Product } from '../../contract/product';
+import { fieldAria } from '../../ui/form-field';
+import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
+import { matchTools, parseQuantity } from './match-tools';
+import { startingQuantity } from './pad-store';
+
+export interface QuickEntryProps {
+  products: readonly Product[];
+  /** Puts the tool on the pad (or adds to its line). */
+  onAdd: (product: Product, quantity: number) => Promise<void>;
+}
+
+function ruleHint(product: Product): string {
+  const rules = describeRules(product);
+  return [`min. ${product.minOrderQnt.toLocaleString('en-US')} pcs.`, rules, `${product.availableQnt.toLocaleString('en-US')} in stock`].filter(Boolean).join(' · ');
+}
+
+export function QuickEntry({ products, onAdd }: QuickEntryProps) {
+  const id = useId();
+  const nameId = `${id}-tool`;
+  const listId = `${id}-matches`;
+  const quantityId = `${id}-quantity`;
+  const hintId = `${id}-hint`;
+  const nameBox = useRef<HTMLInputElement>(null);
+  const quantityBox = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
+  const [picked, setPicked] = useState<Product | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<{ field: 'tool' | 'quantity'; message: string } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const matches = picked ? [] : matchTools(products, typed);
+  const listOpen = open && matches.length > 0;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const pick = (product: Product) => {
+    setPicked(product);
+    setTyped(product.name);
+    setOpen(false);
+    setActive(-1);
+    setError(null);
+    setQuantity(String(startingQuantity(product)));
+    // After React has drawn the quantity box with its value: select it, so typing replaces it.
+    requestAnimationFrame(() => {
+      quantityBox.current?.focus();
+      quantityBox.current?.select();
+    });
+  };
+
+  const onNameKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (matches.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (listOpen ? (current + step + matches.length) % matches.length : step === 1 ? 0 : matches.length - 1));
+    } else if (event.key === 'Enter') {
+      // Enter picks here; it never sends the form from the name box.
+      event.preventDefault();
+      const choice = listOpen && active >= 0 ? matches[active] : matches.length === 1 ? matches[0] : undefined;
+      if (choice) pick(choice);
+      else if (picked) quantityBox.current?.focus();
+      else setError({ field: 'tool', message: typed.trim() === '' ? 'Type part of a tool name.' : 'Pick a tool from the list.' });
+    } else if (event.key === 'Escape') {
+      if (listOpen) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (typed !== '') {
+        event.preventDefault();
+        setTyped('');
+        setPicked(null);
+      }
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!picked) {
+      setError({ field: 'tool', message: 'Pick a tool from the list.' });
+      nameBox.current?.focus();
+      return;
+    }
+    const pieces = parseQuantity(quantity);
+    if (pieces === null || pieces > MAX_QUANTITY) {
+      setError({ field: 'quantity', message: pieces === null ? 'Enter the number of pieces.' : (lineProblem(picked, pieces)?.message ?? 'The quantity is too large.') });
+      quantityBox.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onAdd(picked, pieces);
+    } catch {
+      setError({ field: 'quantity', message: 'The line could not be saved on this device. Please try again.' });
+      return;
+    } finally {
+      setBusy(false);
+    }
+    setAnnouncement(`${pieces.toLocaleString('en-US')} pcs. of ${picked.name} added.`);
+    setTyped('');
+    setPicked(null);
+    setQuantity('');
+    setError(null);
+    nameBox.current?.focus();
+  };
+
+  const toolError = error?.field === 'tool' ? error.message : undefined;
+  const quantityError = error?.field === 'quantity' ? error.message : undefined;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="rounded-box border border-base-300 bg-base-200/60 p-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="mb-1 text-lg font-bold">
+        Add a tool
+      </h2>
+      <p className="mb-3 text-sm text-base-content/80">Type part of its name, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter.</p>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
+        <div className="relative col-span-2 sm:col-span-1">
+          <label htmlFor={nameId} className="mb-1 block font-medium">
+            Tool
+          </label>
+          <input
+            ref={nameBox}
+            {...fieldAria(nameId, toolError)}
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={listOpen}
+            aria-controls={listId}
+            aria-activedescendant={listOpen && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="next"
+            placeholder="e.g. drill"
+            className={`input w-full ${toolError ? 'input-error' : ''}`}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setPicked(null);
+              setOpen(true);
+              setActive(-1);
+              setError(null);
+            }}
+            onKeyDown={onNameKeyDown}
+            onFocus={() => setOpen(true)}
+            onBlur={() => setOpen(false)}
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Matching tools"
+            hidden={!listOpen}
+            className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+          >
+            {matches.map((product, index) => (
+              <li
+                key={product._id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-field px-2 py-1 ${index === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+                // Keep the focus in the name box: a tap picks the tool instead of blurring the box first.
+                onPointerDown={(event) => event.preventDefault()}
+                onClick={() => pick(product)}
+              >
+                <img {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)} alt="" width={40} height={30} className="h-8 w-10 shrink-0 rounded bg-base-200 object-cover" />
+                <span className="min-w-0 flex-1 truncate font-medium">{product.name}</span>
+                <span className="shrink-0 text-sm tabular-nums">{formatDollars(product.price)}</span>
+              </li>
+            ))}
+          </ul>
+          {toolError ? (
+            <p id={`${nameId}-error`} className="mt-1 text-sm text-error" role="alert">
+              {toolError}
+            </p>
+          ) : null}
+          {typed.trim() !== '' && !picked && matches.length === 0 ? (
+            <p className="mt-1 text-sm text-base-content/80" role="status">
+              No tool matches “{typed.trim()}”.
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={quantityId} className="mb-1 block font-medium">
+            Quantity (pcs.)
+          </label>
+          <input
+            ref={quantityBox}
+            {...fieldAria(quantityId, quantityError, picked ? hintId : undefined)}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            enterKeyHint="done"
+            className={`input w-full tabular-nums ${quantityError ? 'input-error' : ''}`}
+            value={quantity}
+            onChange={(event) => {
+              setQuantity(event.target.value);
+              if (error?.field === 'quantity') setError(null);
+            }}
+          />
+          {quantityError ? (
+            <p id={`${quantityId}-error`} className="mt-1 text-sm text-error" role="alert">
+              {quantityError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn-primary mt-7" disabled={busy}>
+          Add line
+        </button>
+      </div>
+      {picked ? (
+        <p id={hintId} className="mt-2 text-sm text-base-content/80">
+          {picked.name}: {formatDollars(picked.price)} each, {ruleHint(picked)}
+        </p>
+      ) : null}
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </form>
+  );
+}

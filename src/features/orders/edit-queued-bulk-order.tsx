@@ -1,0 +1,200 @@
+// Edit a saved bulk order (from the order pad) the server refused: each line shows the server's reason
+// until the dealer changes it, then its own rule check as they type; a line can be removed; the order is
+// queued again with the same clientOrderId, at today's prices (the server made no order for it).
+
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
+import { MAX_QUANTITY } from '../../contract/constants';
+import { PhoneSchema } from '../../contract/fields';
+import { AddressSchema } from '../../contract/order';
+import { formatDollars, lineProblem, orderTotal, unitPriceFor } from '../../contract/pricing';
+import type { Product } from '../../contract/product';
+import { readSavedProduct } from '../../db/catalogue-store';
+import type { OutboxItem, OutboxLine } from '../../db/database';
+import { editOutboxLines } from '../../db/outbox';
+import { AddressField, PhoneField } from '../../ui/form-field';
+import { QueuedOrderDialog, saveQueuedEdit, WhyRefused } from './edit-queued-order';
+
+const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
+type Contact = v.InferOutput<typeof ContactSchema>;
+
+const GONE = 'This tool is no longer in the catalogue: remove it.';
+
+/** Each line's tool as last known: the one the server sent with its refusal, else the saved catalogue's. */
+function useKnownProducts(lines: readonly OutboxLine[]): ReadonlyMap<string, Product | null> | null {
+  const [saved, setSaved] = useState<ReadonlyMap<string, Product | null> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(
+      lines.map(async (line): Promise<[string, Product | null]> => {
+        if (line.serverProduct) return [line.productId, line.serverProduct];
+        if (line.problem?.code === 'not_found') return [line.productId, null];
+        const read = await readSavedProduct(line.productId).catch(() => undefined);
+        return [line.productId, read?.data ?? null];
+      }),
+    ).then((entries) => {
+      if (live) setSaved(new Map(entries));
+    });
+    return () => {
+      live = false;
+    };
+  }, [lines]);
+  return saved;
+}
+
+/**
+ * What stops a line, in its own words: the rule check of the tool as last known while the dealer types,
+ * else the server's reason until the line is changed. A new price is news, not a fault: saving accepts it.
+ */
+function rowProblem(line: OutboxLine, product: Product | null, quantity: number | null): { message: string; blocking: boolean } | null {
+  if (quantity === null || quantity > MAX_QUANTITY) return { message: 'Enter the number of pieces.', blocking: true };
+  if (!product && line.problem?.code === 'not_found') return { message: GONE, blocking: true };
+  const rule = product ? lineProblem(product, quantity) : null;
+  if (rule) return { message: rule.message, blocking: true };
+  if (line.problem && quantity === line.quantity) return { message: line.problem.message, blocking: line.problem.code !== 'price_changed' };
+  return null;
+}
+
+const parseQuantity = (text: string): number | null => (/^\d{1,7}$/u.test(text.trim()) && Number(text) >= 1 ? Number(text) : null);
+
+interface EditLinesFormProps {
+  email: string;
+  item: OutboxItem & { lines: OutboxLine[] };
+  known: ReadonlyMap<string, Product | null>;
+  sendNow: () => void;
+  onDone: () => void;
+}
+
+function EditLinesForm({ email, item, known, sendNow, onDone }: EditLinesFormProps) {
+  const id = useId();
+  const [quantities, setQuantities] = useState<ReadonlyMap<string, string>>(() => new Map(item.lines.map((line) => [line.productId, String(line.quantity)])));
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Contact>({ resolver: valibotResolver(ContactSchema), mode: 'onTouched', defaultValues: { userAddress: item.userAddress, userPhone: item.userPhone } });
+
+  const rows = item.lines
+    .filter((line) => !removed.has(line.productId))
+    .map((line) => {
+      const product = known.get(line.productId) ?? null;
+      const text = quantities.get(line.productId) ?? String(line.quantity);
+      const quantity = parseQuantity(text);
+      const unitPrice = product && quantity !== null ? unitPriceFor(product, quantity) : line.unitPrice;
+      const { message: problem, blocking } = rowProblem(line, product, quantity) ?? { message: null, blocking: false };
+      return { line, product, text, quantity, unitPrice, problem, blocking };
+    });
+  const total = rows.reduce((sum, row) => sum + (row.quantity === null ? 0 : orderTotal(row.quantity, row.unitPrice)), 0);
+
+  const submit = handleSubmit(async (contact) => {
+    setFailure(null);
+    if (rows.length === 0) {
+      setFailure('Every line is removed: discard the order instead.');
+      return;
+    }
+    const blocked = rows.find((row) => row.blocking);
+    if (blocked) {
+      setFailure('Change or remove the lines marked in red first.');
+      document.getElementById(`${id}-${blocked.line.productId}`)?.focus();
+      return;
+    }
+    const lines = rows.map((row) => ({ productId: row.line.productId, quantity: row.quantity ?? row.line.quantity, unitPrice: row.unitPrice }));
+    await saveQueuedEdit(() => editOutboxLines(email, item.clientOrderId, { lines, ...contact }), { setFailure, sendNow, onDone });
+  });
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+      <WhyRefused item={item} />
+      <ul aria-label="Lines of the order" className="divide-y divide-base-300 rounded-box border border-base-300 px-3">
+        {rows.map((row) => {
+          const boxId = `${id}-${row.line.productId}`;
+          return (
+            <li key={row.line.productId} className="grid grid-cols-[minmax(0,1fr)_5.5rem_auto] items-end gap-x-3 gap-y-1 py-3" data-testid="queued-line">
+              <div className="min-w-0 self-center">
+                <p className="break-words font-semibold leading-snug">{row.line.productName}</p>
+                <p className="text-sm tabular-nums text-base-content/80">
+                  {formatDollars(row.unitPrice)} each
+                  {row.unitPrice !== row.line.unitPrice ? ` (was ${formatDollars(row.line.unitPrice)})` : null}
+                  {row.quantity !== null ? ` · ${formatDollars(orderTotal(row.quantity, row.unitPrice))}` : null}
+                </p>
+              </div>
+              <div>
+                <label htmlFor={boxId} className="mb-1 block text-sm text-base-content/80">
+                  Quantity<span className="sr-only"> of {row.line.productName}</span>
+                </label>
+                <input
+                  id={boxId}
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  autoComplete="off"
+                  aria-invalid={row.problem !== null}
+                  aria-describedby={row.problem ? `${boxId}-problem` : undefined}
+                  className={`input w-full text-right tabular-nums ${row.problem ? 'input-error' : ''}`}
+                  value={row.text}
+                  onChange={(event) => setQuantities(new Map(quantities).set(row.line.productId, event.target.value))}
+                />
+              </div>
+              <button
+                type="button"
+                className="btn btn-ghost btn-square size-11 text-error"
+                aria-label={`Remove ${row.line.productName}`}
+                onClick={() => setRemoved(new Set(removed).add(row.line.productId))}
+              >
+                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+              {row.problem ? (
+                <p id={`${boxId}-problem`} className="col-span-3 text-sm font-medium text-error" data-testid="queued-line-problem">
+                  {row.problem}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+        <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+      </div>
+      <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+        <span>Total</span>
+        <strong className="text-xl tabular-nums">{formatDollars(total)}</strong>
+      </p>
+      {failure ? (
+        <p role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onDone}>
+          Close
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Save and send
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export interface EditQueuedBulkOrderProps {
+  email: string;
+  item: OutboxItem & { lines: OutboxLine[] };
+  sendNow: () => void;
+  onClose: () => void;
+}
+
+export function EditQueuedBulkOrder({ email, item, sendNow, onClose }: EditQueuedBulkOrderProps) {
+  const known = useKnownProducts(item.lines);
+  return (
+    <QueuedOrderDialog title={`Edit the ${item.productName} order`} onClose={onClose}>
+      {(close) => (known ? <EditLinesForm email={email} item={item} known={known} sendNow={sendNow} onDone={close} /> : <span className="loading loading-spinner" aria-label="Loading" />)}
+    </QueuedOrderDialog>
+  );
+}

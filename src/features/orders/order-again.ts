@@ -1,0 +1,122 @@
+// "Order again" on a past order: its lines at today's prices and rules. A quantity that today's minimum,
+// pack size, maximum or stock no longer allows is moved to the nearest one that is allowed, and each line
+// says what changed, so the dealer is never surprised on the order pad.
+
+import type { Order, OrderLine } from '../../contract/order';
+import { lineProblem, unitPriceFor } from '../../contract/pricing';
+import type { Product } from '../../contract/product';
+
+/** Why a quantity was moved: the rule of today it had to meet. */
+export type QuantityChange =
+  | { kind: 'minimum'; minimum: number }
+  | { kind: 'pack'; packSize: number }
+  | { kind: 'maximum'; maximum: number }
+  | { kind: 'stock'; available: number };
+
+export interface ReorderLine {
+  productId: string | null;
+  productName: string;
+  imageUrl: string | null;
+  /** As it was ordered. */
+  before: { quantity: number; unitPrice: number };
+  /** As it goes on the pad today; null when it cannot be ordered today. */
+  now: { quantity: number; unitPrice: number } | null;
+  quantityChanges: QuantityChange[];
+  /** Why the line cannot be ordered today, or null. */
+  unavailable: string | null;
+}
+
+export const GONE = 'This tool is no longer in the catalogue.';
+export const SOLD_OUT = 'Out of stock right now.';
+
+/** The lines of an order; an order saved before bulk orders describes its one line at the top level. */
+export function linesOf(order: Order): OrderLine[] {
+  if (order.lines && order.lines.length > 0) return order.lines;
+  return [
+    {
+      productId: order.productId,
+      productName: order.productName,
+      imageUrl: order.imageUrl,
+      unitPrice: order.unitPrice,
+      quantity: order.orderQuantity,
+      lineTotal: order.totalPrice,
+    },
+  ];
+}
+
+/** The quantity closest to `wanted` that today's rules of the tool allow, or null when none is. */
+export function todaysQuantity(product: Product, wanted: number): { quantity: number; changes: QuantityChange[] } | null {
+  const pack = Math.max(1, product.packSize ?? 1);
+  const maximum = product.maxOrderQnt ?? null;
+  const changes: QuantityChange[] = [];
+  let quantity = wanted;
+  if (quantity < product.minOrderQnt) {
+    quantity = product.minOrderQnt;
+    changes.push({ kind: 'minimum', minimum: product.minOrderQnt });
+  }
+  if (quantity % pack !== 0) {
+    quantity = Math.ceil(quantity / pack) * pack;
+    changes.push({ kind: 'pack', packSize: pack });
+  }
+  if (maximum !== null && quantity > maximum) {
+    quantity = Math.floor(maximum / pack) * pack;
+    changes.push({ kind: 'maximum', maximum });
+  }
+  if (quantity > product.availableQnt) {
+    quantity = Math.floor(product.availableQnt / pack) * pack;
+    changes.push({ kind: 'stock', available: product.availableQnt });
+  }
+  return lineProblem(product, quantity) === null ? { quantity, changes } : null;
+}
+
+/** Compares each line of a past order with the catalogue of today. */
+export function planOrderAgain(order: Order, catalogue: readonly Product[]): ReorderLine[] {
+  const byId = new Map(catalogue.map((product) => [product._id, product]));
+  return linesOf(order).map((line) => {
+    const base = {
+      productId: line.productId,
+      productName: line.productName,
+      imageUrl: line.imageUrl,
+      before: { quantity: line.quantity, unitPrice: line.unitPrice },
+    };
+    const product = line.productId === null ? undefined : byId.get(line.productId);
+    if (!product) return { ...base, now: null, quantityChanges: [], unavailable: GONE };
+    const today = todaysQuantity(product, line.quantity);
+    if (!today) return { ...base, productName: product.name, now: null, quantityChanges: [], unavailable: SOLD_OUT };
+    return {
+      ...base,
+      productName: product.name,
+      imageUrl: product.imageUrl,
+      now: { quantity: today.quantity, unitPrice: unitPriceFor(product, today.quantity) },
+      quantityChanges: today.changes,
+      unavailable: null,
+    };
+  });
+}
+
+export function priceChanged(line: ReorderLine): boolean {
+  return line.now !== null && line.now.unitPrice !== line.before.unitPrice;
+}
+
+export function quantityChanged(line: ReorderLine): boolean {
+  return line.now !== null && line.now.quantity !== line.before.quantity;
+}
+
+/** A line the dealer should look at: moved, repriced, or left out. */
+export function lineChanged(line: ReorderLine): boolean {
+  return line.unavailable !== null || priceChanged(line) || quantityChanged(line);
+}
+
+/** The rule behind a moved quantity, in the dealer's words. */
+export function quantityReason(change: QuantityChange): string {
+  switch (change.kind) {
+    case 'minimum':
+      return `the minimum order is ${change.minimum.toLocaleString('en-US')} pcs.`;
+    case 'pack':
+      return `sold in packs of ${change.packSize.toLocaleString('en-US')}`;
+    case 'maximum':
+      return `at most ${change.maximum.toLocaleString('en-US')} pcs. per order`;
+    case 'stock':
+      return `only ${change.available.toLocaleString('en-US')} pcs. in stock`;
+  }
+}

@@ -1,0 +1,56 @@
+// The fields of an order (spec section 5): address, phone and the quantity, each with its message
+// under it. The purchase form and the edit of a saved order show the same fields.
+
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useMemo } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { purchaseFormSchema, type PurchaseForm } from '../../contract/order';
+import type { ToolTerms } from '../../contract/pricing';
+import { AddressField, FormField, PhoneField, fieldAria } from '../../ui/form-field';
+
+/** The form state of an order: the quantity from `min` to `max` (and the tool's rules), each field checked once it was left. */
+export function useOrderForm(min: number, max: number, defaultValues: PurchaseForm, rules: Pick<ToolTerms, 'maxOrderQnt' | 'packSize'> = {}) {
+  const { maxOrderQnt, packSize } = rules;
+  const schema = useMemo(() => purchaseFormSchema(min, max, { maxOrderQnt, packSize }), [min, max, maxOrderQnt, packSize]);
+  return useForm<PurchaseForm>({ resolver: valibotResolver(schema), mode: 'onTouched', defaultValues });
+}
+
+export interface OrderFieldsProps {
+  idPrefix: string;
+  register: UseFormRegister<PurchaseForm>;
+  errors: FieldErrors<PurchaseForm>;
+  quantity: {
+    min: number;
+    max: number;
+    /** The pack size: the arrows of the box go from pack to pack. */
+    step?: number;
+    error: string | undefined;
+    /** Checked as the customer types, so its message is announced at once. */
+    live?: boolean;
+  };
+}
+
+export function OrderFields({ idPrefix, register, errors, quantity }: OrderFieldsProps) {
+  const quantityId = `${idPrefix}-quantity`;
+  return (
+    <>
+      <AddressField id={`${idPrefix}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PhoneField id={`${idPrefix}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+        <FormField id={quantityId} label="Order quantity (pcs.)" error={quantity.error} alert={quantity.live}>
+          <input
+            {...fieldAria(quantityId, quantity.error)}
+            type="number"
+            inputMode="numeric"
+            min={quantity.min}
+            max={quantity.max}
+            step={quantity.step ?? 1}
+            className={`input w-full ${quantity.error ? 'input-error' : ''}`}
+            {...register('orderQuantity', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
+    </>
+  );
+}
