@@ -41,6 +41,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       AUTH_EMULATOR_PORT: String(authPort),
+      // Any free port: runs on other ports, and a developer's own server, each have their mail catcher.
+      MAIL_CATCHER_PORT: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       RATE_LIMIT_TOKEN_PER_MINUTE: '1000',

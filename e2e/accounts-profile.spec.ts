@@ -1,11 +1,11 @@
 // My Profile: prefilled from the server, the spec's messages, saving, offline, and resending the
 // verification e-mail.
 
-import { e2eEnv } from '../playwright.config';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { emulatorOobCodes } from '../tests/helpers/auth-emulator';
+import { EMULATOR_PROJECT_ID, emulatorUrl, expect, signIn, test } from './fixtures';
 
-test('a dealer fills in the profile, sees the spec messages, saves it and finds it again', async ({ page }) => {
-  const user = await createAccount('Paula Profile');
+test('a dealer fills in the profile, sees the spec messages, saves it and finds it again', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Paula Profile' });
   await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByLabel('Name')).toHaveValue('Paula Profile');
@@ -35,8 +35,8 @@ test('a dealer fills in the profile, sees the spec messages, saves it and finds 
   await expect(page.getByLabel('LinkedIn URL')).toHaveValue('https://www.linkedin.com/in/paula-profile');
 });
 
-test('offline, saving the profile and resending the e-mail are disabled with the reason shown', async ({ page, context }) => {
-  const user = await createAccount();
+test('offline, saving the profile and resending the e-mail are disabled with the reason shown', async ({ page, context, createUser }) => {
+  const user = await createUser();
   await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByLabel('Address')).toBeVisible();
@@ -49,14 +49,13 @@ test('offline, saving the profile and resending the e-mail are disabled with the
   await expect(page.getByRole('button', { name: 'Resend verification e-mail' })).toBeEnabled();
 });
 
-test('an unverified dealer resends the verification e-mail from My Profile', async ({ page }) => {
-  const user = await createAccount();
+test('an unverified dealer resends the verification e-mail from My Profile', async ({ page, createUser }) => {
+  const user = await createUser();
   await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByTestId('verification-state')).toContainText('Not verified');
   await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
   await expect(page.getByText('A verification email is sent !')).toBeVisible();
-  const res = await fetch(`http://127.0.0.1:${e2eEnv.authPort}/emulator/v1/projects/demo-forgeline/oobCodes`);
-  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string }[] };
+  const oobCodes = await emulatorOobCodes(emulatorUrl, EMULATOR_PROJECT_ID);
   expect(oobCodes.filter((c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL')).toHaveLength(1);
 });

@@ -2,18 +2,12 @@
 
 import { randomUUID } from 'node:crypto';
 import { e2eEnv } from '../playwright.config';
-import { createAccount, expect, test } from './fixtures';
-
-interface OobCode {
-  email: string;
-  requestType: string;
-  oobLink: string;
-}
+import { emulatorOobCodes } from '../tests/helpers/auth-emulator';
+import { EMULATOR_PROJECT_ID, emulatorUrl, expect, test } from './fixtures';
 
 /** The e-mails the Auth emulator would have sent (it keeps them instead of sending). */
 async function verificationLinks(email: string): Promise<string[]> {
-  const res = await fetch(`http://127.0.0.1:${e2eEnv.authPort}/emulator/v1/projects/demo-forgeline/oobCodes`);
-  const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
+  const oobCodes = await emulatorOobCodes(emulatorUrl, EMULATOR_PROJECT_ID);
   return oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').map((c) => c.oobLink);
 }
 
@@ -63,8 +57,8 @@ test('the register form shows the spec messages and focuses the first invalid fi
   await expect(page).toHaveURL(/\/register$/u);
 });
 
-test('registering an e-mail that already has an account says so in plain words', async ({ page }) => {
-  const existing = await createAccount();
+test('registering an e-mail that already has an account says so in plain words', async ({ page, createUser }) => {
+  const existing = await createUser();
   await page.goto('/register');
   await page.getByLabel('Name').fill('Dup Licate');
   await page.getByLabel('Email').fill(existing.email);

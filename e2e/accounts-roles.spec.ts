@@ -1,18 +1,10 @@
-// The guards of DESIGN section 10 and spec section 6, in the browser. The server enforces the same
-// rules on its own (tests/api).
+// The guards (docs/architecture.md, "Client conventions") and spec section 6, in the browser. The server
+// enforces the same rules on its own (tests/api).
 
-import { createAccount, DEMO, expect, signIn, test } from './fixtures';
-import { e2eEnv } from '../playwright.config';
+import { expect, signIn, test } from './fixtures';
 
-async function anyProductId(): Promise<string> {
-  const products = (await (await fetch(`${e2eEnv.baseURL}/api/products`)).json()) as { _id: string }[];
-  const first = products[0];
-  if (!first) throw new Error('the seeded catalogue is empty');
-  return first._id;
-}
-
-test('an admin opening My Orders or Add Review goes to the dashboard', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+test('an admin opening My Orders or Add Review goes to the dashboard', async ({ page, createUser }) => {
+  await signIn(page, await createUser({ admin: true }));
   for (const path of ['/dashboard/my-orders', '/dashboard/add-review']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/u);
@@ -21,16 +13,16 @@ test('an admin opening My Orders or Add Review goes to the dashboard', async ({ 
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('an admin opening a purchase page goes home with a toast', async ({ page }) => {
-  const id = await anyProductId();
-  await signIn(page, DEMO.admin);
+test('an admin opening a purchase page goes home with a toast', async ({ page, createUser, createProduct }) => {
+  const id = (await createProduct())._id;
+  await signIn(page, await createUser({ admin: true }));
   await page.goto(`/products/${id}`);
   await expect(page.getByText('Admin is not able to order!')).toBeVisible();
   await expect(page).toHaveURL(/:\d+\/$/u);
 });
 
-test('a customer opening an admin page is signed out and sent to log in', async ({ page }) => {
-  const user = await createAccount();
+test('a customer opening an admin page is signed out and sent to log in', async ({ page, createUser }) => {
+  const user = await createUser();
   await signIn(page, user);
   await page.goto('/dashboard/manage-users');
   await expect(page).toHaveURL(/\/login$/u);
@@ -38,9 +30,9 @@ test('a customer opening an admin page is signed out and sent to log in', async 
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });
 
-test('a customer may open the purchase page; a visitor is asked to sign in first and comes back', async ({ page }) => {
-  const id = await anyProductId();
-  const user = await createAccount();
+test('a customer may open the purchase page; a visitor is asked to sign in first and comes back', async ({ page, createUser, createProduct }) => {
+  const id = (await createProduct())._id;
+  const user = await createUser();
   await page.goto(`/products/${id}`);
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fproducts%2F${id}$`, 'u'));
   await page.getByLabel('Email').fill(user.email);
@@ -49,8 +41,8 @@ test('a customer may open the purchase page; a visitor is asked to sign in first
   await expect(page).toHaveURL(new RegExp(`/products/${id}$`, 'u'));
 });
 
-test('an admin may open the admin pages', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+test('an admin may open the admin pages', async ({ page, createUser }) => {
+  await signIn(page, await createUser({ admin: true }));
   await page.goto('/dashboard/manage-users');
   await expect(page).toHaveURL(/\/dashboard\/manage-users$/u);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -2,14 +2,14 @@
 // main action is reachable, and touch targets are at least 44 px. Screenshots go to .tmp/screens.
 
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 const WIDTHS = [375, 768, 1024, 1440];
 
 for (const width of WIDTHS) {
-  test(`login, register and profile fit a ${width} px screen`, async ({ page }) => {
+  test(`login, register and profile fit a ${width} px screen`, async ({ page, createUser }) => {
     await page.setViewportSize({ width, height: 900 });
-    const user = await createAccount('Morgan Measure');
+    const user = await createUser({ displayName: 'Morgan Measure' });
 
     const screens: { path: string; name: string; heading: string; action: string }[] = [
       { path: '/login', name: 'login', heading: 'Login', action: 'Login' },

@@ -1,10 +1,10 @@
 // Signing in and out, the wrong-password message, returning to the protected page, an expired
 // token, and Google's error path (the real Google round trip needs apis.google.com).
 
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-test('a dealer signs in, sees their name, and signs out to the login page', async ({ page }) => {
-  const user = await createAccount('Sam Signin');
+test('a dealer signs in, sees their name, and signs out to the login page', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Sam Signin' });
   await signIn(page, user);
   await expect(page).toHaveURL(/\/$/u);
   await expect(page.getByTestId('nav-user')).toContainText('Sam Signin');
@@ -34,8 +34,8 @@ test('a dealer signs in, sees their name, and signs out to the login page', asyn
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/u);
 });
 
-test('the access token is mirrored to IndexedDB for the service worker', async ({ page }) => {
-  const user = await createAccount();
+test('the access token is mirrored to IndexedDB for the service worker', async ({ page, createUser }) => {
+  const user = await createUser();
   await signIn(page, user);
   const [stored, copy] = await page.evaluate(async () => {
     const value = await new Promise<unknown>((resolve) => {
@@ -51,8 +51,8 @@ test('the access token is mirrored to IndexedDB for the service worker', async (
   expect(copy).toBe(stored);
 });
 
-test('a wrong password is explained in plain words under the password field', async ({ page }) => {
-  const user = await createAccount();
+test('a wrong password is explained in plain words under the password field', async ({ page, createUser }) => {
+  const user = await createUser();
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill('not-the-password');
@@ -77,8 +77,8 @@ test('the login form asks for both fields and focuses the first empty one', asyn
   await expect(page.getByLabel('Password')).toBeFocused();
 });
 
-test('a protected page sends a visitor to sign in and back again, replacing the login entry', async ({ page }) => {
-  const user = await createAccount();
+test('a protected page sends a visitor to sign in and back again, replacing the login entry', async ({ page, createUser }) => {
+  const user = await createUser();
   await page.goto('/blogs');
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/u);
@@ -91,8 +91,8 @@ test('a protected page sends a visitor to sign in and back again, replacing the 
   await expect(page).toHaveURL(/\/blogs$/u);
 });
 
-test('a login link cannot send the user to another site after signing in', async ({ page }) => {
-  const user = await createAccount();
+test('a login link cannot send the user to another site after signing in', async ({ page, createUser }) => {
+  const user = await createUser();
   await page.goto('/login?redirect=%2F%2Fevil.example.com%2Fphish');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -102,8 +102,8 @@ test('a login link cannot send the user to another site after signing in', async
   await expect(page).toHaveURL(/\/$/u);
 });
 
-test('a refused access token signs the user out and sends them to log in, remembering the page', async ({ page }) => {
-  const user = await createAccount('Ezra Expired');
+test('a refused access token signs the user out and sends them to log in, remembering the page', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Ezra Expired' });
   await signIn(page, user);
   await page.evaluate(() => localStorage.setItem('accessToken', 'garbage.token.value'));
   await page.goto('/dashboard');

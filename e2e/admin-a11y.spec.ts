@@ -3,13 +3,15 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 const SCREENS = [
   { path: '/dashboard/manage-users', title: 'Make Admin' },
   { path: '/dashboard/add-product', title: 'Add A Product' },
   { path: '/dashboard/manage-orders', title: 'Manage Orders' },
   { path: '/dashboard/manage-products', title: 'Manage Products' },
+  { path: '/dashboard/sales', title: 'Sales' },
+  { path: '/dashboard/manage-reviews', title: 'Manage Reviews' },
 ];
 
 async function expectNoViolations(page: Page, label: string) {
@@ -18,9 +20,9 @@ async function expectNoViolations(page: Page, label: string) {
   expect(summary, label).toEqual([]);
 }
 
-test('axe finds nothing on the admin screens, on a desktop and on a tablet', async ({ page }) => {
+test('axe finds nothing on the admin screens, on a desktop and on a tablet', async ({ page, createUser }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.admin);
+  await signIn(page, await createUser({ admin: true }));
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     for (const screen of SCREENS) {
@@ -32,8 +34,8 @@ test('axe finds nothing on the admin screens, on a desktop and on a tablet', asy
   }
 });
 
-test('axe finds nothing with the drawer open, the modal open, or the form messages shown', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+test('axe finds nothing with the drawer open, the modal open, or the form messages shown', async ({ page, createUser }) => {
+  await signIn(page, await createUser({ admin: true }));
   await page.setViewportSize({ width: 768, height: 900 });
   await page.goto('/dashboard/manage-products');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeVisible();

@@ -1,5 +1,6 @@
-// Chromium must find the app installable (DESIGN section 9). Installability is only reported in a
-// normal profile: incognito contexts (every non-persistent Playwright context) always say 'in-incognito'.
+// Chromium must find the app installable (docs/architecture.md, "Offline"). Installability is only
+// reported in a normal profile: incognito contexts (every non-persistent Playwright context) always say
+// 'in-incognito'.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

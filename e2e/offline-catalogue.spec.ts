@@ -1,15 +1,16 @@
-// DESIGN section 9: with the connection gone, the installed app still starts, and the catalogue, a
-// product page and the reviews come from IndexedDB, saying from when they are.
+// Offline reading (docs/architecture.md, "Offline"): with the connection gone, the installed app still
+// starts, and the catalogue, a product page and the reviews come from IndexedDB, saying from when they are.
 
-import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+import { CATALOGUE_PAGE_SIZE } from '../src/contract/product';
+import { expect, signIn, test } from './fixtures';
 import { readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
 
 test('offline, a reload shows the shell, the saved catalogue and reviews, and says from when they are', async ({ page, context }) => {
   await page.goto('/');
   await waitForServiceWorker(page);
   await waitForSavedCatalogue(page);
-  const saved = await readStore<{ name: string }>(page, 'products');
-  const reviewCount = (await readStore(page, 'reviews')).length;
+  // Newest first, as the home page lists them; it shows one page of them.
+  const saved = (await readStore<{ name: string; position: number }>(page, 'products')).sort((a, b) => a.position - b.position);
   await expect(page.getByTestId('offline-catalogue')).toHaveCount(0);
 
   await context.setOffline(true);
@@ -18,12 +19,11 @@ test('offline, a reload shows the shell, the saved catalogue and reviews, and sa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('offline-indicator')).toContainText('Offline');
   await expect(page.getByTestId('offline-catalogue')).toContainText('Offline: showing the catalogue saved at');
-  await expect(page.getByRole('link', { name: 'Order Now' })).toHaveCount(saved.length);
+  await expect(page.getByRole('link', { name: 'Order Now' })).toHaveCount(Math.min(saved.length, CATALOGUE_PAGE_SIZE));
   for (const product of saved.slice(0, 3)) await expect(page.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
   // The reviews carousel is filled from the saved reviews.
   const carousel = page.getByRole('region', { name: /review/i }).first();
   await expect(carousel).toBeVisible();
-  expect(reviewCount).toBeGreaterThan(0);
   await expect(carousel.getByText(/\w{4,}/u).first()).toBeVisible();
 
   // Pictures of saved products come from the worker's image cache.
@@ -39,9 +39,8 @@ test('offline, a reload shows the shell, the saved catalogue and reviews, and sa
   await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
 });
 
-test('a signed-in dealer opens a saved product purchase page offline', async ({ page, context }) => {
-  const dealer = await createAccount('Offline Dealer');
-  await accessToken(dealer);
+test('a signed-in dealer opens a saved product purchase page offline', async ({ page, context, createUser }) => {
+  const dealer = await createUser({ displayName: 'Offline Dealer' });
   await signIn(page, dealer);
   await page.goto('/');
   await waitForServiceWorker(page);
@@ -55,5 +54,5 @@ test('a signed-in dealer opens a saved product purchase page offline', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByTestId('offline-catalogue')).toBeVisible();
   await expect(page.getByLabel('Address')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Order' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order', exact: true })).toBeVisible();
 });

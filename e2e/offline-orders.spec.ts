@@ -1,33 +1,14 @@
-// DESIGN section 9, the order outbox in the real app and against the real server: orders placed
-// offline survive a reload, are sent exactly once when the connection is back (by the page or by the
-// service worker's Background Sync), and an order the server refuses asks for the dealer's attention.
+// The order outbox (docs/architecture.md, "Offline") in the real app and against the real server: orders
+// placed offline survive a reload, are sent exactly once when the connection is back (by the page or by
+// the service worker's Background Sync), and an order the server refuses asks for the dealer's attention.
 
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
-import { accessToken, createAccount, DEMO, expect, signIn, test } from './fixtures';
-import {
-  createProduct,
-  orderThroughApi,
-  readStore,
-  serverOrders,
-  tokenFor,
-  waitForSavedCatalogue,
-  waitForServiceWorker,
-  type SavedProduct,
-} from './offline-helpers';
+import { expect, orderThroughApi, serverOrders, signIn, test, type E2eProduct, type E2eUser } from './fixtures';
+import { readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
 
-/** Products of the journey's own, so orders placed by journeys running alongside never empty their stock. */
-async function ownProducts(count: number, stock = 100): Promise<SavedProduct[]> {
-  const admin = await tokenFor(DEMO.admin);
-  const made: SavedProduct[] = [];
-  for (let i = 0; i < count; i++) made.push(await createProduct(admin, { name: `Offline Journey Tool ${randomUUID().slice(0, 8)}`, price: 90, availableQnt: stock, minOrderQnt: 5 }));
-  return made;
-}
-
-async function dealerReady(page: Page, name: string, products: SavedProduct[] = []) {
-  const dealer = await createAccount(name);
-  const token = await accessToken(dealer);
+/** The dealer signed in, the worker in control, and the saved catalogue holding this journey's products. */
+async function dealerReady(page: Page, dealer: E2eUser, products: E2eProduct[] = []) {
   await signIn(page, dealer);
   await page.goto('/');
   await waitForServiceWorker(page);
@@ -35,15 +16,14 @@ async function dealerReady(page: Page, name: string, products: SavedProduct[] = 
   // The saved catalogue holds this journey's products before the connection goes.
   await expect
     .poll(async () => {
-      const saved = new Set((await readStore<SavedProduct>(page, 'products')).map((p) => p._id));
+      const saved = new Set((await readStore<E2eProduct>(page, 'products')).map((p) => p._id));
       return products.every((p) => saved.has(p._id));
     })
     .toBe(true);
-  return { dealer, token };
 }
 
 /** Orders through the purchase page while offline; the app saves it and opens My Orders. */
-async function orderOffline(page: Page, product: SavedProduct, quantity: number) {
+async function orderOffline(page: Page, product: E2eProduct, quantity: number) {
   await page.goto(`/products/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await page.getByLabel('Address').fill('4 Quay Street, Bristol');
@@ -56,9 +36,10 @@ async function orderOffline(page: Page, product: SavedProduct, quantity: number)
 
 const queuedRows = (page: Page) => page.getByTestId('queued-orders').getByRole('row').filter({ has: page.getByRole('button', { name: /^Discard/u }) });
 
-test('two orders placed offline survive a reload and reach the server exactly once when back online', async ({ page, context }) => {
-  const products = await ownProducts(2);
-  const { dealer, token } = await dealerReady(page, 'Offline Counter', products);
+test('two orders placed offline survive a reload and reach the server exactly once when back online', async ({ page, context, createUser, createProduct }) => {
+  const products = [await createProduct({ name: 'Offline Journey Tool' }), await createProduct({ name: 'Offline Journey Tool' })];
+  const dealer = await createUser({ displayName: 'Offline Counter' });
+  await dealerReady(page, dealer, products);
 
   await context.setOffline(true);
   for (const product of products) await orderOffline(page, product, product.minOrderQnt);
@@ -69,13 +50,13 @@ test('two orders placed offline survive a reload and reach the server exactly on
   await expect(page.getByTestId('offline-indicator')).toContainText('Offline · 2 waiting');
   const queued = await readStore<{ clientOrderId: string; ownerEmail: string }>(page, 'outbox');
   expect(queued.map((item) => item.ownerEmail)).toEqual([dealer.email, dealer.email]);
-  expect(await serverOrders(token, dealer.email)).toEqual([]);
+  expect(await serverOrders(dealer)).toEqual([]);
 
   await context.setOffline(false);
 
   await expect(queuedRows(page)).toHaveCount(0);
-  await expect.poll(async () => (await serverOrders(token, dealer.email)).length).toBe(2);
-  const orders = await serverOrders(token, dealer.email);
+  await expect.poll(async () => (await serverOrders(dealer)).length).toBe(2);
+  const orders = await serverOrders(dealer);
   expect(orders.map((order) => order.clientOrderId).sort()).toEqual(queued.map((item) => item.clientOrderId).sort());
   expect(orders.map((order) => order.productName).sort()).toEqual(products.map((p) => p.name).sort());
   expect(await readStore(page, 'outbox')).toEqual([]);
@@ -88,21 +69,21 @@ test('two orders placed offline survive a reload and reach the server exactly on
   await context.setOffline(true);
   await context.setOffline(false);
   await expect(page.getByRole('row').filter({ hasText: 'Unpaid' })).toHaveCount(2);
-  expect(await serverOrders(token, dealer.email)).toHaveLength(2);
+  expect(await serverOrders(dealer)).toHaveLength(2);
 });
 
-test('stock sold to someone else while the dealer was offline turns the saved order into Needs attention, then Edit sends it', async ({ page, context }) => {
-  const [product] = await ownProducts(1, 50);
-  if (!product) throw new Error('no product made');
-  const { dealer, token } = await dealerReady(page, 'Late Counter', [product]);
+test('stock sold to someone else while the dealer was offline turns the saved order into Needs attention, then Edit sends it', async ({ page, context, createUser, createProduct }) => {
+  const product = await createProduct({ name: 'Offline Journey Tool', availableQnt: 50 });
+  const dealer = await createUser({ displayName: 'Late Counter' });
+  await dealerReady(page, dealer, [product]);
 
   await context.setOffline(true);
   await orderOffline(page, product, 30);
   await expect(queuedRows(page)).toHaveCount(1);
 
   // Meanwhile another dealer buys 30 of the 50.
-  const rival = await createAccount('Rival Dealer');
-  expect((await orderThroughApi(await accessToken(rival), product, 30)).status).toBe(201);
+  const rival = await createUser({ displayName: 'Rival Dealer' });
+  expect((await orderThroughApi(rival, product, 30)).status).toBe(201);
 
   await context.setOffline(false);
 
@@ -111,7 +92,7 @@ test('stock sold to someone else while the dealer was offline turns the saved or
   await expect(row).toContainText('Only 20 pcs. are in stock.');
   await expect(page.getByText(`Your saved ${product.name} order needs your attention.`)).toBeVisible();
   await expect(page.getByTestId('offline-indicator')).toContainText('1 needs attention');
-  expect(await serverOrders(token, dealer.email)).toEqual([]);
+  expect(await serverOrders(dealer)).toEqual([]);
 
   await row.getByRole('button', { name: /^Edit/u }).click();
   const dialog = page.getByRole('dialog', { name: `Edit the ${product.name} order` });
@@ -121,16 +102,16 @@ test('stock sold to someone else while the dealer was offline turns the saved or
   await dialog.getByRole('button', { name: 'Save and send' }).click();
 
   await expect(queuedRows(page)).toHaveCount(0);
-  await expect.poll(async () => (await serverOrders(token, dealer.email)).map((o) => [o.productName, o.orderQuantity, o.totalPrice])).toEqual([
+  await expect.poll(async () => (await serverOrders(dealer)).map((o) => [o.productName, o.orderQuantity, o.totalPrice])).toEqual([
     [product.name, 20, 1800],
   ]);
   expect(await readStore(page, 'outbox')).toEqual([]);
 });
 
-test('Discard removes a saved order without sending it', async ({ page, context }) => {
-  const [product] = await ownProducts(1);
-  if (!product) throw new Error('no product made');
-  const { dealer, token } = await dealerReady(page, 'Undecided Counter', [product]);
+test('Discard removes a saved order without sending it', async ({ page, context, createUser, createProduct }) => {
+  const product = await createProduct({ name: 'Offline Journey Tool' });
+  const dealer = await createUser({ displayName: 'Undecided Counter' });
+  await dealerReady(page, dealer, [product]);
 
   await context.setOffline(true);
   await orderOffline(page, product, product.minOrderQnt);
@@ -141,13 +122,13 @@ test('Discard removes a saved order without sending it', async ({ page, context 
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
-  expect(await serverOrders(token, dealer.email)).toEqual([]);
+  expect(await serverOrders(dealer)).toEqual([]);
 });
 
-test('the service worker sends the outbox on Background Sync while no page of the app is open', async ({ page, context }) => {
-  const [product] = await ownProducts(1);
-  if (!product) throw new Error('no product made');
-  const { dealer, token } = await dealerReady(page, 'Closed Tab Counter', [product]);
+test('the service worker sends the outbox on Background Sync while no page of the app is open', async ({ page, context, createUser, createProduct }) => {
+  const product = await createProduct({ name: 'Offline Journey Tool' });
+  const dealer = await createUser({ displayName: 'Closed Tab Counter' });
+  await dealerReady(page, dealer, [product]);
 
   await context.setOffline(true);
   await orderOffline(page, product, product.minOrderQnt);
@@ -165,18 +146,18 @@ test('the service worker sends the outbox on Background Sync while no page of th
   const registration = registrations.find((r) => r.scopeURL === `${e2eEnv.baseURL}/` && !r.isDeleted);
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: e2eEnv.baseURL, registrationId: registration?.registrationId ?? '', tag: 'outbox', lastChance: false });
 
-  await expect.poll(async () => (await serverOrders(token, dealer.email)).map((o) => o.clientOrderId)).toEqual([item?.clientOrderId]);
+  await expect.poll(async () => (await serverOrders(dealer)).map((o) => o.clientOrderId)).toEqual([item?.clientOrderId]);
   await page.goto('/dashboard/my-orders');
   await expect(page.getByRole('row').filter({ hasText: product.name }).filter({ hasText: 'Unpaid' })).toHaveCount(1);
   await expect(queuedRows(page)).toHaveCount(0);
   expect(await readStore(page, 'outbox')).toEqual([]);
 });
 
-test('paying and other online-only actions are disabled offline, with the reason shown', async ({ page, context }) => {
-  const [product] = await ownProducts(1);
-  if (!product) throw new Error('no product made');
-  const { token } = await dealerReady(page, 'Paying Counter', [product]);
-  expect((await orderThroughApi(token, product, product.minOrderQnt)).status).toBe(201);
+test('paying and other online-only actions are disabled offline, with the reason shown', async ({ page, context, createUser, createProduct }) => {
+  const product = await createProduct({ name: 'Offline Journey Tool' });
+  const dealer = await createUser({ displayName: 'Paying Counter' });
+  await dealerReady(page, dealer, [product]);
+  expect((await orderThroughApi(dealer, product, product.minOrderQnt)).status).toBe(201);
   const reason = page.getByText('You are offline. This needs a connection.').first();
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
 

@@ -1,16 +1,13 @@
 // Deleting an unpaid order from My Orders through the 'Delete Alert!' modal.
 
 import { randomUUID } from 'node:crypto';
-import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-test('a dealer deletes an unpaid order through the confirmation modal', async ({ page, request }) => {
-  const user = await createAccount('Del Dealer');
-  const token = await accessToken(user);
-  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; minOrderQnt: number }[];
-  const product = products.find((p) => p.name === 'Forgeline CC40 Cable Cutter');
-  if (!product) throw new Error('no seeded cable cutter');
+test('a dealer deletes an unpaid order through the confirmation modal', async ({ page, request, createUser, createProduct }) => {
+  const user = await createUser({ displayName: 'Del Dealer' });
+  const product = await createProduct({ name: 'Forgeline CC40 Cable Cutter', price: 529, availableQnt: 140, minOrderQnt: 5 });
   const placed = await request.post('/api/orders', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: user.auth,
     data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '3 Mill Road, Derby', userPhone: '01332 555 010', clientOrderId: randomUUID() },
   });
   expect(placed.status()).toBe(201);

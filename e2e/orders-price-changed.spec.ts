@@ -1,19 +1,11 @@
 // An order drafted at an old price: the server refuses it with the current product, the page shows the
 // new price, and the dealer confirms the new total.
 
-import type { APIRequestContext } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-async function productNamed(request: APIRequestContext, name: string) {
-  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; price: number; minOrderQnt: number }[];
-  const product = products.find((p) => p.name === name);
-  if (!product) throw new Error(`no seeded product ${name}`);
-  return product;
-}
-
-test('a changed price is shown to the dealer, who confirms the new total', async ({ page, request }) => {
-  const user = await createAccount('Price Watcher');
-  const product = await productNamed(request, 'Forgeline MS255 Chop Saw');
+test('a changed price is shown to the dealer, who confirms the new total', async ({ page, createUser, createProduct }) => {
+  const user = await createUser({ displayName: 'Price Watcher' });
+  const product = await createProduct({ name: 'Forgeline MS255 Chop Saw', price: 329, availableQnt: 300, minOrderQnt: 10 });
   await signIn(page, user);
   // The page was opened when the saw cost $10 less, and the price went up before the dealer pressed Order.
   await page.route(`**/api/products/${product._id}`, async (route) => {

@@ -1,18 +1,10 @@
 // The buying path: order a tool in bulk, find it in My Orders, pay it in the sandbox, see it Paid.
 
-import type { APIRequestContext } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-async function productNamed(request: APIRequestContext, name: string) {
-  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; price: number; minOrderQnt: number; availableQnt: number }[];
-  const product = products.find((p) => p.name === name);
-  if (!product) throw new Error(`no seeded product ${name}`);
-  return product;
-}
-
-test('a dealer orders in bulk, sees the order in My Orders, pays with 4242 4242 4242 4242 and sees it Paid', async ({ page, request }) => {
-  const user = await createAccount('Dana Dealer');
-  const product = await productNamed(request, 'Forgeline DH30 Demolition Hammer');
+test('a dealer orders in bulk, sees the order in My Orders, pays with 4242 4242 4242 4242 and sees it Paid', async ({ page, createUser, createProduct }) => {
+  const user = await createUser({ displayName: 'Dana Dealer' });
+  const product = await createProduct({ name: 'Forgeline DH30 Demolition Hammer', price: 489, availableQnt: 220, minOrderQnt: 5 });
   await signIn(page, user);
 
   await page.goto(`/products/${product._id}`);

@@ -2,16 +2,13 @@
 // the order stays Unpaid and can be paid with another card.
 
 import { randomUUID } from 'node:crypto';
-import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-test('a declined card shows the decline message, and another card then pays', async ({ page, request }) => {
-  const user = await createAccount('Dee Clined');
-  const token = await accessToken(user);
-  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; minOrderQnt: number }[];
-  const product = products.find((p) => p.name === 'Forgeline CS184 Circular Saw');
-  if (!product) throw new Error('no seeded circular saw');
+test('a declined card shows the decline message, and another card then pays', async ({ page, request, createUser, createProduct }) => {
+  const user = await createUser({ displayName: 'Dee Clined' });
+  const product = await createProduct({ name: 'Forgeline CS184 Circular Saw', price: 149, availableQnt: 640, minOrderQnt: 20 });
   const placed = await request.post('/api/orders', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: user.auth,
     data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '9 Canal Side, Leeds', userPhone: '0113 555 0190', clientOrderId: randomUUID() },
   });
   const { insertedId } = (await placed.json()) as { insertedId: string };

@@ -1,16 +1,13 @@
-// Payment needs a connection (DESIGN section 9): offline, Pay is off and the page says why.
+// Payment needs a connection (docs/architecture.md, "Offline"): offline, Pay is off and the page says why.
 
 import { randomUUID } from 'node:crypto';
-import { accessToken, createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-test('the Pay button is off with a visible reason while offline, and back on when the connection returns', async ({ page, context, request }) => {
-  const user = await createAccount('Otto Offline');
-  const token = await accessToken(user);
-  const products = (await (await request.get('/api/products')).json()) as { _id: string; name: string; minOrderQnt: number }[];
-  const product = products.find((p) => p.name === 'Forgeline JS80 Pendulum Jigsaw');
-  if (!product) throw new Error('no seeded jigsaw');
+test('the Pay button is off with a visible reason while offline, and back on when the connection returns', async ({ page, context, request, createUser, createProduct }) => {
+  const user = await createUser({ displayName: 'Otto Offline' });
+  const product = await createProduct({ name: 'Forgeline JS80 Pendulum Jigsaw', price: 119, availableQnt: 760, minOrderQnt: 25 });
   const placed = await request.post('/api/orders', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: user.auth,
     data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '2 Wharf Row, Bristol', userPhone: '0117 555 0133', clientOrderId: randomUUID() },
   });
   const { insertedId } = (await placed.json()) as { insertedId: string };

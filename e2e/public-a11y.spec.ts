@@ -4,7 +4,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 const PAGES = ['/', '/blogs', '/portfolio', '/no-such-page'];
 
@@ -28,6 +28,8 @@ async function expectNoViolations(page: Page, label: string) {
 
 for (const path of PAGES) {
   test(`axe finds nothing on ${path}, on a desktop and on a phone`, async ({ page }) => {
+    // Three full axe scans of the home page take most of a minute on a slow 2-core machine.
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, path);
     await expectNoViolations(page, `${path} desktop`);
@@ -88,8 +90,8 @@ test('keyboard focus is always visible on the home page', async ({ page }) => {
   expect(seen.size).toBeGreaterThan(20);
 });
 
-test('axe finds nothing on the signed-in home page', async ({ page }) => {
-  const user = await createAccount('Axel Signedin');
+test('axe finds nothing on the signed-in home page', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Axel Signedin' });
   await signIn(page, user);
   await open(page, '/');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -3,7 +3,7 @@
 // respects prefers-reduced-motion and announces only the changes the visitor makes.
 
 import type { Locator, Page } from '@playwright/test';
-import { CAROUSEL_INTERVAL_MS } from '../src/contract/constants';
+import { CAROUSEL_INTERVAL_MS } from '../src/config/ui';
 import type { Review } from '../src/contract/review';
 import { expect, test } from './fixtures';
 

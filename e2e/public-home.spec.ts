@@ -2,7 +2,7 @@
 
 import type { Page } from '@playwright/test';
 import { DESCRIPTION_CUT } from '../src/contract/constants';
-import type { Product } from '../src/contract/product';
+import { CATALOGUE_PAGE_SIZE, type ProductPage } from '../src/contract/product';
 import type { Review } from '../src/contract/review';
 import { expect, test } from './fixtures';
 
@@ -62,12 +62,16 @@ test('Why Choose Us shows the six boxes, each with an icon and a line', async ({
   }
 });
 
-test('tool cards show every product with its description cut to 150 characters and an Order Now link', async ({ page, request }) => {
-  const products = (await (await request.get('/api/products')).json()) as Product[];
-  expect(products.length).toBeGreaterThan(0);
+test('tool cards show the first page of products with the description cut to 150 characters and an Order Now link', async ({ page }) => {
+  // The page the page itself received: journeys running alongside add and remove products of their own.
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/products' && res.request().method() === 'GET');
   await openHome(page);
+  const { items: products, total } = (await (await answered).json()) as ProductPage;
+  expect(products.length).toBeGreaterThan(0);
+  expect(products.length).toBeLessThanOrEqual(CATALOGUE_PAGE_SIZE);
   const cards = page.locator('section#tools li').filter({ has: page.getByRole('link', { name: 'Order Now' }) });
   await expect(cards).toHaveCount(products.length);
+  await expect(page.getByTestId('tools-count')).toHaveText(`Showing ${products.length} of ${total.toLocaleString('en-US')} tools`);
   for (const product of products) {
     const card = cards.filter({ has: page.getByRole('heading', { level: 3, name: product.name, exact: true }) });
     const shown = await card.getByTestId('product-description').textContent();
@@ -86,7 +90,7 @@ test('tool cards show every product with its description cut to 150 characters a
 test('a spinner shows while the tools load', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/products', async (route) => {
+  await page.route((url) => url.pathname === '/api/products', async (route) => {
     await held;
     await route.continue();
   });

@@ -2,7 +2,7 @@
 // that replaces the links below lg (992 px), operated by touch and by keyboard.
 
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuButton = (page: Page) => nav(page).getByRole('button', { name: 'Menu', exact: true });
@@ -95,8 +95,8 @@ test('the menu works from the keyboard: Enter opens, Tab reaches the links, Esca
   await expect(await menu(page)).toBeHidden();
 });
 
-test('signed in: the display name, Dashboard and Logout; Logout clears the session and goes to /login', async ({ page }) => {
-  const user = await createAccount('Nadia Navtest');
+test('signed in: the display name, Dashboard and Logout; Logout clears the session and goes to /login', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Nadia Navtest' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, user);
   await page.goto('/');

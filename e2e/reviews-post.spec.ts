@@ -1,10 +1,10 @@
 // Posting a review from the dashboard and finding it in the home page's carousel.
 
 import { randomUUID } from 'node:crypto';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-test('a dealer posts a review and finds it on the home page', async ({ page }) => {
-  const user = await createAccount('Rae Reviewer');
+test('a dealer posts a review and finds it on the home page', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Rae Reviewer' });
   await signIn(page, user);
   await page.goto('/dashboard/add-review');
   await expect(page.getByLabel('Name')).toHaveValue('Rae Reviewer');

@@ -2,7 +2,7 @@
 // login screen and dashboard pages render, with not one violation reported by the browser.
 
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /** Collects every CSP violation the browser reports: console errors and securitypolicyviolation events. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -20,7 +20,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('home, login and the dashboard load under the CSP with zero violations', async ({ page }) => {
+test('home, login and the dashboard load under the CSP with zero violations', async ({ page, createUser }) => {
   const violations = await watchViolations(page);
 
   const home = await page.goto('/');
@@ -39,7 +39,7 @@ test('home, login and the dashboard load under the CSP with zero violations', as
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /Continue with Google/u })).toBeVisible();
 
-  const user = await createAccount('Policy Dealer');
+  const user = await createUser({ displayName: 'Policy Dealer' });
   await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByLabel('Email')).toHaveValue(user.email);

@@ -4,58 +4,46 @@
 
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { findProduct, reserveStock } from '../../server/repositories/products';
+import { insertOrderWithLines, markOrderPaid, markOrderShipped } from '../../server/repositories/orders';
+import { findProduct } from '../../server/repositories/products';
 import { countByRole, findUserById } from '../../server/repositories/users';
-import { createTestApp, dbKinds, uniqueEmail, type TestApp, type TestUser } from '../helpers/test-app';
+import { uniqueEmail, type TestUser } from '../helpers/test-app';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 const anonymous = {};
 
-describe.each(dbKinds())('admin user management on %s', (kind) => {
-  let t: TestApp;
-  let admin: TestUser;
-  let customer: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    [admin, customer] = await Promise.all([t.createUser({ admin: true }), t.createUser()]);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+describeEachDatabase('admin user management', (kind) => {
+  const {
+    t,
+    users: { admin, customer },
+  } = useTestApp(kind, { users: { admin: { admin: true }, customer: {} } });
 
   const listUsers = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users', headers });
   const makeAdmin = (email: string, headers: Record<string, string>) => t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(email)}`, headers });
   const deleteUser = (id: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers });
 
-  /** An order row as the orders API would leave it, with its stock taken from the product. */
+  /** An order as the orders API would leave it (its line, its stock taken), then moved to `status`. */
   async function insertOrder(user: TestUser, productId: string, quantity: number, status: 'Unpaid' | 'Paid' | 'Shipped'): Promise<string> {
     const product = await findProduct(t.database.db, productId);
     if (!product) throw new Error('no product');
-    return t.database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          userId: user.id,
-          userEmail: user.email,
-          userName: user.displayName,
-          userAddress: '12 Harbour Road, Leeds',
-          userPhone: '+44 113 496 0000',
-          productId,
-          productName: product.name,
-          unitPrice: product.price,
-          quantity,
-          totalPrice: quantity * product.price,
-          status,
-          transactionId: status === 'Unpaid' ? null : `pi_${randomUUID().replaceAll('-', '')}`,
-          clientOrderId: randomUUID(),
-        })
-        .returning({ id: orders.id });
-      if (!(await reserveStock(tx, productId, quantity))) throw new Error('not enough stock');
-      if (!row) throw new Error('insert failed');
-      return row.id;
-    });
+    const id = await t.database.db.transaction((tx) =>
+      insertOrderWithLines(tx, {
+        userId: user.id,
+        userEmail: user.email,
+        userName: user.displayName,
+        userAddress: '12 Harbour Road, Leeds',
+        userPhone: '+44 113 496 0000',
+        clientOrderId: randomUUID(),
+        totalPrice: quantity * product.price,
+        lines: [{ productId, productName: product.name, imageUrl: product.imageUrl, unitPrice: product.price, quantity }],
+      }),
+    );
+    // Through the repository, as every payment and shipment goes: a paid order has its invoice number.
+    if (status !== 'Unpaid') await markOrderPaid(t.database.db, id, `pi_${randomUUID().replaceAll('-', '')}`);
+    if (status === 'Shipped') await markOrderShipped(t.database.db, id);
+    return id;
   }
 
   describe('GET /api/users', () => {
@@ -210,15 +198,13 @@ describe.each(dbKinds())('admin user management on %s', (kind) => {
   });
 });
 
-describe.each(dbKinds())('the last admin on %s', (kind) => {
-  let t: TestApp;
-  afterAll(async () => {
-    await t.close();
-  });
+describeEachDatabase('the last admin', (kind) => {
+  const {
+    t,
+    users: { a, b },
+  } = useTestApp(kind, { users: { a: { admin: true }, b: { admin: true } } });
 
   it('cannot be deleted: with two admins left, one deletion succeeds and the survivor cannot delete themselves', async () => {
-    t = await createTestApp(kind);
-    const [a, b] = await Promise.all([t.createUser({ admin: true }), t.createUser({ admin: true })]);
     expect(await countByRole(t.database.db, 'admin')).toBe(2);
     const [ab, ba] = await Promise.all([t.app.inject({ method: 'DELETE', url: `/api/users/${b.id}`, headers: a.auth }), t.app.inject({ method: 'DELETE', url: `/api/users/${a.id}`, headers: b.auth })]);
     expect([ab.statusCode, ba.statusCode].filter((s) => s === 200)).toHaveLength(1);

@@ -5,8 +5,9 @@ import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, GoogleAuthProvider, initializeAuth, inMemoryPersistence, signInWithCredential } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirebaseConfig } from '../../server/config';
-import { createTestApp, dbKinds, emulatorSignUp, emulatorUrl, uniqueEmail, type TestApp } from '../helpers/test-app';
+import { emulatorSignUp, emulatorUrl, uniqueEmail, type TestApp } from '../helpers/test-app';
 import { TEST_PROJECT_ID } from '../helpers/test-config';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 const LIMIT = 3;
 
@@ -19,14 +20,8 @@ function exchange(t: TestApp, email: string, idToken: string, remoteAddress = '1
   return t.app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${idToken}` }, payload: { email }, remoteAddress });
 }
 
-describe.each(dbKinds())('token exchange abuse rules on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { rateLimits: { tokenPerMinute: LIMIT, ordersPerMinute: 1000 } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+describeEachDatabase('token exchange abuse rules', (kind) => {
+  const { t } = useTestApp(kind, { config: { rateLimits: { tokenPerMinute: LIMIT, ordersPerMinute: 1000 } } });
 
   it('answers 429 with Retry-After once one IP passes the limit, valid token or not', async () => {
     const ip = '203.0.113.10';
@@ -71,16 +66,14 @@ describe.each(dbKinds())('token exchange abuse rules on %s', (kind) => {
   });
 });
 
-describe.each(dbKinds())('Google accounts on %s', (kind) => {
-  let t: TestApp;
+describeEachDatabase('Google accounts', (kind) => {
+  const { t } = useTestApp(kind);
   let client: FirebaseApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  beforeAll(() => {
     client = initializeApp({ apiKey: 'demo-api-key', projectId: TEST_PROJECT_ID, authDomain: `${TEST_PROJECT_ID}.firebaseapp.com` }, `google-${kind}`);
   });
   afterAll(async () => {
     await deleteApp(client);
-    await t.close();
   });
 
   it('signs a Google user in with signInWithCredential and exchanges the token with name and verified e-mail', async () => {
@@ -101,20 +94,18 @@ describe.each(dbKinds())('Google accounts on %s', (kind) => {
 });
 
 describe('production identity', () => {
-  let t: TestApp;
+  // The emulator's own project id, so the only difference from the emulator setup is the mode.
+  const project: FirebaseConfig = { mode: 'project', projectId: TEST_PROJECT_ID, apiKey: 'unused', authDomain: `${TEST_PROJECT_ID}.firebaseapp.com` };
+  const { t } = useTestApp('pglite', { config: { firebase: project } });
   let emulatorHost: string | undefined;
-  beforeAll(async () => {
-    // The emulator's own project id, so the only difference from the emulator setup is the mode.
-    const project: FirebaseConfig = { mode: 'project', projectId: TEST_PROJECT_ID, apiKey: 'unused', authDomain: `${TEST_PROJECT_ID}.firebaseapp.com` };
-    t = await createTestApp('pglite', { firebase: project });
+  beforeAll(() => {
     // firebase-admin reads the emulator address from the environment at call time; the test app set it
     // for the emulator, and a real deployment never has it.
     emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   });
-  afterAll(async () => {
+  afterAll(() => {
     if (emulatorHost !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-    await t.close();
   });
 
   it('refuses an unsigned ID token of a real account, which the emulator would accept, before any key is fetched', async () => {

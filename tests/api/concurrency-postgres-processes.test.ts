@@ -1,82 +1,51 @@
-// Concurrency across processes (DESIGN sections 3 and 11): two real server processes share one
+// Concurrency across processes (docs/architecture.md, "Request flow"): two real server processes share one
 // PostgreSQL database, and the races are driven over HTTP, half through each process. Stock, the
 // clientOrderId key and the order state machine must hold with nothing shared but the database.
 
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { orders, products } from '../../server/db/schema';
 import { findOrder, markOrderPaid } from '../../server/repositories/orders';
 import { findProduct, insertProduct } from '../../server/repositories/products';
-import { createPostgresDatabase } from '../helpers/databases';
 import { http, type HttpAnswer } from '../helpers/http';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
 import { orderBody } from '../helpers/orders';
-import { projectModeEnv, startServer, waitReady, type ServerProcess } from '../helpers/server-process';
+import { usePostgresProcesses } from '../helpers/postgres-processes';
+import type { ServerProcess } from '../helpers/server-process';
 import '../setup/provided';
 
 const PORTS = [3371, 3372] as const;
 const SECRET = 'concurrency-secret-that-is-long-enough-for-hs256';
 
 const postgresUrl = inject('postgresUrl');
-const postgresTemplate = inject('postgresTemplate');
 
 describe('two server processes on one PostgreSQL database', () => {
-  let database: Database;
-  let drop: (() => Promise<void>) | null = null;
-  const servers: ServerProcess[] = [];
+  const cluster = usePostgresProcesses({ ports: PORTS, secret: SECRET, env: { RATE_LIMIT_ORDERS_PER_MINUTE: '60000', RATE_LIMIT_TOKEN_PER_MINUTE: '60000' } });
   let admin: MintedUser;
 
   /** The base URL of one of the two processes, alternating by index. */
-  const via = (i: number) => (servers[i % servers.length] as ServerProcess).url;
+  const via = (i: number) => (cluster.servers[i % cluster.servers.length] as ServerProcess).url;
 
   const newProduct = (available: number, price = 10) =>
-    insertProduct(database.db, { name: 'Race Impact Driver', description: 'R'.repeat(160), imageUrl: `/uploads/${'e'.repeat(64)}.webp`, price, available, minOrder: 1 });
+    insertProduct(cluster.database.db, { name: 'Race Impact Driver', description: 'R'.repeat(160), imageUrl: `/uploads/${'e'.repeat(64)}.webp`, price, available, minOrder: 1 });
 
   const ordersOf = async (productId: string) =>
-    database.db
+    cluster.database.db
       .select({ id: orders.id, quantity: orders.quantity, status: orders.status })
       .from(orders)
       .where(sql`${orders.productId} = ${productId}`);
 
   beforeAll(async () => {
-    if (!postgresUrl || !postgresTemplate) return;
-    const created = await createPostgresDatabase(postgresUrl, postgresTemplate);
-    drop = created.drop;
-    database = await openDatabase({ databaseUrl: created.url, pgliteDir: null, poolSize: 4 });
-    for (const port of PORTS) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-race-'));
-      servers.push(
-        startServer(
-          projectModeEnv(dataDir, port, {
-            DATABASE_URL: created.url,
-            ACCESS_TOKEN_SECRET: SECRET,
-            RATE_LIMIT_ORDERS_PER_MINUTE: '60000',
-            RATE_LIMIT_TOKEN_PER_MINUTE: '60000',
-          }),
-        ),
-      );
-    }
-    await Promise.all(servers.map((s) => waitReady(s)));
-    admin = await mintUser(database.db, SECRET, { admin: true });
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await database?.close();
-    await drop?.();
-  }, 60_000);
+    if (!postgresUrl) return;
+    admin = await mintUser(cluster.database.db, SECRET, { admin: true });
+  });
 
   it.runIf(postgresUrl)(
     'sells exactly 37 units to 200 buyers racing for a stock of 37, never below zero',
     async () => {
       const productId = await newProduct(37);
-      const buyers = await Promise.all(Array.from({ length: 200 }, () => mintUser(database.db, SECRET)));
+      const buyers = await Promise.all(Array.from({ length: 200 }, () => mintUser(cluster.database.db, SECRET)));
       const answers = await Promise.all(
         buyers.map((buyer, i) => http<{ insertedId?: string; error?: { code: string } }>(via(i), 'POST', '/api/orders', { auth: buyer.auth, body: orderBody({ productId, orderQuantity: 1 }) })),
       );
@@ -90,8 +59,8 @@ describe('two server processes on one PostgreSQL database', () => {
       const stored = await ordersOf(productId);
       expect(stored).toHaveLength(37);
       expect(stored.reduce((sum, o) => sum + o.quantity, 0)).toBe(37);
-      expect((await findProduct(database.db, productId))?.available).toBe(0);
-      const [lowest] = await database.db.select({ min: sql<number>`min(${products.available})::int` }).from(products);
+      expect((await findProduct(cluster.database.db, productId))?.available).toBe(0);
+      const [lowest] = await cluster.database.db.select({ min: sql<number>`min(${products.available})::int` }).from(products);
       expect(lowest?.min).toBeGreaterThanOrEqual(0);
     },
     120_000,
@@ -101,7 +70,7 @@ describe('two server processes on one PostgreSQL database', () => {
     'turns one clientOrderId sent 20 times at once through both processes into one order',
     async () => {
       const productId = await newProduct(500);
-      const dealer = await mintUser(database.db, SECRET);
+      const dealer = await mintUser(cluster.database.db, SECRET);
       const body = orderBody({ productId, orderQuantity: 7, clientOrderId: randomUUID() });
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body })));
       expect(answers.map((a) => a.status).sort()).toEqual([...Array<number>(19).fill(200), 201].sort());
@@ -109,7 +78,7 @@ describe('two server processes on one PostgreSQL database', () => {
       const stored = await ordersOf(productId);
       expect(stored).toHaveLength(1);
       expect(stored[0]?.id).toBe(answers[0]?.body.insertedId);
-      expect((await findProduct(database.db, productId))?.available).toBe(493);
+      expect((await findProduct(cluster.database.db, productId))?.available).toBe(493);
     },
     120_000,
   );
@@ -119,7 +88,7 @@ describe('two server processes on one PostgreSQL database', () => {
     async () => {
       const initial = 1000;
       const productId = await newProduct(initial, 12);
-      const dealer = await mintUser(database.db, SECRET);
+      const dealer = await mintUser(cluster.database.db, SECRET);
       const ids: string[] = [];
       for (let i = 0; i < 24; i += 1) {
         const placed = await http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 1 + (i % 5) }) });
@@ -128,7 +97,7 @@ describe('two server processes on one PostgreSQL database', () => {
       }
       // Half are Paid before the race (payment itself is tested elsewhere): ship and delete race on them.
       const paidFirst = new Set(ids.filter((_, i) => i % 2 === 0));
-      for (const id of paidFirst) await markOrderPaid(database.db, id, `pi_race_${id.slice(0, 8)}`);
+      for (const id of paidFirst) await markOrderPaid(cluster.database.db, id, `pi_race_${id.slice(0, 8)}`);
       // The other half hold a succeeded sandbox payment: pay, ship and delete all race on them.
       const payments = new Map<string, string>();
       for (const id of ids.filter((i) => !paidFirst.has(i))) {
@@ -148,7 +117,7 @@ describe('two server processes on one PostgreSQL database', () => {
             http(via(i + 1), 'DELETE', `/api/orders/${id}`, { auth: dealer.auth }),
             txn ? http(via(i), 'PATCH', `/api/order/${id}`, { auth: dealer.auth, body: { transactionId: txn } }) : Promise.resolve(null),
           ]);
-          return { id, ship, remove, pay, final: await findOrder(database.db, id) };
+          return { id, ship, remove, pay, final: await findOrder(cluster.database.db, id) };
         }),
       );
 
@@ -172,7 +141,7 @@ describe('two server processes on one PostgreSQL database', () => {
       }
       const remaining = await ordersOf(productId);
       expect(remaining.length).toBe(raced.filter((r) => r.final !== null).length);
-      expect((await findProduct(database.db, productId))?.available).toBe(initial - remaining.reduce((sum, o) => sum + o.quantity, 0));
+      expect((await findProduct(cluster.database.db, productId))?.available).toBe(initial - remaining.reduce((sum, o) => sum + o.quantity, 0));
     },
     120_000,
   );

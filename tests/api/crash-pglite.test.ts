@@ -1,6 +1,6 @@
-// Crash safety on PGlite (DESIGN section 3): the server process is killed with SIGKILL in the middle
-// of a burst of orders and started again on the same DATA_DIR; then stopped with SIGINT mid-burst.
-// Every order it acknowledged must still be there, and the stock must add up.
+// Crash safety on PGlite (docs/architecture.md, "Request flow"): the server process is killed with SIGKILL
+// in the middle of a burst of orders and started again on the same DATA_DIR; then stopped with SIGINT
+// mid-burst. Every order it acknowledged must still be there, and the stock must add up.
 
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

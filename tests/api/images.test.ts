@@ -1,14 +1,18 @@
 // POST /api/images: only admins upload; the type comes from the bytes; hostile or broken files get a
-// clear 4xx and leave nothing behind in the uploads directory (DESIGN section 8).
+// clear 4xx and leave nothing behind in the image store (the uploads directory on PGlite, the images
+// table on PostgreSQL); /uploads/ serves what was stored (docs/architecture.md, "Images").
 
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { images } from '../../server/db/schema';
+import { copyDiskImagesToDatabase, IMAGE_FILE_NAME } from '../../server/images/storage';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_WIDTH } from '../../src/contract/constants';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 interface Part {
   field: string;
@@ -51,33 +55,40 @@ function pngBomb(width: number, height: number): Buffer {
   return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(4096))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
-describe.each(dbKinds())('image upload on %s', (kind) => {
-  let t: TestApp;
-  let admin: TestUser;
-  let customer: TestUser;
+describeEachDatabase('image upload', (kind) => {
+  const {
+    t,
+    users: { admin, customer },
+  } = useTestApp(kind, { users: { admin: { admin: true }, customer: {} } });
   let jpeg: Buffer;
   let png: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    [admin, customer] = await Promise.all([t.createUser({ admin: true }), t.createUser()]);
     jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#c2410c' } })
       .jpeg({ quality: 80 })
       .withMetadata({ exif: { IFD0: { Copyright: 'Forgeline test camera', Artist: 'Dana Dealer' } } })
       .toBuffer();
     png = await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 31, g: 41, b: 51, alpha: 0.5 } } }).png().toBuffer();
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
   const stored = async (): Promise<string[]> => {
+    if (t.app.services.images.dir === null) {
+      const rows = await t.database.db.select({ hash: images.hash }).from(images);
+      return rows.map((r) => `${r.hash}.webp`).sort();
+    }
     try {
       return (await readdir(t.config.uploadsDir)).sort();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+  };
+
+  /** The bytes stored for an /uploads/ URL, wherever the app keeps them. */
+  const storedBytes = async (url: string): Promise<Buffer> => {
+    const image = await t.app.services.images.get(IMAGE_FILE_NAME.exec(path.basename(url))?.[1] ?? '');
+    if (!image) throw new Error(`${url} is not stored`);
+    return image.bytes;
   };
 
   const upload = (parts: Part[], headers: Record<string, string> = admin.auth) => {
@@ -152,7 +163,7 @@ describe.each(dbKinds())('image upload on %s', (kind) => {
       const { success, data } = res.json() as { success: boolean; data: { url: string } };
       expect(success).toBe(true);
       expect(data.url).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/u);
-      const file = await readFile(path.join(t.config.uploadsDir, path.basename(data.url)));
+      const file = await storedBytes(data.url);
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(IMAGE_MAX_WIDTH);
@@ -170,7 +181,7 @@ describe.each(dbKinds())('image upload on %s', (kind) => {
       const res = await upload([{ field: 'image', filename: 'photo.jpg', contentType: 'image/jpeg', data: png }]);
       expect(res.statusCode).toBe(201);
       const { data } = res.json() as { data: { url: string } };
-      const meta = await sharp(await readFile(path.join(t.config.uploadsDir, path.basename(data.url)))).metadata();
+      const meta = await sharp(await storedBytes(data.url)).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(320);
       // Smaller pictures are never enlarged; the alpha channel of the PNG survives.
@@ -185,7 +196,7 @@ describe.each(dbKinds())('image upload on %s', (kind) => {
       const res = await upload([{ field: 'image', filename: 'noise.png', contentType: 'image/png', data: big }]);
       expect(res.statusCode).toBe(201);
       const { data } = res.json() as { data: { url: string } };
-      const meta = await sharp(await readFile(path.join(t.config.uploadsDir, path.basename(data.url)))).metadata();
+      const meta = await sharp(await storedBytes(data.url)).metadata();
       expect(meta.width).toBe(IMAGE_MAX_WIDTH);
     });
 
@@ -204,5 +215,60 @@ describe.each(dbKinds())('image upload on %s', (kind) => {
       expect(again.statusCode).toBe(201);
       expect(await stored()).toEqual(before);
     });
+  });
+
+  describe('is served under /uploads/', () => {
+    let url: string;
+    beforeAll(async () => {
+      const res = await upload([{ field: 'image', filename: 'served.png', contentType: 'image/png', data: png }]);
+      url = (res.json() as { data: { url: string } }).data.url;
+    });
+
+    it('as immutable WebP with nosniff, same-origin CORP and an ETag, revalidated with 304', async () => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.rawPayload.equals(await storedBytes(url))).toBe(true);
+      const etag = res.headers.etag;
+      expect(typeof etag).toBe('string');
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/webp');
+    });
+
+    it('answers 404 in the error shape for a picture never stored and for any other name', async () => {
+      const hash = path.basename(url, '.webp');
+      for (const missing of [`/uploads/${'0'.repeat(64)}.webp`, `/uploads/${hash.toUpperCase()}.webp`, `/uploads/${hash}.png`, `/uploads/${hash}`, '/uploads/x.webp']) {
+        const res = await t.app.inject(missing);
+        expect(res.statusCode, missing).toBe(404);
+        expect(res.json(), missing).toMatchObject({ error: { code: 'not_found' } });
+      }
+    });
+  });
+
+  it.runIf(kind === 'postgres')('copies pictures kept on disk into the database once, and only files named by their hash', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'forgeline-old-uploads-'));
+    try {
+      const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5f3dc4' } }).webp().toBuffer();
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      await writeFile(path.join(dir, `${hash}.webp`), bytes);
+      // A file whose name is not the hash of its bytes is left behind.
+      await writeFile(path.join(dir, `${'e'.repeat(64)}.webp`), bytes);
+      await writeFile(path.join(dir, 'notes.txt'), 'not a picture');
+      expect(await copyDiskImagesToDatabase(t.database.db, dir)).toBe(1);
+      expect(await copyDiskImagesToDatabase(t.database.db, dir)).toBe(0);
+      const served = await t.app.inject(`/uploads/${hash}.webp`);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect((await t.app.inject(`/uploads/${'e'.repeat(64)}.webp`)).statusCode).toBe(404);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,22 +1,21 @@
 // The admin's order endpoints: the paginated list (docs/decisions/004), shipping, deleting unpaid ones.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage } from '../../src/contract/order';
 import { payOrder, placeOrder } from '../helpers/orders';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import { uniqueEmail, type TestUser } from '../helpers/test-app';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
-describe.each(dbKinds())('admin orders on %s', (kind) => {
-  let t: TestApp;
-  let admin: TestUser;
-  let ana: TestUser;
-  let ben: TestUser;
+describeEachDatabase('admin orders', (kind) => {
+  const {
+    t,
+    users: { admin, ana, ben },
+  } = useTestApp(kind, { users: { admin: { admin: true }, ana: { email: uniqueEmail('ana') }, ben: {} } });
   let drill: string;
   let saw: string;
   const ids = { anaUnpaid: '', anaPaid: '', anaShipped: '', benUnpaid: '', benPaid: '' };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    [admin, ana, ben] = await Promise.all([t.createUser({ admin: true }), t.createUser({ email: `ana-${Date.now()}@Example.com`.toLowerCase() }), t.createUser()]);
     drill = await t.createProduct({ name: 'Cordless Drill 100%', price: 10, available: 1000, minOrder: 1 });
     saw = await t.createProduct({ name: 'Mitre Saw', price: 20, available: 1000, minOrder: 1 });
     ids.anaUnpaid = await placeOrder(t, ana, { productId: drill, orderQuantity: 1 });
@@ -28,9 +27,6 @@ describe.each(dbKinds())('admin orders on %s', (kind) => {
     await payOrder(t, ana, ids.anaShipped);
     await payOrder(t, ben, ids.benPaid);
     await t.app.inject({ method: 'PATCH', url: `/api/orders/${ids.anaShipped}`, headers: admin.auth });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const list = async (query = '', user: TestUser = admin) => t.app.inject({ url: `/api/orders${query}`, headers: user.auth });

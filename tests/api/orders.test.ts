@@ -1,12 +1,13 @@
-// POST /api/orders and the customer's order endpoints: every rule of DESIGN section 6.
+// POST /api/orders and the customer's order endpoints: every rule of docs/architecture.md, "Orders and stock".
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteProduct } from '../../server/repositories/products';
 import { orderBody, payOrder, placeOrder, postOrder } from '../helpers/orders';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import { describeEachDatabase } from '../helpers/use-test-app';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
-describe.each(dbKinds())('orders on %s', (kind) => {
+describeEachDatabase('orders', (kind) => {
   let t: TestApp;
   let dealer: TestUser;
   let other: TestUser;

@@ -1,35 +1,39 @@
 // The Stripe provider through the official SDK, against a local stand-in for the PaymentIntents API,
-// and the signed webhook: valid, bad signature, replayed, out of order (DESIGN section 7).
+// and the signed webhook: valid, bad signature, replayed, out of order (docs/architecture.md, "Payments").
 
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../helpers/orders';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import { createTestApp, type TestUser } from '../helpers/test-app';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_forgeline_webhook_secret';
 const stripe = new Stripe('sk_test_forgeline');
 
-describe.each(dbKinds())('payments (Stripe) on %s', (kind) => {
+describeEachDatabase('payments (Stripe)', (kind) => {
+  // The stand-in starts before the app, which is configured with its address, and stops after it.
   let fake: FakeStripe;
-  let t: TestApp;
-  let dealer: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const {
+    t,
+    users: { dealer, other, admin },
+  } = useTestApp(kind, {
+    config: () => ({
+      payments: { provider: 'stripe', secretKey: 'sk_test_forgeline', publishableKey: 'pk_test_forgeline', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url },
+    }),
+    users: { dealer: {}, other: {}, admin: { admin: true } },
+  });
   let productId: string;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp(kind, {
-      payments: { provider: 'stripe', secretKey: 'sk_test_forgeline', publishableKey: 'pk_test_forgeline', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url },
-    });
-    [dealer, other, admin] = await Promise.all([t.createUser(), t.createUser(), t.createUser({ admin: true })]);
     productId = await t.createProduct({ price: 149, available: 10_000, minOrder: 1 });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
   });
 
   const newOrder = (user: TestUser = dealer, orderQuantity = 3) => placeOrder(t, user, { productId, orderQuantity });

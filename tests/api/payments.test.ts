@@ -1,25 +1,21 @@
-// Card payment in the sandbox (DESIGN section 7): intents made from the order, Stripe's test cards,
+// Card payment in the sandbox (docs/architecture.md, "Payments"): intents made from the order, Stripe's test cards,
 // and an order that turns Paid only for a payment that succeeded for it, in full.
 
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payOrder, placeOrder, sandboxConfirm } from '../helpers/orders';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import type { TestUser } from '../helpers/test-app';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
-describe.each(dbKinds())('payments (sandbox) on %s', (kind) => {
-  let t: TestApp;
-  let dealer: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
+describeEachDatabase('payments (sandbox)', (kind) => {
+  const {
+    t,
+    users: { dealer, other, admin },
+  } = useTestApp(kind, { users: { dealer: { displayName: 'Pat Payer' }, other: {}, admin: { admin: true } } });
   let productId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    [dealer, other, admin] = await Promise.all([t.createUser({ displayName: 'Pat Payer' }), t.createUser(), t.createUser({ admin: true })]);
     productId = await t.createProduct({ price: 125, available: 10_000, minOrder: 1 });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const newOrder = (user: TestUser = dealer, orderQuantity = 4) => placeOrder(t, user, { productId, orderQuantity });

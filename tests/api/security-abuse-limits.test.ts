@@ -9,7 +9,8 @@ import { IMAGE_MAX_BYTES } from '../../src/contract/constants';
 import { findProduct } from '../../server/repositories/products';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
 import { orderBody } from '../helpers/orders';
-import { createTestApp, dbKinds, emulatorSignUp, uniqueEmail, type TestApp } from '../helpers/test-app';
+import { describeEachDatabase } from '../helpers/use-test-app';
+import { createTestApp, emulatorSignUp, uniqueEmail, type TestApp } from '../helpers/test-app';
 
 const LIMITS = { rateLimits: { tokenPerMinute: 3, ordersPerMinute: 3 } };
 
@@ -34,7 +35,7 @@ function multipart(parts: { field: string; filename?: string; data: Buffer }[]):
   return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-describe.each(dbKinds())('abuse limits on %s', (kind) => {
+describeEachDatabase('abuse limits', (kind) => {
   describe('token exchange', () => {
     let t: TestApp;
     beforeAll(async () => {

@@ -1,16 +1,18 @@
-// The authorization matrix (DESIGN section 11): every route of the API called as anonymous, as
+// The authorization matrix: every route of the API called as anonymous, as
 // customer A, as customer B on A's resources, and as an admin, with the status each must get. The
 // table is checked against the routes Fastify actually registered, so a new route without a row fails.
 
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findOrder, markOrderPaid } from '../../server/repositories/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
 import { mintUser } from '../helpers/minted-users';
 import { orderBody, placeOrder, sandboxConfirm } from '../helpers/orders';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import { storeTestPicture } from '../helpers/pictures';
+import { describeEachDatabase } from '../helpers/use-test-app';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 const ACTORS = ['anonymous', 'customerA', 'customerB', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -55,6 +57,15 @@ async function paidOrderOfA(ctx: Ctx): Promise<string> {
 }
 async function expectOrderStatus(ctx: Ctx, id: string, status: string | null): Promise<void> {
   expect((await findOrder(ctx.t.database.db, id))?.status ?? null).toBe(status);
+}
+
+async function reviewOfA(ctx: Ctx): Promise<string> {
+  const res = await ctx.t.app.inject({ method: 'POST', url: '/api/reviews', headers: ctx.a.auth, payload: { review: 'A review that moderation is tried on.', rating: 4 } });
+  return (res.json() as { insertedId: string }).insertedId;
+}
+async function reviewIsPublic(ctx: Ctx, id: string): Promise<boolean> {
+  const res = await ctx.t.app.inject({ method: 'GET', url: '/api/reviews' });
+  return (res.json() as { _id: string }[]).some((r) => r._id === id);
 }
 
 function multipartImage(png: Buffer): { payload: Buffer; headers: Record<string, string> } {
@@ -128,7 +139,10 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/products',
     expect: [401, 403, 403, 201],
-    cell: async (ctx, actor) => ({ request: { method: 'POST', url: '/api/products', headers: authOf(ctx, actor), payload: validProduct() } }),
+    // A picture this app stored: POST /api/products takes no other.
+    cell: async (ctx, actor) => ({
+      request: { method: 'POST', url: '/api/products', headers: authOf(ctx, actor), payload: { ...validProduct(), imageUrl: await storeTestPicture(ctx.t.app.services.images) } },
+    }),
   },
   {
     route: 'DELETE /api/products/:id',
@@ -141,13 +155,56 @@ const ROWS: Row[] = [
       };
     },
   },
+  {
+    route: 'PATCH /api/products/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await ctx.t.createProduct({ name: 'Matrix Rules Saw', minOrder: 2 });
+      return {
+        request: { method: 'PATCH', url: `/api/products/${id}`, headers: authOf(ctx, actor), payload: { packSize: 2 } },
+        verify: async (res) => expect((await findProduct(ctx.t.database.db, id))?.packSize).toBe(res.statusCode === 200 ? 2 : 1),
+      };
+    },
+  },
+  { route: 'GET /api/admin/sales', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/sales', headers: authOf(ctx, actor) } }) },
+  { route: 'GET /api/orders/export', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders/export', headers: authOf(ctx, actor) } }) },
+  { route: 'GET /api/products/changes', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/products/changes?since=0', headers: authOf(ctx, actor) } }) },
+  { route: 'GET /api/categories', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/categories', headers: authOf(ctx, actor) } }) },
   { route: 'GET /api/reviews', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/reviews', headers: authOf(ctx, actor) } }) },
+  {
+    // Manage Reviews: hidden reviews and the reviewers' e-mails are for admins only.
+    route: 'GET /api/reviews/all',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/reviews/all?page=1&pageSize=5', headers: authOf(ctx, actor) } }),
+  },
   {
     route: 'POST /api/reviews',
     expect: [401, 201, 201, 403],
     cell: async (ctx, actor) => ({
       request: { method: 'POST', url: '/api/reviews', headers: authOf(ctx, actor), payload: { review: 'Solid tools, delivered on time.', rating: 5 } },
     }),
+  },
+  {
+    route: 'PATCH /api/reviews/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await reviewOfA(ctx);
+      return {
+        request: { method: 'PATCH', url: `/api/reviews/${id}`, headers: authOf(ctx, actor), payload: { hidden: true } },
+        verify: async (res) => expect(await reviewIsPublic(ctx, id)).toBe(res.statusCode !== 200),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/reviews/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await reviewOfA(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/reviews/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await reviewIsPublic(ctx, id)).toBe(res.statusCode !== 200),
+      };
+    },
   },
   {
     route: 'POST /api/orders',
@@ -180,6 +237,20 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/orders', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders', headers: authOf(ctx, actor) } }) },
   {
+    // The live stream never ends by itself: the admin's answer is taken as a stream and its headers
+    // checked (tests/api/live-orders.test.ts reads it over real HTTP).
+    route: 'GET /api/orders/events',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({
+      request: { method: 'GET', url: '/api/orders/events', headers: authOf(ctx, actor), ...(actor === 'admin' ? { payloadAsStream: true } : {}) },
+      verify: async (res) => {
+        if (res.statusCode !== 200) return;
+        expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        res.stream().destroy();
+      },
+    }),
+  },
+  {
     route: 'PATCH /api/orders/:id',
     expect: [401, 403, 403, 200],
     cell: async (ctx, actor) => {
@@ -201,6 +272,13 @@ const ROWS: Row[] = [
       };
     },
   },
+  {
+    // The invoice of A's paid order: its owner and admins; B is told it does not exist, as for the order.
+    route: 'GET /api/orders/:id/invoice',
+    expect: [401, 200, 404, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/orders/${await paidOrderOfA(ctx)}/invoice`, headers: authOf(ctx, actor) } }),
+  },
+  { route: 'GET /api/mail/failures', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/mail/failures', headers: authOf(ctx, actor) } }) },
   {
     route: 'POST /api/create-payment-intent',
     expect: [401, 200, 404, 404],
@@ -246,6 +324,7 @@ const ROWS: Row[] = [
       request: { method: 'POST', url: '/api/webhooks/stripe', headers: { ...authOf(ctx, actor), 'content-type': 'application/json' }, payload: '{"type":"payment_intent.succeeded"}' },
     }),
   },
+  // The plain list here; the paged and searched list (same route, with a query) in tests/api/admin-users-page.test.ts.
   { route: 'GET /api/users', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/users', headers: authOf(ctx, actor) } }) },
   {
     // Customers try to make A an admin; the admin promotes a fresh customer so A stays a customer.
@@ -282,7 +361,7 @@ const ROWS: Row[] = [
 
 const ERROR_CODE_OF: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
 
-describe.each(dbKinds())('authorization matrix on %s', (kind) => {
+describeEachDatabase('authorization matrix', (kind) => {
   const ctx = {} as Ctx;
 
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config';
+import { markOrderPaid } from '../../server/repositories/orders';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
 import { orderBody } from '../helpers/orders';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -200,14 +201,18 @@ describe('HTTP hardening', () => {
   it('marks every personal or admin answer as not to be stored by any cache', async () => {
     const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody({ productId: await t.createProduct({ minOrder: 1 }), orderQuantity: 1 }) });
     const orderId = (placed.json() as { insertedId: string }).insertedId;
+    // Paid, so that it has an invoice to download.
+    await markOrderPaid(t.database.db, orderId, 'pi_cache_check');
     const personal: [string, MintedUser][] = [
       [`/api/users/${customer.email}`, customer],
       [`/api/orders/${customer.email}`, customer],
       [`/api/order/${orderId}`, customer],
+      [`/api/orders/${orderId}/invoice`, customer],
       ['/api/orders', admin],
       ['/api/users', admin],
+      ['/api/mail/failures', admin],
     ];
-    const guardedGets = t.app.registeredRoutes.filter((r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users)$/u.test(r.url) && !r.url.startsWith('/api/products'));
+    const guardedGets = t.app.registeredRoutes.filter((r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users|mail\/failures)$/u.test(r.url) && !r.url.startsWith('/api/products'));
     expect(personal).toHaveLength(guardedGets.length);
     for (const [url, user] of personal) {
       const res = await t.app.inject({ url, headers: user.auth });

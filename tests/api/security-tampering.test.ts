@@ -10,7 +10,8 @@ import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail } from '../../server/repositories/users';
 import { mintUser } from '../helpers/minted-users';
 import { orderBody, payOrder, placeOrder, sandboxConfirm } from '../helpers/orders';
-import { createTestApp, dbKinds, type TestApp, type TestUser } from '../helpers/test-app';
+import { describeEachDatabase } from '../helpers/use-test-app';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 /** Fields whose value only the server may set; none of them may ride along on any write. */
 const SERVER_FIELDS: Record<string, unknown> = {
@@ -35,7 +36,7 @@ interface Write {
   send: (extra: Record<string, unknown>) => Promise<{ statusCode: number; body: string; json: () => unknown }>;
 }
 
-describe.each(dbKinds())('tampering on %s', (kind) => {
+describeEachDatabase('tampering', (kind) => {
   let t: TestApp;
   let a: TestUser;
   let b: TestUser;
@@ -150,6 +151,26 @@ describe.each(dbKinds())('tampering on %s', (kind) => {
       const order = (await inject('GET', `/api/order/${id}`, a)).json() as Record<string, unknown>;
       expect(order).toMatchObject({ userEmail: a.email, userName: 'Dealer A', totalPrice: 10 * price, unitPrice: price, status: 'Unpaid', transactionId: null });
     });
+  });
+
+  it('adds no product whose picture this server did not store: another host, an unknown hash, a copy, an escaping path', async () => {
+    const hash = 'e'.repeat(64);
+    const forged = [
+      'https://cdn.example.com/drill.webp',
+      `//evil.example/uploads/${hash}.webp`,
+      `/uploads/${hash}.webp`,
+      `/uploads/${hash}-320w.webp`,
+      `/uploads/../../${hash}.webp`,
+      `/uploads/${hash.toUpperCase()}.webp`,
+      'data:image/webp;base64,UklGRg==',
+      'javascript:alert(1)',
+    ];
+    for (const imageUrl of forged) {
+      const res = await inject('POST', '/api/products', admin, { name: 'Tampered Picture Saw', description: 'T'.repeat(160), price: 10, availableQnt: 5, minOrderQnt: 1, imageUrl });
+      expect(res.statusCode, imageUrl).toBe(400);
+      expect(res.json(), imageUrl).toMatchObject({ error: { code: 'invalid_data', message: expect.stringContaining('image') as string } });
+    }
+    expect(((await t.app.inject('/api/products')).json() as { name: string }[]).some((p) => p.name === 'Tampered Picture Saw')).toBe(false);
   });
 
   describe("other users' ids", () => {
@@ -320,6 +341,41 @@ describe.each(dbKinds())('tampering on %s', (kind) => {
       const again = await t.app.inject({ method: 'PUT', url: `/api/user/${doomed.email}`, headers: { authorization: `Bearer ${doomed.idToken}` }, payload: { email: doomed.email } });
       expect(again.statusCode).toBe(401);
       expect(await findUserByEmail(t.database.db, doomed.email)).toBeNull();
+    });
+  });
+
+  describe('ID tokens', () => {
+    /** An unsigned ID token with claims of the caller's choosing: what the Auth emulator would accept. */
+    const unsigned = (uid: string, email: string) => {
+      const now = Math.floor(Date.now() / 1000);
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const project = t.config.firebase.projectId;
+      const claims = { iss: `https://securetoken.google.com/${project}`, aud: project, sub: uid, user_id: uid, iat: now, auth_time: now, exp: now + 600, email, email_verified: true, firebase: { identities: {}, sign_in_provider: 'password' } };
+      return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+    };
+
+    it("never turns a hand-made token with a dealer's own uid and the admin's e-mail into the admin's session", async () => {
+      const headers = { authorization: `Bearer ${unsigned(a.uid, admin.email)}` };
+      const res = await t.app.inject({ method: 'PUT', url: `/api/user/${admin.email}`, headers, payload: { email: admin.email } });
+      expect(res.statusCode).toBe(403);
+      expect((await findUserByEmail(t.database.db, admin.email))?.firebaseUid).toBe(admin.uid);
+      expect((await findUserByEmail(t.database.db, a.email))?.emailVerified).toBe(false);
+    });
+  });
+  describe('admin list queries', () => {
+    it('answers a repeated parameter with 400, and ignores filters the lists do not have', async () => {
+      for (const url of ['/api/users?page=1&page=2', '/api/users?q=a&q=b', '/api/users?pageSize=5&pageSize=6', '/api/reviews/all?page=1&page=2']) {
+        const res = await inject('GET', url, admin);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toMatchObject({ error: { code: 'invalid_data' } });
+      }
+      // A role or e-mail in the query neither narrows the list nor reaches the SQL.
+      const plain = (await inject('GET', `/api/users?q=${encodeURIComponent(a.email)}`, admin)).json() as { items: { email: string }[]; total: number };
+      expect(plain.items.map((u) => u.email)).toEqual([a.email]);
+      const tampered = (await inject('GET', `/api/users?q=${encodeURIComponent(a.email)}&role=admin&email=${encodeURIComponent(admin.email)}`, admin)).json();
+      expect(tampered).toEqual(plain);
+      const hiddenOnly = (await inject('GET', '/api/reviews/all?hidden=true', admin)).json() as { total: number };
+      expect(hiddenOnly.total).toBe(((await inject('GET', '/api/reviews/all', admin)).json() as { total: number }).total);
     });
   });
 });

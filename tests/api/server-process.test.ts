@@ -11,6 +11,7 @@ describe('the server process', () => {
     for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   });
 
+  // Real processes start a server each: on a busy 2-core machine that takes far longer than one API call.
   it('lets one process own a PGlite data directory; a second exits at once naming both', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-proc-'));
     const first = startServer(projectModeEnv(dataDir, await freePortRange()));
@@ -24,7 +25,7 @@ describe('the server process', () => {
     expect(second.output()).toContain(`pid ${first.child.pid}`);
     // The first one is untouched.
     expect((await fetch(`${first.url}/api/healthz`)).status).toBe(200);
-  });
+  }, 120_000);
 
   it('shuts down cleanly on SIGINT, releases the lock, and reopens the same data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-proc-'));
@@ -42,7 +43,7 @@ describe('the server process', () => {
     expect((await (await fetch(`${again.url}/api/readyz`)).json()) as unknown).toEqual({ status: 'ready', database: 'pglite' });
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  });
+  }, 120_000);
 
   it('stops at start-up with the list of bad variables', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-proc-'));
@@ -52,5 +53,5 @@ describe('the server process', () => {
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toContain('PORT: must be a port number');
     expect(server.output()).toContain('ACCESS_TOKEN_SECRET: must be at least 32 characters');
-  });
+  }, 120_000);
 });

@@ -6,28 +6,32 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { afterAll, describe, expect, test } from 'vitest';
+import { useTestApp } from '../helpers/use-test-app';
 
 const SCRIPT = `export const tools = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `tool ${i}`))};\n`;
 
+/** A built PWA as vite leaves it: the shell and a script with its pre-compressed copies. */
+function fakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'forgeline-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Forgeline</title>');
+  writeFileSync(path.join(dir, 'assets', 'home-abc123.js'), SCRIPT);
+  writeFileSync(path.join(dir, 'assets', 'home-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(dir, 'assets', 'home-abc123.js.gz'), gzipSync(SCRIPT));
+  return dir;
+}
+
 describe('static PWA files', () => {
-  let t: TestApp;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'forgeline-static-'));
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Forgeline</title>');
-    writeFileSync(path.join(dir, 'assets', 'home-abc123.js'), SCRIPT);
-    writeFileSync(path.join(dir, 'assets', 'home-abc123.js.br'), brotliCompressSync(SCRIPT));
-    writeFileSync(path.join(dir, 'assets', 'home-abc123.js.gz'), gzipSync(SCRIPT));
-    t = await createTestApp('pglite', { staticDir: dir });
+  let dir = '';
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
-
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
+  const { t } = useTestApp('pglite', {
+    config: () => {
+      dir = fakeBuild();
+      return { staticDir: dir };
+    },
   });
 
   test('a browser that accepts brotli gets the .br copy, cached for a year', async () => {
@@ -55,5 +59,72 @@ describe('static PWA files', () => {
     const route = await t.app.inject({ method: 'GET', url: '/blogs' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<title>Forgeline</title>');
+  });
+});
+
+/** A build with its prerendered public pages (vite.config.ts, prerenderPublicPages). */
+function prerenderedBuild(): string {
+  const dir = fakeBuild();
+  mkdirSync(path.join(dir, 'prerendered'));
+  for (const [file, title] of [
+    ['home.html', 'Home'],
+    ['blogs.html', 'Blogs'],
+    ['portfolio.html', 'Portfolio'],
+    ['not-found.html', 'Page Not Found'],
+  ] as const) {
+    const html = `<!doctype html><title>${title}</title><div id="root" data-prerendered-route="x"><h1>${title}</h1></div>`;
+    writeFileSync(path.join(dir, 'prerendered', file), html);
+    writeFileSync(path.join(dir, 'prerendered', `${file}.br`), brotliCompressSync(html));
+  }
+  return dir;
+}
+
+describe('prerendered public pages', () => {
+  let dir = '';
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const { t } = useTestApp('pglite', {
+    config: () => {
+      dir = prerenderedBuild();
+      return { staticDir: dir };
+    },
+  });
+  const get = (url: string, encoding = 'identity') => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+  test('home, Blogs and Portfolio come as their prerendered HTML, revalidated, compressed when accepted', async () => {
+    for (const [url, title] of [
+      ['/', 'Home'],
+      ['/blogs', 'Blogs'],
+      ['/blogs/', 'Blogs'],
+      ['/portfolio?from=footer', 'Portfolio'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/u);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(`<h1>${title}</h1>`);
+    }
+    const br = await get('/', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/iu);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Home</h1>');
+  });
+
+  test('client routes get the shell; a path no route knows gets the not-found page with a 404', async () => {
+    for (const url of ['/login', '/register', '/products/abc', '/dashboard', '/dashboard/manage-orders', '/index.html']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<!doctype html><title>Forgeline</title>');
+    }
+    for (const url of ['/no-such-page', '/products', '/blogs/2024/old-post', '/login/extra']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/u);
+      expect(res.body, url).toContain('<h1>Page Not Found</h1>');
+    }
+    // The API and pictures keep their own not-found answers.
+    expect((await get('/api/nope')).json()).toMatchObject({ error: { code: 'not_found' } });
+    expect((await get('/uploads/nope.webp')).statusCode).toBe(404);
   });
 });

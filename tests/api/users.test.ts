@@ -1,26 +1,20 @@
 // My Profile on the server: GET /api/users/{email} (owner or admin) and PATCH /api/user/{email} (owner only).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, URL_MAX_LENGTH } from '../../src/contract/constants';
 import { validationMessages } from '../../src/contract/messages';
 import { findUserByEmail } from '../../server/repositories/users';
-import { createTestApp, dbKinds, emulatorUrl, uniqueEmail, type TestApp, type TestUser } from '../helpers/test-app';
+import { emulatorOobCodes, signInToEmulator } from '../helpers/auth-emulator';
+import { emulatorUrl, uniqueEmail } from '../helpers/test-app';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 const validProfile = { address: '12 Harbour Road, Leeds LS1 4AB', phone: '+44 113 496 0000', linkedin: 'https://www.linkedin.com/in/dana-dealer' };
 
-describe.each(dbKinds())('profile API on %s', (kind) => {
-  let t: TestApp;
-  let customer: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    [customer, other, admin] = await Promise.all([t.createUser({ displayName: 'Dana Dealer' }), t.createUser(), t.createUser({ admin: true })]);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+describeEachDatabase('profile API', (kind) => {
+  const {
+    t,
+    users: { customer, other, admin },
+  } = useTestApp(kind, { users: { customer: { displayName: 'Dana Dealer' }, other: {}, admin: { admin: true } } });
 
   const getProfile = (email: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/users/${encodeURIComponent(email)}`, headers });
   const patchProfile = (email: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -192,19 +186,11 @@ describe.each(dbKinds())('profile API on %s', (kind) => {
       body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken: user.idToken }),
     });
     expect(send.ok).toBe(true);
-    const codes = (await (await fetch(`${emulatorUrl()}/emulator/v1/projects/${t.config.firebase.projectId}/oobCodes`)).json()) as {
-      oobCodes: { email: string; requestType: string; oobLink: string }[];
-    };
-    const code = codes.oobCodes.find((c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL');
+    const code = (await emulatorOobCodes(emulatorUrl(), t.config.firebase.projectId)).find((c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL');
     expect(code).toBeDefined();
     expect((await fetch(code?.oobLink ?? '')).ok).toBe(true);
 
-    const signIn = await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    });
-    const { idToken } = (await signIn.json()) as { idToken: string };
+    const { idToken } = await signInToEmulator(emulatorUrl(), user);
     const exchange = await t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: { authorization: `Bearer ${idToken}` }, payload: { email: user.email } });
     expect(exchange.statusCode).toBe(200);
     expect((await getProfile(user.email, user.auth)).json()).toMatchObject({ emailVerified: true });

@@ -1,5 +1,5 @@
 // A small local stand-in for the Stripe API: it answers the few PaymentIntent calls the server makes
-// (create, retrieve), so the Stripe provider is tested through the official SDK without the network.
+// (create, retrieve, cancel), so the Stripe provider is tested through the official SDK without the network.
 
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -124,6 +124,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const intent = intents.get(decodeURIComponent(one[1]));
         if (intent) send(res, 200, intent);
         else send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${one[1]}'` } });
+        return;
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/u.exec(url.pathname);
+      if (req.method === 'POST' && cancel?.[1]) {
+        const intent = intents.get(decodeURIComponent(cancel[1]));
+        if (!intent) {
+          send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${cancel[1]}'` } });
+        } else if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
+          // Stripe's answer to cancelling an intent that is past cancelling.
+          send(res, 400, {
+            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
+          });
+        } else {
+          intent.status = 'canceled';
+          send(res, 200, intent);
+        }
         return;
       }
       send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname}).` } });

@@ -19,6 +19,7 @@ export async function mintUser(db: Tx, secret: string, options: { admin?: boolea
   const email = options.email ?? `${options.admin ? 'admin' : 'dealer'}-${randomUUID().slice(0, 12)}@example.com`;
   const displayName = options.displayName ?? (options.admin ? 'Minted Admin' : 'Minted Dealer');
   const row = await upsertOnSignIn(db, { email, firebaseUid: `minted-${randomUUID()}`, displayName, emailVerified: true, promote: options.admin === true });
+  if (!row) throw new Error(`the user row of ${email} belongs to another account`);
   const token = await tokenService(secret, 3600).sign({ userId: row.id, email: row.email });
   return { id: row.id, email: row.email, displayName, token, auth: { authorization: `Bearer ${token}` } };
 }

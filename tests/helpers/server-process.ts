@@ -38,7 +38,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => out, exited, url: `http://127.0.0.1:${env.PORT}` };
 }
 
-export async function waitReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitReady(server: ServerProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);

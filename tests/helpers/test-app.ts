@@ -10,13 +10,17 @@ import { firebaseIdentity } from '../../server/auth/identity';
 import type { AppConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { insertProduct, type NewProduct } from '../../server/repositories/products';
+import { signInToEmulator, signUpInEmulator, verifyEmailInEmulator } from './auth-emulator';
 import { createPostgresDatabase, loadPgliteTemplate } from './databases';
-import { testConfig } from './test-config';
+import { TEST_PROJECT_ID, testConfig } from './test-config';
 import '../setup/provided';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** The databases this run covers: PGlite always, PostgreSQL when a server is reachable. */
+/**
+ * The databases this run covers: PGlite always, PostgreSQL when a server is reachable. Suites on
+ * describeEachDatabase() (use-test-app.ts) also list the PostgreSQL block as skipped when there is none.
+ */
 export function dbKinds(): DbKind[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
@@ -45,26 +49,15 @@ export interface TestApp {
 
 export const emulatorUrl = () => `http://127.0.0.1:${inject('emulatorPort')}`;
 
-/** Signs a new account up in the Auth emulator and returns its ID token. */
+/** Signs a new account up in the Auth emulator; its ID token carries the display name. */
 export async function emulatorSignUp(email: string, password: string, displayName?: string): Promise<{ idToken: string; uid: string }> {
-  const res = await fetch(`${emulatorUrl()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, displayName, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken?: string; localId?: string; error?: { message: string } };
-  if (!body.idToken || !body.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-  if (displayName) {
-    // signUp ignores displayName; update the profile so the ID token carries the name.
-    const upd = await fetch(`${emulatorUrl()}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken: body.idToken, displayName, returnSecureToken: true }),
-    });
-    const updated = (await upd.json()) as { idToken?: string };
-    return { idToken: updated.idToken ?? body.idToken, uid: body.localId };
-  }
-  return { idToken: body.idToken, uid: body.localId };
+  return signUpInEmulator(emulatorUrl(), { email, password, ...(displayName === undefined ? {} : { displayName }) });
+}
+
+/** Marks the account's e-mail verified, as its link would, and returns a fresh ID token saying so. */
+export async function emulatorVerifyEmail(uid: string, email: string, password: string): Promise<string> {
+  await verifyEmailInEmulator(emulatorUrl(), TEST_PROJECT_ID, uid);
+  return (await signInToEmulator(emulatorUrl(), { email, password })).idToken;
 }
 
 export function uniqueEmail(prefix = 'dealer'): string {
@@ -98,9 +91,15 @@ export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<
       const email = options.email ?? uniqueEmail(options.admin ? 'admin' : 'dealer');
       const password = `pw-${randomUUID()}`;
       const displayName = options.displayName ?? (options.admin ? 'Test Admin' : 'Test Dealer');
-      const { idToken, uid } = await emulatorSignUp(email, password, displayName);
-      // Admins are made the way a real deployment makes its first admin: ADMIN_EMAILS.
-      if (options.admin) config.adminEmails.push(email);
+      const signedUp = await emulatorSignUp(email, password, displayName);
+      const { uid } = signedUp;
+      let { idToken } = signedUp;
+      if (options.admin) {
+        // Admins are made the way a real deployment makes its first admin: ADMIN_EMAILS, and a
+        // verified e-mail (the emulator's admin API stands in for clicking the link).
+        config.adminEmails.push(email);
+        idToken = await emulatorVerifyEmail(uid, email, password);
+      }
       const res = await app.inject({
         method: 'PUT',
         url: `/api/user/${encodeURIComponent(email)}`,

@@ -6,6 +6,8 @@ declare module 'vitest' {
     /** A PostgreSQL URL with CREATEDB rights, or null when no server is reachable. */
     postgresUrl: string | null;
     postgresTemplate: string | null;
+    /** A Redis URL, or null when no server is reachable. */
+    redisUrl: string | null;
   }
 }
 export {};

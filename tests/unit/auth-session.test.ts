@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, onSessionExpired, reportSessionExpired, setAdminFlag, startSession, subscribeSession, syncTokenCopy } from '../../src/features/auth/session';
-import { readTokenCopy, TOKEN_DB_NAME, TOKEN_KEY, TOKEN_STORE, writeTokenCopy } from '../../src/features/auth/token-store';
+import { readTokenCopy, TOKEN_DB_NAME, TOKEN_KEY, TOKEN_STORE, tokenEmail, writeTokenCopy } from '../../src/api/token-store';
 
 const user = { uid: 'uid-1', email: 'dana@example.com', displayName: 'Dana Dealer', emailVerified: false };
 
@@ -29,6 +29,13 @@ beforeEach(async () => {
 });
 
 describe('token store', () => {
+  it('reads the owner e-mail from the token the worker finds, and nothing from a malformed one', () => {
+    const payload = Buffer.from(JSON.stringify({ sub: 'uid-1', email: 'dana@example.com' })).toString('base64url');
+    expect(tokenEmail(`header.${payload}.signature`)).toBe('dana@example.com');
+    expect(tokenEmail('not-a-token')).toBeNull();
+    expect(tokenEmail(`header.${Buffer.from('{"sub":"uid-1"}').toString('base64url')}.signature`)).toBeNull();
+  });
+
   it('keeps the token under forgeline-auth / tokens / accessToken and removes it', async () => {
     await writeTokenCopy('token-a');
     expect(await rawRead()).toBe('token-a');

@@ -33,6 +33,31 @@ describe('configuration', () => {
     expect(loadConfig({}, dir).accessTokenSecret).toBe(config.accessTokenSecret);
   });
 
+  it('listens on loopback only in local mode, whose Auth emulator signs nothing, unless HOST says otherwise', () => {
+    expect(loadConfig({}, root()).host).toBe('localhost');
+    expect(loadConfig({ HOST: '0.0.0.0' }, root()).host).toBe('0.0.0.0');
+    const project = { FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', ACCESS_TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig(project, root()).host).toBe('0.0.0.0');
+  });
+
+  it('reads the unpaid-order hold, the unpaid caps and the review limit', () => {
+    const config = loadConfig({ UNPAID_ORDER_TTL_HOURS: '0.5', UNPAID_UNITS_LIMIT: '900', UNPAID_UNITS_LIMIT_UNVERIFIED: '0', RATE_LIMIT_REVIEWS_PER_HOUR: '3' }, root());
+    expect(config.unpaidOrderTtlMs).toBe(1_800_000);
+    expect(config.unpaidUnitsLimit).toEqual({ verified: 900, unverified: 0 });
+    expect(config.reviewsPerHour).toBe(3);
+    const defaults = loadConfig({}, root());
+    expect(defaults.unpaidOrderTtlMs).toBe(48 * 3_600_000);
+    expect(problems({ UNPAID_ORDER_TTL_HOURS: 'soon' })).toEqual(['UNPAID_ORDER_TTL_HOURS: must be a number of hours']);
+    expect(problems({ UNPAID_ORDER_TTL_HOURS: '0' })).toEqual(['UNPAID_ORDER_TTL_HOURS: must be more than 0']);
+  });
+
+  it('shares rate limits through Redis only when REDIS_URL names one', () => {
+    expect(loadConfig({}, root()).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379/2' }, root()).redisUrl).toBe('redis://cache.internal:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380' }, root()).redisUrl).toBe('rediss://:secret@cache.internal:6380');
+    expect(problems({ REDIS_URL: 'cache.internal:6379' })).toEqual(['REDIS_URL: must be a redis:// or rediss:// URL']);
+  });
+
   it('lists every bad variable at once, by name', () => {
     const list = problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SEED: 'maybe', ACCESS_TOKEN_SECRET: 'short' });
     expect(list).toHaveLength(5);
@@ -53,6 +78,7 @@ describe('configuration', () => {
     expect(list).toMatch(/FIREBASE_PROJECT_ID: required in production/u);
     expect(list).toMatch(/ACCESS_TOKEN_SECRET: required in production/u);
     expect(list).toMatch(/PAYMENTS_PROVIDER=sandbox/u);
+    expect(list).toMatch(/SMTP_URL: required in production/u);
   });
 
   it('runs the sandbox in production only when named, and Stripe when both keys are set', () => {
@@ -62,6 +88,7 @@ describe('configuration', () => {
       FIREBASE_API_KEY: 'key',
       FIREBASE_AUTH_DOMAIN: 'shop.firebaseapp.com',
       ACCESS_TOKEN_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
     };
     expect(loadConfig({ ...base, PAYMENTS_PROVIDER: 'sandbox' }, root()).payments.provider).toBe('sandbox');
     const stripe = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, root());
@@ -77,6 +104,20 @@ describe('configuration', () => {
     expect(problems({ RATE_LIMIT_TOKEN_PER_MINUTE: '0', ACCESS_TOKEN_TTL_SECONDS: '1.5' })).toEqual(
       expect.arrayContaining(['RATE_LIMIT_TOKEN_PER_MINUTE: must be at least 1', 'ACCESS_TOKEN_TTL_SECONDS: must be a whole number']),
     );
+  });
+
+  it('catches mail on this machine in local mode, sends it through SMTP_URL when set, and refuses other URLs', () => {
+    const dir = root();
+    const local = loadConfig({}, dir).mail;
+    expect(local).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', catcher: { host: '127.0.0.1', port: 2525, dir: path.join(dir, 'data', 'mail') }, intervalMs: 5000, maxAttempts: 8 });
+    expect(local.from).toBe('Forgeline Power Tools <dealers@forgeline.example>');
+    expect(loadConfig({ MAIL_CATCHER_PORT: '2600' }, root()).mail.smtpUrl).toBe('smtp://127.0.0.1:2600');
+    const sent = loadConfig({ SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Shop <shop@example.com>', MAIL_INTERVAL_SECONDS: '2' }, root()).mail;
+    expect(sent).toMatchObject({ smtpUrl: 'smtp://mail.internal:587', from: 'Shop <shop@example.com>', catcher: null, intervalMs: 2000 });
+    const project = { FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', ACCESS_TOKEN_SECRET: 's'.repeat(32) };
+    expect(loadConfig(project, root()).mail).toMatchObject({ smtpUrl: null, catcher: null });
+    expect(problems({ SMTP_URL: 'mail.internal:25' })).toEqual(['SMTP_URL: must be an smtp:// or smtps:// URL']);
+    expect(problems({ MAIL_FROM: 'the shop' })).toEqual(['MAIL_FROM: must contain an e-mail address']);
   });
 
   it('parses ADMIN_EMAILS into trimmed lower-case addresses', () => {

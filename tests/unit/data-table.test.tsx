@@ -73,6 +73,23 @@ describe('DataTable', () => {
     expect(within(first).getByRole('button', { name: 'Delete Chop Saw' })).toBeTruthy();
   });
 
+  it('draws a row\'s details under it, across the row, in the table and on the card', () => {
+    const rowDetails = (row: Row, layout: 'table' | 'card') =>
+      row.id === 'a' ? { id: `details-${row.id}-${layout}`, open: layout === 'table', content: <p>Lines of {row.name}</p> } : null;
+    render(<DataTable caption="Orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" stackBelow="md" rowDetails={rowDetails} />);
+    const table = screen.getByRole('table', { name: 'Orders' });
+    // Two rows and one details row: rows without details get none.
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    const detailsRow = document.getElementById('details-a-table') as HTMLElement;
+    expect(detailsRow.tagName).toBe('TR');
+    expect(detailsRow.hidden).toBe(false);
+    expect(detailsRow.querySelector('td')?.getAttribute('colspan')).toBe('3');
+    expect(detailsRow.textContent).toBe('Lines of Chop Saw');
+    const onCard = document.getElementById('details-a-card') as HTMLElement;
+    expect(onCard.closest('li')).toBeTruthy();
+    expect(onCard.hidden).toBe(true);
+  });
+
   it('counts at least one page', () => {
     expect(pageCount(0, 20)).toBe(1);
     expect(pageCount(41, 20)).toBe(3);

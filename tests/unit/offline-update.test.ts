@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The update path never reloads under a user who is typing (DESIGN section 9): what counts as typing.
+// The update path never reloads under a user who is typing (docs/architecture.md, "Offline"): what counts as typing.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUpdateFlow, isUserTyping } from '../../src/features/offline/register-sw';

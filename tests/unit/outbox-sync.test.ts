@@ -2,10 +2,21 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
-import type { CreateOrderBody } from '../../src/contract/order';
+import type { CreateBulkOrderBody, CreateOrderBody, OrderLineProblem } from '../../src/contract/order';
+import { lineProblem, unitPriceFor } from '../../src/contract/pricing';
 import type { Product } from '../../src/contract/product';
 import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import { discardOutboxItem, editOutboxItem, enqueueOrder, listOutbox, OutboxEditRefused, type QueuedOrderInput } from '../../src/db/outbox';
+import {
+  bulkOrderInput,
+  discardOutboxItem,
+  editOutboxItem,
+  editOutboxLines,
+  enqueueOrder,
+  listOutbox,
+  OutboxEditRefused,
+  type QueuedLineInput,
+  type QueuedOrderInput,
+} from '../../src/db/outbox';
 import { flushOutbox, LEASE_MS, retryDelayMs, RETRY_BASE_MS, RETRY_CAP_MS, type FlushDeps, type SendOrder } from '../../src/db/outbox-sync';
 
 const ALICE = 'alice@example.com';
@@ -14,8 +25,8 @@ const BOB = 'bob@example.com';
 /** A stand-in for POST /api/orders with the server's rules: idempotent per user and clientOrderId, stock, price. */
 function fakeOrdersApi(products: Product[]) {
   const catalogue = new Map(products.map((p) => [p._id, { ...p }]));
-  const orders = new Map<string, { id: string; owner: string; body: CreateOrderBody }>();
-  const calls: { token: string; body: CreateOrderBody }[] = [];
+  const orders = new Map<string, { id: string; owner: string; body: CreateOrderBody | CreateBulkOrderBody }>();
+  const calls: { token: string; body: CreateOrderBody | CreateBulkOrderBody }[] = [];
   const tokens = new Map<string, string>([
     ['token-alice', ALICE],
     ['token-bob', BOB],
@@ -38,6 +49,27 @@ function fakeOrdersApi(products: Product[]) {
     let result: { insertedId: string };
     if (existing) {
       result = { insertedId: existing.id };
+    } else if ('lines' in body) {
+      // A bulk order: every line checked, all or nothing, each refusal named on its line.
+      const problems: OrderLineProblem[] = body.lines.flatMap((line): OrderLineProblem[] => {
+        const product = catalogue.get(line.productId);
+        if (!product) return [{ productId: line.productId, code: 'not_found', message: 'This tool is no longer in the catalogue.' }];
+        const price = unitPriceFor(product, line.quantity);
+        if (line.unitPrice !== undefined && line.unitPrice !== price) {
+          return [{ productId: line.productId, code: 'price_changed', message: `The price has changed: ${line.quantity} pcs. now cost $${price} each.`, product: { ...product } }];
+        }
+        const problem = lineProblem(product, line.quantity);
+        return problem ? [{ productId: line.productId, ...problem, product: { ...product } }] : [];
+      });
+      const [first] = problems;
+      if (first) throw new ApiError(409, first.code === 'not_found' ? 'conflict' : first.code, `${problems.length} lines cannot be ordered as they are.`, { lines: problems });
+      for (const line of body.lines) {
+        const product = catalogue.get(line.productId);
+        if (product) product.availableQnt -= line.quantity;
+      }
+      const id = randomUUID();
+      orders.set(key, { id, owner, body });
+      result = { insertedId: id };
     } else {
       const product = catalogue.get(body.productId);
       if (!product) throw new ApiError(404, 'not_found', 'This product no longer exists.');
@@ -445,6 +477,198 @@ describe('exactly once', () => {
     await discardOutboxItem(ALICE, item.clientOrderId, db);
     await flushing;
     expect(await listOutbox(ALICE, db)).toEqual([]);
+  });
+});
+
+describe('bulk orders (the order pad): one item carrying its lines', () => {
+  const grinder: Product = {
+    _id: randomUUID(),
+    name: 'Angle Grinder AG-125',
+    description: 'A grinder.',
+    imageUrl: '/uploads/c.webp',
+    price: 90,
+    availableQnt: 120,
+    minOrderQnt: 6,
+    maxOrderQnt: 60,
+    packSize: 6,
+    priceTiers: [{ minQnt: 24, price: 80 }],
+  };
+  const line = (product: Product, quantity: number, unitPrice = unitPriceFor(product, quantity)): QueuedLineInput => ({
+    productId: product._id,
+    productName: product.name,
+    imageUrl: product.imageUrl,
+    quantity,
+    unitPrice,
+  });
+  const bulk = (owner: string, lines: QueuedLineInput[]) =>
+    bulkOrderInput({ clientOrderId: randomUUID(), ownerEmail: owner, userAddress: '12 Forge Street, Springfield', userPhone: '+1 555 0100', lines });
+
+  it('is queued as one item named after its first tool, summed as the server sums an order', async () => {
+    const db = freshDb();
+    const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 24)]), db, T0);
+    expect(item).toMatchObject({ productName: `${drill.name} and 2 more`, productId: drill._id, orderQuantity: 36, totalPrice: 10 * 120 + 2 * 300 + 24 * 80, state: 'waiting' });
+    expect(item.lines?.map((l) => [l.productName, l.quantity, l.unitPrice, l.problem])).toEqual([
+      [drill.name, 10, 120, null],
+      [saw.name, 2, 300, null],
+      [grinder.name, 24, 80, null],
+    ]);
+    // A pad of one tool is named by that tool.
+    expect((await enqueueOrder(bulk(ALICE, [line(saw, 2)]), db, T0)).productName).toBe(saw.name);
+  });
+
+  it('is sent once, as one bulk order with each line at the unit price the pad showed', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw, grinder]);
+    const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 24)]), db, T0);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+
+    expect(report.sent).toEqual([{ clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id, productName: `${drill.name} and 2 more` }]);
+    expect(api.calls.map((c) => c.body)).toEqual([
+      {
+        lines: [
+          { productId: drill._id, quantity: 10, unitPrice: 120 },
+          { productId: saw._id, quantity: 2, unitPrice: 300 },
+          { productId: grinder._id, quantity: 24, unitPrice: 80 },
+        ],
+        userAddress: item.userAddress,
+        userPhone: item.userPhone,
+        clientOrderId: item.clientOrderId,
+        totalPrice: 3720,
+      },
+    ]);
+    expect(await listOutbox(ALICE, db)).toEqual([]);
+    expect([drill, saw, grinder].map((p) => api.catalogue.get(p._id)?.availableQnt)).toEqual([90, 38, 96]);
+  });
+
+  it('a lost answer is resent with the same clientOrderId and the server keeps one order with every line', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw]);
+    const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2)]), db, T0);
+    api.script.push('lost-answer');
+
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'waiting', maybeDelivered: true });
+    await expect(editOutboxLines(ALICE, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], userAddress: 'x', userPhone: '+1 555 0100' }, db)).rejects.toBeInstanceOf(
+      OutboxEditRefused,
+    );
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+    expect(report.sent).toHaveLength(1);
+    expect(api.calls.map((c) => c.body.clientOrderId)).toEqual([item.clientOrderId, item.clientOrderId]);
+    expect(api.orders.size).toBe(1);
+    expect(api.catalogue.get(drill._id)?.availableQnt).toBe(90);
+  });
+
+  it('a 409 names each failing line: the item needs attention with every line reason and current product, and is not resent', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw, grinder]);
+    // The saw's stock went to someone else and the grinder's tier price dropped while the pad waited.
+    api.catalogue.set(saw._id, { ...saw, availableQnt: 1 });
+    api.catalogue.set(grinder._id, { ...grinder, priceTiers: [{ minQnt: 24, price: 75 }] });
+    await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 24)]), db, T0);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+
+    expect(report.needsAttention).toEqual([expect.objectContaining({ productName: `${drill.name} and 2 more`, message: '2 lines cannot be ordered as they are.' })]);
+    const [item] = await listOutbox(ALICE, db);
+    expect(item).toMatchObject({ state: 'needs-attention', maybeDelivered: false, lastError: { status: 409, code: 'out_of_stock' } });
+    expect(item?.lines?.map((l) => [l.productName, l.problem, l.serverProduct?.availableQnt ?? null])).toEqual([
+      [drill.name, null, null],
+      [saw.name, { code: 'out_of_stock', message: 'Only 1 pcs. are in stock.' }, 1],
+      [grinder.name, { code: 'price_changed', message: 'The price has changed: 24 pcs. now cost $75 each.' }, 120],
+    ]);
+
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
+    expect(api.calls).toHaveLength(1);
+    expect(api.orders.size).toBe(0);
+  });
+
+  it('a tool gone from the catalogue (409 conflict with lines) needs attention instead of being retried', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill]);
+    await enqueueOrder(bulk(ALICE, [line(saw, 2), line(drill, 10)]), db, T0);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+
+    expect(report).toMatchObject({ waiting: 0, needsAttention: [expect.objectContaining({ productName: `${saw.name} and 1 more` })] });
+    const [item] = await listOutbox(ALICE, db);
+    expect(item?.lastError).toMatchObject({ status: 409, code: 'conflict' });
+    expect(item?.lines?.map((l) => l.problem?.code ?? null)).toEqual(['not_found', null]);
+  });
+
+  it('a refusal without lines (the unpaid cap) needs attention with its message, and no line is blamed', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw]);
+    await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2)]), db, T0);
+    api.script.push(new ApiError(409, 'unpaid_limit', 'You have 4,990 pcs. waiting for payment.'));
+
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+
+    const [item] = await listOutbox(ALICE, db);
+    expect(item).toMatchObject({ state: 'needs-attention', lastError: { code: 'unpaid_limit', message: 'You have 4,990 pcs. waiting for payment.' } });
+    expect(item?.lines?.every((l) => l.problem === null)).toBe(true);
+  });
+
+  it('the dealer fixes a line, accepts a new price and removes another, and the same clientOrderId is sent once', async () => {
+    const db = freshDb();
+    const api = fakeOrdersApi([drill, saw, grinder]);
+    api.catalogue.set(saw._id, { ...saw, availableQnt: 1 });
+    api.catalogue.set(grinder._id, { ...grinder, priceTiers: [{ minQnt: 24, price: 75 }] });
+    const queuedItem = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 23)]), db, T0);
+    await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
+    const [refused] = await listOutbox(ALICE, db);
+    expect(refused?.lines?.map((l) => l.problem?.code ?? null)).toEqual([null, 'out_of_stock', 'not_pack_multiple']);
+
+    const edited = await editOutboxLines(
+      ALICE,
+      queuedItem.clientOrderId,
+      {
+        // The saw is removed; the grinder goes to a whole number of packs, at the price it now has; an unknown tool is ignored.
+        lines: [
+          { productId: drill._id, quantity: 10, unitPrice: 120 },
+          { productId: grinder._id, quantity: 24, unitPrice: 75 },
+          { productId: randomUUID(), quantity: 5, unitPrice: 1 },
+        ],
+        userAddress: '3 New Road, Springfield',
+        userPhone: '+1 555 0199',
+      },
+      db,
+      T0 + 1000,
+    );
+    expect(edited).toMatchObject({ state: 'waiting', lastError: null, attempts: 0, productName: `${drill.name} and 1 more`, orderQuantity: 34, totalPrice: 1200 + 24 * 75, userAddress: '3 New Road, Springfield' });
+    expect(edited.lines?.map((l) => [l.productId, l.quantity, l.unitPrice, l.problem])).toEqual([
+      [drill._id, 10, 120, null],
+      [grinder._id, 24, 75, null],
+    ]);
+
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, clock(T0 + 1000)));
+    expect(report.sent).toEqual([expect.objectContaining({ clientOrderId: queuedItem.clientOrderId, productName: `${drill.name} and 1 more` })]);
+    expect(api.orders.size).toBe(1);
+    expect([...api.orders.values()][0]?.body).toMatchObject({
+      clientOrderId: queuedItem.clientOrderId,
+      userPhone: '+1 555 0199',
+      lines: [
+        { productId: drill._id, quantity: 10, unitPrice: 120 },
+        { productId: grinder._id, quantity: 24, unitPrice: 75 },
+      ],
+    });
+    expect(await listOutbox(ALICE, db)).toEqual([]);
+  });
+
+  it('an edit keeps at least one line, keeps one-tool and bulk edits apart, and is the owner alone', async () => {
+    const db = freshDb();
+    const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2)]), db, T0);
+    const single = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+    const contact = { userAddress: 'x', userPhone: '+1 555 0100' };
+
+    await expect(editOutboxLines(ALICE, item.clientOrderId, { lines: [], ...contact }, db)).rejects.toThrow('discard it instead');
+    await expect(editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 5, unitPrice: 120, ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+    await expect(editOutboxLines(ALICE, single.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+    await expect(editOutboxLines(BOB, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+    expect(await listOutbox(BOB, db)).toEqual([]);
+    expect((await listOutbox(ALICE, db)).find((i) => i.clientOrderId === item.clientOrderId)?.lines).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intentPaysFor } from '../../server/payments/provider';
-import { checkTestCard, passesLuhn, sandboxProvider } from '../../server/payments/sandbox';
+import { checkTestCard, passesLuhn, sandboxProvider, type SandboxDecision, type SandboxIntentStore } from '../../server/payments/sandbox';
 
 const now = new Date(Date.UTC(2026, 5, 15));
 const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
@@ -50,20 +50,32 @@ describe("the sandbox's test cards", () => {
   });
 });
 
+/** The database store's rule in memory: the first decision for an intent stands. */
+function memoryStore(): SandboxIntentStore {
+  const decisions = new Map<string, SandboxDecision>();
+  return {
+    find: async (id) => decisions.get(id) ?? null,
+    decide: async (id, decision) => {
+      if (!decisions.has(id)) decisions.set(id, decision);
+      return decisions.get(id) ?? decision;
+    },
+  };
+}
+
 describe('sandbox intents', () => {
   const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, paymentIntentId: null };
 
   it('carry the order and amount, and succeed only through confirm with a good card', async () => {
-    const provider = sandboxProvider('unit-test-secret');
+    const provider = sandboxProvider('unit-test-secret', memoryStore());
     const { clientSecret, intentId } = await provider.createIntent(order);
     const open = await provider.retrieve(intentId);
     expect(open).toMatchObject({ status: 'requires_payment_method', amount: 25_000, currency: 'usd', orderId: order.id });
     expect(intentPaysFor(open, order)).toBe(false);
 
-    const declined = provider.confirm({ clientSecret, card: card('4000000000000002') }, now);
+    const declined = await provider.confirm({ clientSecret, card: card('4000000000000002') }, now);
     expect(declined).toEqual({ error: { message: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline' } });
 
-    const result = provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    const result = await provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
     if (!('paymentIntent' in result)) throw new Error('expected a payment intent');
     const paid = await provider.retrieve(result.paymentIntent.id);
     expect(paid).toMatchObject({ status: 'succeeded', amount: 25_000, orderId: order.id });
@@ -71,12 +83,33 @@ describe('sandbox intents', () => {
     expect(intentPaysFor(paid, { ...order, totalPrice: 251 })).toBe(false);
   });
 
+  it('are one per order and amount, and a cancelled one can no longer be paid', async () => {
+    const provider = sandboxProvider('unit-test-secret', memoryStore());
+    const first = await provider.createIntent(order);
+    expect((await provider.createIntent(order)).intentId).toBe(first.intentId);
+    expect((await provider.createIntent({ ...order, totalPrice: 300 })).intentId).not.toBe(first.intentId);
+    expect(await provider.cancel(first.intentId)).toMatchObject({ status: 'canceled' });
+    expect(await provider.confirm({ clientSecret: first.clientSecret, card: card('4242424242424242') }, now)).toMatchObject({
+      error: { code: 'payment_intent_unexpected_state' },
+    });
+  });
+
+  it('answer a cancel after a payment with the payment', async () => {
+    const provider = sandboxProvider('unit-test-secret', memoryStore());
+    const { clientSecret, intentId } = await provider.createIntent(order);
+    await provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    const settled = await provider.cancel(intentId);
+    expect(settled).toMatchObject({ status: 'succeeded', orderId: order.id });
+    expect(intentPaysFor(settled, order)).toBe(true);
+    expect(await provider.retrieve(intentId)).toMatchObject({ status: 'succeeded', id: settled.id });
+  });
+
   it('cannot be forged without the server secret', async () => {
-    const mine = sandboxProvider('secret-one');
-    const theirs = sandboxProvider('secret-two');
+    const mine = sandboxProvider('secret-one', memoryStore());
+    const theirs = sandboxProvider('secret-two', memoryStore());
     const { clientSecret } = await theirs.createIntent(order);
-    expect(mine.confirm({ clientSecret, card: card('4242424242424242') }, now)).toMatchObject({ error: { code: 'resource_missing' } });
-    const result = theirs.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    expect(await mine.confirm({ clientSecret, card: card('4242424242424242') }, now)).toMatchObject({ error: { code: 'resource_missing' } });
+    const result = await theirs.confirm({ clientSecret, card: card('4242424242424242') }, now);
     if (!('paymentIntent' in result)) throw new Error('expected a payment intent');
     await expect(mine.retrieve(result.paymentIntent.id)).rejects.toThrow('That payment was not found.');
     await expect(mine.retrieve('pi_made_up')).rejects.toThrow('That payment was not found.');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DESCRIPTION_CUT } from '../../src/contract/constants';
-import { cutDescription, starCount } from '../../src/contract/pricing';
+import { cutDescription, formatCount, formatDollars, starCount } from '../../src/contract/pricing';
 
 describe('cutDescription (home cards, spec section 9)', () => {
   test('keeps a description of at most 150 characters whole, without an ellipsis', () => {
@@ -22,6 +22,9 @@ describe('cutDescription (home cards, spec section 9)', () => {
     const cut = cutDescription(text);
     expect(cut).toBe(`${'é'.repeat(149)}🔧...`);
     expect(Array.from(cut.slice(0, -3))).toHaveLength(DESCRIPTION_CUT);
+    // 150 characters in 152 UTF-16 units: whole.
+    const surrogates = `${'é'.repeat(148)}🔧🔧`;
+    expect(cutDescription(surrogates)).toBe(surrogates);
   });
 });
 
@@ -39,5 +42,14 @@ describe('starCount (spec section 9)', () => {
 
   test.each(['5', 5, '0', '6', '', 'abc', '4.5', ' 3', '03', -1])('%j is not 1 to 4, so it shows 5 stars', (rating) => {
     expect(starCount(rating)).toBe(5);
+  });
+});
+
+describe('formatDollars and formatCount', () => {
+  test('write whole dollars and counts with thousands separators', () => {
+    expect(formatDollars(1234)).toBe('$1,234');
+    expect(formatDollars(89.4)).toBe('$89');
+    expect(formatCount(1200)).toBe('1,200');
+    expect(formatCount(7)).toBe('7');
   });
 });

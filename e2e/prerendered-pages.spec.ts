@@ -1,0 +1,97 @@
+// The public pages come prerendered (docs/architecture.md, "Prerendered public pages"): their text paints
+// without any script, the browser then hydrates the same tree without a mismatch, and a path no route
+// knows is a real 404.
+
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** Page errors and console errors, which include React's hydration mismatch (#418 in the production build). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('home, Blogs and Portfolio show their text and links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Your Tools' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'About Us' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Why Choose Us' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blogs' }).first()).toHaveAttribute('href', '/blogs');
+
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    expect(await page.locator('article h2').count()).toBeGreaterThanOrEqual(5);
+
+    await page.goto('/portfolio');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test('the prerendered pages hydrate without a mismatch, then work as the app', async ({ page }) => {
+  const errors = collectErrors(page);
+  for (const path of ['/', '/blogs', '/portfolio']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto('/');
+  // The catalogue fills in after hydration.
+  await expect(page.getByRole('link', { name: 'Order Now' }).first()).toBeVisible();
+  // A link now navigates in the page: the hydrated router handles it without a new document.
+  const marker = await page.evaluate(() => ((window as unknown as { hydratedMarker: number }).hydratedMarker = Math.random()));
+  await page.getByRole('navigation').getByRole('link', { name: 'Blogs' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { hydratedMarker?: number }).hydratedMarker)).toBe(marker);
+  expect(errors).toEqual([]);
+});
+
+test.describe('on a tablet', () => {
+  test.use({ hasTouch: true, viewport: { width: 820, height: 1000 } });
+
+  test('a tap on Menu before the app has started opens the menu once it has', async ({ page }) => {
+    // The app's scripts (all but the page's boot script) wait until the tap has been made on the static page.
+    let release: () => void = () => undefined;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!paint-first-)[^/]+\.js$/u, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto('/');
+    const menuButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu', exact: true });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await menuButton.tap();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`#${await menuButton.getAttribute('aria-controls')}`).getByRole('link', { name: 'Blogs' })).toBeVisible();
+  });
+});
+
+test('a signed-in dealer opening home sees their own navbar after hydration, without errors', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Prerender Dealer' });
+  await signIn(page, user);
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Order Now' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a path no route knows answers 404 with the not-found page; client routes still open', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: /Page Not Found/u })).toBeVisible();
+  await page.getByRole('link', { name: /home/iu }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Your Tools' })).toBeVisible();
+
+  const login = await page.goto('/login');
+  expect(login?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+});

@@ -1,0 +1,62 @@
+import 'fake-indexeddb/auto';
+// The home page answers a search from the saved catalogue's index (src/db/catalogue-index.ts) before the
+// server does: for the same catalogue both must find the same tools, and in the same order where the
+// server's rank is fixed by the weight of the field alone (each search word once in the name or SKU, or
+// once in the description): named tools first, then described ones, newest first within each.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, expect, it } from 'vitest';
+import type { CatalogueChanges, ProductPage } from '../../src/contract/product';
+import { searchSavedCatalogue } from '../../src/db/catalogue-search';
+import { runCatalogueSync } from '../../src/db/catalogue-sync';
+import { openDatabase } from '../../src/db/database';
+import { insertProduct } from '../../server/repositories/products';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
+
+describeEachDatabase('the saved catalogue finds what the server finds', (kind) => {
+  const { t } = useTestApp(kind);
+  const db = openDatabase(`parity-${kind}-${randomUUID()}`);
+  afterAll(() => db.close());
+
+  const get = async <T>(url: string) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+
+  it('the same tools, the same totals, and the same order where the rank is the field alone', async () => {
+    const word = `Zq${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+    const made = [
+      { name: `${word} Angle Grinder`, description: 'For steel and stone.', category: 'Grinders' },
+      { name: 'Bench Grinder', description: `Pairs with the ${word} kits.`, category: 'Grinders' },
+      { name: `${word} Hammer Drill`, description: 'For concrete.', category: 'Drills' },
+      { name: 'Planer', description: `A smooth ${word} finish.`, category: 'Planers' },
+      { name: `${word} Circular Saw`, description: 'Rips boards.', category: 'Saws' },
+      { name: 'Jigsaw', description: 'Curves in plywood.', category: 'Saws', sku: `FL-${word.toUpperCase()}` },
+    ];
+    for (const tool of made) await insertProduct(t.database.db, { ...tool, imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    await runCatalogueSync({ db, fetchChanges: (since) => get<CatalogueChanges>(`/api/products/changes?since=${since}`) });
+
+    const both = async (q: string, category: string | null = null) => {
+      const query = new URLSearchParams({ q, pageSize: '48', ...(category ? { category } : {}) });
+      const server = await get<ProductPage>(`/api/products?${query.toString()}`);
+      const saved = await searchSavedCatalogue({ q, category, page: 1, pageSize: 48 }, db);
+      return { server: server.items.map((p) => p.name), saved: saved?.data.items.map((p) => p.name), totals: [server.total, saved?.data.total] };
+    };
+
+    // One word, each tool having it once: the same tools in the same order.
+    for (const q of [word, word.slice(0, -3).toLowerCase(), word.toUpperCase()]) {
+      const { server, saved, totals } = await both(q);
+      expect(saved).toEqual(server);
+      expect(totals[0]).toBe(totals[1]);
+    }
+    expect((await both(word)).saved).toEqual(['Jigsaw', `${word} Circular Saw`, `${word} Hammer Drill`, `${word} Angle Grinder`, 'Planer', 'Bench Grinder']);
+    expect((await both(word, 'Grinders')).saved).toEqual((await both(word, 'Grinders')).server);
+    // Several words, a SKU: the same tools (their order may differ where the server ranks by word distance).
+    for (const q of [`${word} grinder`, `fl-${word}`, `${word} for`, `${word} rips boards`]) {
+      const { server, saved, totals } = await both(q);
+      expect(new Set(saved)).toEqual(new Set(server));
+      expect(totals[0]).toBe(totals[1]);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+// The catalogue at trade scale: SKUs and categories on every tool, search and pages answered by the
+// database (the same full-text query on PGlite and PostgreSQL), categories with their counts, and the
+// changes since a change number, deletions included, for the offline copy.
+
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { CatalogueChanges, Product, ProductPage } from '../../src/contract/product';
+import { insertProduct } from '../../server/repositories/products';
+import { storeTestPicture } from '../helpers/pictures';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
+
+describeEachDatabase('catalogue search and changes', (kind) => {
+  const {
+    t,
+    users: { admin },
+  } = useTestApp(kind, { users: { admin: { admin: true } } });
+
+  const get = async <T>(url: string) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+
+  it('finds tools by any word of the name, the SKU or the description, as prefixes, in one category', async () => {
+    await insertProduct(t.database.db, { name: 'Searchable Tornado Drill', sku: 'FL-TRN900', category: 'Drills', description: 'D'.repeat(150) + ' gearbox', imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    await insertProduct(t.database.db, { name: 'Searchable Tornado Saw', sku: 'FL-TRN901', category: 'Saws', description: 'S'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    const byName = await get<ProductPage>('/api/products?q=tornad');
+    expect(byName.items.map((p) => p.name).sort()).toEqual(['Searchable Tornado Drill', 'Searchable Tornado Saw']);
+    expect(byName).toMatchObject({ total: 2, page: 1, pageSize: 24 });
+    expect((await get<ProductPage>('/api/products?q=trn90')).total).toBe(2);
+    expect((await get<ProductPage>('/api/products?q=FL-TRN901')).items.map((p) => p.sku)).toEqual(['FL-TRN901']);
+    expect((await get<ProductPage>('/api/products?q=gearbox%20tornado')).items.map((p) => p.name)).toEqual(['Searchable Tornado Drill']);
+    expect((await get<ProductPage>('/api/products?q=tornado&category=Saws')).items.map((p) => p.name)).toEqual(['Searchable Tornado Saw']);
+    // Characters that mean something to tsquery are only separators here.
+    expect((await get<ProductPage>("/api/products?q=tornado%20%26%7C!('drill")).items.map((p) => p.name)).toEqual(['Searchable Tornado Drill']);
+    expect((await t.app.inject('/api/products?pageSize=1000')).statusCode).toBe(400);
+  });
+
+  it('pages through the catalogue newest first, and keeps the whole list for plain GET /api/products', async () => {
+    for (let i = 0; i < 7; i += 1) {
+      await insertProduct(t.database.db, { name: `Paged Grinder ${i}`, category: 'Paging', description: 'P'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    }
+    const first = await get<ProductPage>('/api/products?category=Paging&pageSize=3');
+    const third = await get<ProductPage>('/api/products?category=Paging&pageSize=3&page=3');
+    expect(first.total).toBe(7);
+    expect(first.items.map((p) => p.name)).toEqual(['Paged Grinder 6', 'Paged Grinder 5', 'Paged Grinder 4']);
+    expect(third.items.map((p) => p.name)).toEqual(['Paged Grinder 0']);
+    const all = await get<Product[]>('/api/products');
+    expect(Array.isArray(all)).toBe(true);
+    expect(all.every((p) => typeof p.sku === 'string' && typeof p.category === 'string')).toBe(true);
+    const categories = await get<{ name: string; count: number }[]>('/api/categories');
+    expect(categories).toContainEqual({ name: 'Paging', count: 7 });
+  });
+
+  it('gives SKUs to tools added without one, refuses a SKU in use with 409, and takes a category', async () => {
+    const body = { name: 'SKU Test Planer', description: 'Q'.repeat(160), price: 40, availableQnt: 10, minOrderQnt: 1, imageUrl: await storeTestPicture(t.app.services.images) };
+    const made = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'fl-pl100', category: 'Planers' } });
+    expect(made.statusCode).toBe(201);
+    const id = (made.json() as { insertedId: string }).insertedId;
+    expect(await get<Product>(`/api/products/${id}`)).toMatchObject({ sku: 'FL-PL100', category: 'Planers' });
+    const taken = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'FL-PL100' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: { code: 'conflict', message: 'That SKU is already used by another tool.' } });
+    const plain = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: body });
+    const plainId = (plain.json() as { insertedId: string }).insertedId;
+    expect(await get<Product>(`/api/products/${plainId}`)).toMatchObject({ sku: expect.stringMatching(/^FL-[0-9A-F]{8}$/u), category: 'General' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'no spaces allowed' } })).statusCode).toBe(400);
+  });
+
+  it('answers the changes since a change number: new, changed and deleted tools, and the next number', async () => {
+    const start = await get<CatalogueChanges>('/api/products/changes?since=0');
+    expect(start.products.length).toBeGreaterThan(0);
+    const since = start.version;
+    expect((await get<CatalogueChanges>(`/api/products/changes?since=${since}`)).products).toEqual([]);
+
+    const a = await insertProduct(t.database.db, { name: 'Change Feed Sander', description: 'C'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    const b = await insertProduct(t.database.db, { name: 'Change Feed Cutter', description: 'C'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    const added = await get<CatalogueChanges>(`/api/products/changes?since=${since}`);
+    expect(added.products.map((p) => p._id).sort()).toEqual([a, b].sort());
+    expect(added.version).toBeGreaterThan(since);
+
+    // A stock change (an order) and a deletion come through as well.
+    await t.app.inject({ method: 'PATCH', url: `/api/products/${a}`, headers: admin.auth, payload: { maxOrderQnt: 5 } });
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${b}`, headers: admin.auth });
+    const later = await get<CatalogueChanges>(`/api/products/changes?since=${added.version}`);
+    expect(later.products.map((p) => p._id)).toEqual([a]);
+    expect(later.products[0]?.maxOrderQnt).toBe(5);
+    expect(later.deleted).toEqual([b]);
+    expect((await t.app.inject('/api/products/changes?since=abc')).statusCode).toBe(400);
+  });
+});
+
+describeEachDatabase('compressed catalogue', (kind) => {
+  const { t } = useTestApp(kind);
+
+  it('sends the catalogue as Brotli or gzip when the client accepts it, with one ETag for the content', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      await insertProduct(t.database.db, { name: `Compressed Drill ${i}`, description: 'Z'.repeat(200), imageUrl: '/uploads/x.webp', price: 10 + i, available: 5, minOrder: 1 });
+    }
+    await expect.poll(async () => ((await t.app.inject('/api/products')).json() as unknown[]).length).toBe(20);
+    const plain = await t.app.inject('/api/products');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    }
+    expect((await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'identity' } })).headers['content-encoding']).toBeUndefined();
+    const revalidated = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+});
+
+describe('catalogue search words', () => {
+  it('keeps letters and digits of any script, as lower-case words', async () => {
+    const { searchWords } = await import('../../src/contract/product');
+    expect(searchWords("DX20 Drill & 'saw' | ü-bohrer")).toEqual(['dx20', 'drill', 'saw', 'ü', 'bohrer']);
+    expect(searchWords('')).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+// The catalogue cache under a stream of changes (docs/decisions/016-catalogue-cache-under-orders.md): a burst
+// of changes costs few rebuilds, the copy in hand is served meanwhile with its own ETag, and once the
+// interval has passed the answer is fresh; after a quiet moment a change shows at once.
+
+import { describe, expect, it } from 'vitest';
+import { catalogueCache } from '../../server/lib/catalogue-cache';
+
+const INTERVAL = 1000;
+
+/** A products table stand-in: `version` moves on each change; `loads` counts the rebuilds. */
+function fakeCatalogue() {
+  const state = { version: 0, loads: 0, clock: 0 };
+  const cache = catalogueCache(
+    async () => {
+      state.loads += 1;
+      return [{ _id: 'drill', availableQnt: 1000 - state.version }];
+    },
+    { minIntervalMs: INTERVAL, now: () => state.clock },
+  );
+  const change = () => {
+    state.version += 1;
+    cache.invalidate();
+  };
+  const stock = async () => (JSON.parse((await cache.get()).body) as { availableQnt: number }[])[0]?.availableQnt;
+  return { state, cache, change, stock };
+}
+
+describe('catalogue cache under changes', () => {
+  it('rebuilds at most once per interval during a burst of changes, and is fresh after it', async () => {
+    const { state, cache, change, stock } = fakeCatalogue();
+    expect(await stock()).toBe(1000);
+    expect(state.loads).toBe(1);
+
+    // 200 orders within the interval, each read at once: the copy in hand is served, nothing is rebuilt.
+    for (let i = 0; i < 200; i += 1) {
+      change();
+      state.clock += 2;
+      expect(await stock()).toBe(1000);
+    }
+    expect(state.loads).toBe(1);
+    const staleEntry = await cache.get();
+    expect(staleEntry.etag).toMatch(/^".+"$/u);
+
+    // Once the interval has passed, the next read rebuilds and sees every change.
+    state.clock = INTERVAL;
+    expect(await stock()).toBe(800);
+    expect(state.loads).toBe(2);
+    const fresh = await cache.get();
+    expect(fresh.etag).not.toBe(staleEntry.etag);
+    // With no further change the copy stays, however long.
+    state.clock += 10 * INTERVAL;
+    expect(await cache.get()).toBe(fresh);
+    expect(state.loads).toBe(2);
+  });
+
+  it('shows a change at once after a quiet moment', async () => {
+    const { state, change, stock } = fakeCatalogue();
+    expect(await stock()).toBe(1000);
+    state.clock += INTERVAL + 1;
+    change();
+    expect(await stock()).toBe(999);
+    expect(state.loads).toBe(2);
+  });
+
+  it('keeps a copy read while a change landed, serves it as stale, and replaces it after the interval', async () => {
+    let release: () => void = () => undefined;
+    let clock = 0;
+    let version = 0;
+    let loads = 0;
+    const cache = catalogueCache(
+      async () => {
+        loads += 1;
+        const seen = version;
+        if (loads === 1) await new Promise<void>((resolve) => (release = resolve));
+        return { seen };
+      },
+      { minIntervalMs: INTERVAL, now: () => clock },
+    );
+    const first = cache.get();
+    version += 1;
+    cache.invalidate();
+    release();
+    expect(JSON.parse((await first).body)).toEqual({ seen: 0 });
+    // Served again within the interval rather than rebuilt on every read.
+    expect(await cache.get()).toBe(await first);
+    expect(loads).toBe(1);
+    clock = INTERVAL;
+    expect(JSON.parse((await cache.get()).body)).toEqual({ seen: 1 });
+    expect(loads).toBe(2);
+  });
+
+  it('serves the copy in hand while a rebuild is under way', async () => {
+    let clock = 0;
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const cache = catalogueCache(
+      async () => {
+        loads += 1;
+        if (loads === 2) await new Promise<void>((resolve) => (release = resolve));
+        return { loads };
+      },
+      { minIntervalMs: INTERVAL, now: () => clock },
+    );
+    const old = await cache.get();
+    cache.invalidate();
+    clock = INTERVAL;
+    const rebuilding = cache.get();
+    // Another reader does not wait for the rebuild.
+    expect(await cache.get()).toBe(old);
+    release();
+    expect(JSON.parse((await rebuilding).body)).toEqual({ loads: 2 });
+    expect(await cache.get()).toBe(await rebuilding);
+  });
+});

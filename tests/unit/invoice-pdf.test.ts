@@ -1,0 +1,72 @@
+// The invoice PDF read back as text, as a dealer's accounting software or a search would read it.
+
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import { renderInvoicePdf, type Invoice } from '../../server/invoices/invoice-pdf';
+
+const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
+  invoiceNo: '2026-00042',
+  orderId: '6f1c2d3e-0a1b-4c2d-8e3f-1234567890ab',
+  placedAt: new Date('2026-05-10T09:30:00Z'),
+  paidAt: new Date('2026-05-12T14:03:00Z'),
+  transactionId: 'pi_sbx_3f9a1c0b7d2e',
+  dealer: { name: 'Ines Müller', email: 'ines@werkzeug.example', address: 'Hafenstraße 12, 20457 Hamburg, Germany', phone: '+49 40 555 0100' },
+  lines: [
+    { productName: 'SD8 Specialty Right-Angle Drill', sku: 'FL-SD8-0001', quantity: 20, unitPrice: 139, lineTotal: 2780 },
+    { productName: 'MS255 Chop Saw', sku: null, quantity: 5, unitPrice: 410, lineTotal: 2050 },
+  ],
+  total: 4830,
+  ...overrides,
+});
+
+async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    const result = await parser.getText();
+    return { text: result.text, pages: result.total };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('invoice PDF', () => {
+  it('is a PDF whose text has the number, the dealer, every line, the total and the payment', async () => {
+    const pdf = await renderInvoicePdf(invoice());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, pages } = await textOf(pdf);
+    expect(pages).toBe(1);
+    expect(text).toContain('INVOICE');
+    expect(text).toContain('Invoice no. 2026-00042');
+    expect(text).toContain('Date: May 12, 2026');
+    expect(text).toContain('Forgeline Power Tools');
+    expect(text).toContain('1840 Foundry Avenue');
+    expect(text).toContain('Ines Müller');
+    expect(text).toContain('Hafenstraße 12, 20457 Hamburg, Germany');
+    expect(text).toContain('ines@werkzeug.example');
+    expect(text).toMatch(/SD8 Specialty Right-Angle Drill\s+FL-SD8-0001\s+20\s+\$139\s+\$2,780/u);
+    expect(text).toMatch(/MS255 Chop Saw\s+5\s+\$410\s+\$2,050/u);
+    expect(text).toMatch(/Total \(USD\)\s+\$4,830/u);
+    expect(text).toMatch(/Transaction\s+pi_sbx_3f9a1c0b7d2e/u);
+    expect(text).toContain('Paid in full by card on May 12, 2026, 14:03 UTC.');
+  });
+
+  it('prints names in Greek and Cyrillic letters as real text', async () => {
+    const { text } = await textOf(await renderInvoicePdf(invoice({ dealer: { name: 'Δημήτρης Παπαδόπουλος', email: 'd@example.gr', address: 'ул. Тверская, 7, Москва', phone: '' } })));
+    expect(text).toContain('Δημήτρης Παπαδόπουλος');
+    expect(text).toContain('ул. Тверская, 7, Москва');
+  });
+
+  it('runs a long order onto more pages with every line and the total once', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => ({ productName: `Tool number ${i + 1}`, sku: `FL-${1000 + i}`, quantity: 2, unitPrice: 10, lineTotal: 20 }));
+    const { text, pages } = await textOf(await renderInvoicePdf(invoice({ lines, total: 2000 })));
+    expect(pages).toBeGreaterThan(1);
+    for (let i = 1; i <= 100; i += 1) expect(text).toMatch(new RegExp(`Tool number ${i}\\s+FL-${999 + i}\\s`, 'u'));
+    expect(text.match(/Total \(USD\)/gu)).toHaveLength(1);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it('is the same document every time it is made', async () => {
+    const [a, b] = await Promise.all([renderInvoicePdf(invoice()), renderInvoicePdf(invoice())]);
+    expect(a.equals(b)).toBe(true);
+  });
+});
