@@ -1,9 +1,10 @@
 // Benchmark 4: the PWA. The app is built (into a directory of its own) and served by the server as
-// `npm start` does. Measured: Lighthouse (mobile defaults) on the home page and on a product page signed
-// in; the JavaScript the home page's first load fetches, gzipped, per chunk; and how fast a repeat visit
-// shows the catalogue offline, from the service worker and the offline store.
+// `npm start` does. Measured: Lighthouse (mobile defaults) on the prerendered public pages (home, Blogs,
+// Portfolio) and, signed in, on a product page and My Orders; the JavaScript the home page's first visit
+// fetches until the network is idle, gzipped, per chunk, and apart from it what the service worker
+// precaches after load; and how fast a repeat visit shows the catalogue offline.
 
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -18,7 +19,12 @@ import { check, round, skipped, type Benchmark, type BenchContext, type BenchOut
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const SCORE_BUDGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
-const FIRST_LOAD_JS_BUDGET_KB = 150;
+/** Public pages are prerendered (docs/architecture.md, "Prerendered public pages") and held to more. */
+const PUBLIC_PERFORMANCE_BUDGET = 98;
+const HOME_FCP_BUDGET_MS = 1000;
+const HOME_TBT_BUDGET_MS = 100;
+/** Everything the home page's first visit fetches until the network is idle, later imports and workers included. */
+const FIRST_VISIT_JS_BUDGET_KB = 150;
 const OFFLINE_REPEAT_BUDGET_MS = 1000;
 const FIRST_PRODUCT = (page: Page) => page.getByRole('link', { name: 'Order Now' }).first();
 /** Lighthouse scores move by several points between runs on a shared machine: the median of a few is kept. */
@@ -146,6 +152,8 @@ interface BrowserFigures {
   later: ChunkSize[];
   /** First-load files the browser did not request: a sign that the manifest walk and reality differ. */
   notRequested: string[];
+  /** Scripts the service worker fetched for its precache (it registers after the page's load event). */
+  precache: { files: number; bytes: number; gzipBytes: number };
   offlineRepeatMs: number | null;
   offlineProblem: string | null;
 }
@@ -158,9 +166,15 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
     const page = await context.newPage();
     const scripts = new Set<string>();
     const origin = new URL(baseUrl).origin;
+    const workerScripts = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin === origin && (request.resourceType() === 'script' || url.pathname.endsWith('.js'))) scripts.add(url.pathname);
+    });
+    // The service worker's own fetches (its precache) reach the context, not the page.
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.serviceWorker() && url.origin === origin && url.pathname.endsWith('.js')) workerScripts.add(decodeURIComponent(url.pathname).replace(/^\//u, ''));
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 30_000 });
@@ -196,7 +210,13 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
     } catch (error) {
       offlineProblem = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
     }
-    return { chunks, later, notRequested, offlineRepeatMs, offlineProblem };
+    const precacheSizes = [...workerScripts].filter((file) => existsSync(path.join(staticDir, file))).map(size);
+    const precache = {
+      files: precacheSizes.length,
+      bytes: precacheSizes.reduce((n, c) => n + c.bytes, 0),
+      gzipBytes: precacheSizes.reduce((n, c) => n + c.gzipBytes, 0),
+    };
+    return { chunks, later, notRequested, precache, offlineRepeatMs, offlineProblem };
   } finally {
     await browser.close();
   }
@@ -220,15 +240,29 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     ctx.log('  first load of the home page, then a repeat visit offline');
     const browserFigures = await firstLoadAndOffline(baseUrl, build.outDir);
 
-    ctx.log(`  Lighthouse: home page (${LIGHTHOUSE_RUNS} runs)`);
-    const audits: PageAudit[] = [await medianAudit(`${baseUrl}/`, 'home')];
+    const audits: PageAudit[] = [];
+    for (const [pathname, label] of [
+      ['/', 'home'],
+      ['/blogs', 'Blogs'],
+      ['/portfolio', 'Portfolio'],
+    ] as const) {
+      ctx.log(`  Lighthouse: ${label} (${LIGHTHOUSE_RUNS} runs)`);
+      audits.push(await medianAudit(`${baseUrl}${pathname}`, label));
+    }
     const notes: string[] = [];
-    ctx.log(`  Lighthouse: product page, signed in (${LIGHTHOUSE_RUNS} runs)`);
+    const signedIn = new Set<string>();
     try {
       const customer = await createCustomer(server.baseUrl, server.authPort);
-      audits.push(await medianAudit(`${baseUrl}/products/${productId}`, 'product (signed in)', (context) => signInThenColdCaches(context, baseUrl, customer)));
+      for (const [pathname, label] of [
+        [`/products/${productId}`, 'product (signed in)'],
+        ['/dashboard/my-orders', 'My Orders (signed in)'],
+      ] as const) {
+        ctx.log(`  Lighthouse: ${label} (${LIGHTHOUSE_RUNS} runs)`);
+        audits.push(await medianAudit(`${baseUrl}${pathname}`, label, (context) => signInThenColdCaches(context, baseUrl, customer)));
+        signedIn.add(label);
+      }
     } catch (error) {
-      notes.push(`product page not measured: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+      notes.push(`signed-in pages not all measured: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
     }
 
     const budgets: BudgetCheck[] = [];
@@ -236,14 +270,22 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       if (new URL(audit.finalUrl).pathname !== new URL(audit.url).pathname) notes.push(`${audit.page}: Lighthouse ended on ${audit.finalUrl}, not ${audit.url}`);
       for (const category of CATEGORIES) {
         const s = audit.scores[category];
-        const limit = SCORE_BUDGETS[category];
+        const limit = category === 'performance' && !signedIn.has(audit.page) ? PUBLIC_PERFORMANCE_BUDGET : SCORE_BUDGETS[category];
         const op = limit === 100 ? '=' : '>=';
         budgets.push({ budget: `${audit.page}: ${category} ${op} ${limit}`, actual: s === null ? 'n/a' : String(s), met: s !== null && s >= limit });
       }
       for (const s of audit.shortfalls) notes.push(`${audit.page} / ${s.category}: ${s.title}${s.display ? ` (${s.display})` : ''}`);
     }
+    const home = audits.find((a) => a.page === 'home');
+    if (home) {
+      const fcp = home.metrics.fcpMs ?? Number.POSITIVE_INFINITY;
+      const tbt = home.metrics.tbtMs ?? Number.POSITIVE_INFINITY;
+      budgets.push(check(`home: FCP < ${HOME_FCP_BUDGET_MS} ms (Lighthouse mobile)`, fcp, ' ms', fcp < HOME_FCP_BUDGET_MS));
+      budgets.push(check(`home: TBT < ${HOME_TBT_BUDGET_MS} ms (Lighthouse mobile)`, tbt, ' ms', tbt < HOME_TBT_BUDGET_MS));
+    }
     const jsGzipKb = browserFigures.chunks.reduce((n, c) => n + c.gzipBytes, 0) / 1024;
-    budgets.push(check(`home first-load JavaScript <= ${FIRST_LOAD_JS_BUDGET_KB} KB gzipped`, jsGzipKb, ' KB', jsGzipKb <= FIRST_LOAD_JS_BUDGET_KB));
+    const visitJsGzipKb = jsGzipKb + browserFigures.later.reduce((n, c) => n + c.gzipBytes, 0) / 1024;
+    budgets.push(check(`home first visit: JavaScript fetched until the network is idle <= ${FIRST_VISIT_JS_BUDGET_KB} KB gzipped`, visitJsGzipKb, ' KB', visitJsGzipKb <= FIRST_VISIT_JS_BUDGET_KB));
     if (browserFigures.offlineRepeatMs === null) {
       budgets.push({ budget: `offline repeat visit shows the catalogue < ${OFFLINE_REPEAT_BUDGET_MS} ms`, actual: 'not shown', met: false });
       notes.push(`offline repeat visit: ${browserFigures.offlineProblem ?? 'unknown problem'}`);
@@ -264,7 +306,9 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     ]);
     const chunkRows: Cell[][] = browserFigures.chunks.map((c) => [c.file, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
     chunkRows.push(['first-load total', round(browserFigures.chunks.reduce((n, c) => n + c.bytes, 0) / 1024, 1), round(jsGzipKb, 1)]);
-    for (const c of browserFigures.later) chunkRows.push([`later, import(): ${c.file}`, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
+    for (const c of browserFigures.later) chunkRows.push([`later, import() or worker: ${c.file}`, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
+    chunkRows.push(['until network idle, total', round([...browserFigures.chunks, ...browserFigures.later].reduce((n, c) => n + c.bytes, 0) / 1024, 1), round(visitJsGzipKb, 1)]);
+    chunkRows.push([`service worker precache, after load (${browserFigures.precache.files} files)`, round(browserFigures.precache.bytes / 1024, 1), round(browserFigures.precache.gzipBytes / 1024, 1)]);
     if (browserFigures.notRequested.length > 0) notes.push(`first-load files the browser did not request: ${browserFigures.notRequested.join(', ')}`);
     return {
       status: 'measured',
@@ -274,7 +318,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
         { title: 'Repeat visit offline (service worker in control)', columns: ['until the first product card is visible'], rows: [[browserFigures.offlineRepeatMs === null ? 'not shown' : `${Math.round(browserFigures.offlineRepeatMs)} ms`]] },
       ],
       budgets,
-      data: { buildMs: build.ms, audits, chunks: browserFigures.chunks, laterChunks: browserFigures.later, jsGzipKb, offlineRepeatMs: browserFigures.offlineRepeatMs },
+      data: { buildMs: build.ms, audits, chunks: browserFigures.chunks, laterChunks: browserFigures.later, jsGzipKb, visitJsGzipKb, precache: browserFigures.precache, offlineRepeatMs: browserFigures.offlineRepeatMs },
       notes,
     };
   } finally {

@@ -3,14 +3,14 @@
 // Afterwards the stock and the orders must add up, with no duplicate clientOrderId.
 
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BaselinePlan, BaselineResult } from './lib/orders-baseline';
 import { createCustomer, type Customer } from './lib/customers';
+import { runBaselineChild } from './lib/baseline-child';
 import { createThrowawayDatabase } from './lib/postgres';
-import { benchDir, cpuMillis, startChild, startServer, type Server } from './lib/processes';
+import { benchDir, cpuMillis, startServer, type Server } from './lib/processes';
 import { check, median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
 
 const CONNECTIONS = 50;
@@ -84,18 +84,8 @@ async function loadServer(server: Server, customers: Customer[], products: Plann
   };
 }
 
-async function runBaseline(plan: BaselinePlan, dir: string): Promise<BaselineResult> {
-  const file = path.join(dir, `baseline-plan-${randomUUID().slice(0, 8)}.json`);
-  writeFileSync(file, JSON.stringify(plan));
-  const child = startChild(['--import', 'tsx', 'bench/lib/orders-baseline.ts', file], process.env);
-  const code = await child.exited;
-  const line = child
-    .output()
-    .split('\n')
-    .reverse()
-    .find((l) => l.startsWith('{'));
-  if (code !== 0 || !line) throw new Error(`the baseline failed (${code}):\n${child.output()}`);
-  return JSON.parse(line) as BaselineResult;
+function runBaseline(plan: BaselinePlan, dir: string): Promise<BaselineResult> {
+  return runBaselineChild<BaselineResult>('bench/lib/orders-baseline.ts', plan, dir);
 }
 
 async function run(ctx: BenchContext): Promise<BenchOutcome> {

@@ -5,16 +5,19 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueBenchmark } from './catalogue';
+import { catalogueScaleBenchmark } from './catalogue-scale';
 import { coldStartBenchmark } from './cold-start';
 import { machineInfo } from './lib/machine';
+import { mixedBenchmark } from './mixed';
 import { findPostgres } from './lib/postgres';
 import { ROOT, stopAllChildren } from './lib/processes';
 import { lighthouseBenchmark } from './lighthouse';
 import { ordersBenchmark } from './orders';
+import { ordersBulkBenchmark } from './orders-bulk';
 import { outboxDrainBenchmark } from './outbox-drain';
 import { formatTable, type Benchmark, type BenchContext, type BenchOutcome, type BenchResult } from './lib/report';
 
-const benchmarks: Benchmark[] = [catalogueBenchmark, ordersBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark];
+const benchmarks: Benchmark[] = [catalogueBenchmark, catalogueScaleBenchmark, ordersBenchmark, ordersBulkBenchmark, mixedBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark];
 
 /** A benchmark that hangs is stopped and reported, so the run stays bounded. */
 const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let outcome: BenchOutcome;
     try {
-      outcome = await withTimeout(bench.run(ctx), BENCHMARK_TIMEOUT_MS);
+      outcome = await withTimeout(bench.run(ctx), bench.timeoutMs ?? BENCHMARK_TIMEOUT_MS);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       outcome = { status: 'failed', reason: message, tables: [], budgets: [], data: {}, notes: [] };

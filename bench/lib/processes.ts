@@ -162,6 +162,8 @@ async function startServerOnce(options: ServerOptions): Promise<Server> {
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     AUTH_EMULATOR_PORT: String(authPort),
+    // Any free port for the local mail catcher, so a developer's own server keeps the default one.
+    MAIL_CATCHER_PORT: '0',
     LOG_LEVEL: 'warn',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.identity === 'hosted'

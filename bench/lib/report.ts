@@ -41,6 +41,8 @@ export interface BenchContext {
 export interface Benchmark {
   id: string;
   title: string;
+  /** Longer than the run's default limit, for a benchmark that seeds a large data set first. */
+  timeoutMs?: number;
   run(ctx: BenchContext): Promise<BenchOutcome>;
 }
 

@@ -1,0 +1,164 @@
+// Benchmark: 20-line bulk orders per second through POST /api/orders on PostgreSQL, against a baseline
+// that does the same 20 stock updates and the order and line inserts straight through `pg`, in the same
+// run. Afterwards every tool's stock must equal its starting stock less the pieces on order lines, and
+// every order's total the sum of its lines.
+
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createCustomer, type Customer } from './lib/customers';
+import type { BulkBaselinePlan, BulkBaselineResult } from './lib/orders-bulk-baseline';
+import { runBaselineChild } from './lib/baseline-child';
+import { createThrowawayDatabase } from './lib/postgres';
+import { benchDir, startServer, type Server } from './lib/processes';
+import { check, median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
+
+const CONNECTIONS = 20;
+const CUSTOMERS = 10;
+/** The API's pool size (server/db/client.ts); the baseline gets the same. */
+const POOL_SIZE = 10;
+const LINES = 20;
+const TOOLS = 40;
+const STOCK = 10_000_000;
+const ROUND_SECONDS = 5;
+const ROUNDS = 3;
+const RATIO_BUDGET = 0.5;
+
+interface Tool {
+  id: string;
+  quantity: number;
+}
+
+function pick(tools: Tool[]): Tool[] {
+  return [...tools].sort(() => Math.random() - 0.5).slice(0, LINES);
+}
+
+async function loadServer(server: Server, customers: Customer[], tools: Tool[], seconds: number) {
+  let next = 0;
+  const result = await autocannon({
+    url: `${server.baseUrl}/api/orders`,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          next += 1;
+          const customer = customers[next % customers.length];
+          if (!customer) throw new Error('no customer');
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              lines: pick(tools).map((t) => ({ productId: t.id, quantity: t.quantity })),
+              userAddress: '1 Bench Street, Springfield',
+              userPhone: '+1 555 0100',
+              clientOrderId: randomUUID(),
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return { orders: result['2xx'], ordersPerSec: result['2xx'] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+}
+
+function runBaseline(plan: BulkBaselinePlan, dir: string): Promise<BulkBaselineResult> {
+  return runBaselineChild<BulkBaselineResult>('bench/lib/orders-bulk-baseline.ts', plan, dir);
+}
+
+async function run(ctx: BenchContext): Promise<BenchOutcome> {
+  if (ctx.postgres.url === null) return skipped(`PostgreSQL: ${ctx.postgres.reason}`);
+  const dataDir = benchDir('orders-bulk');
+  rmSync(dataDir, { recursive: true, force: true });
+  const database = await createThrowawayDatabase(ctx.postgres.url, 'orders_bulk');
+  const cleanups: (() => Promise<void>)[] = [() => database.drop()];
+  const sql = new pg.Client({ connectionString: database.url });
+  try {
+    ctx.log('  starting the server on a throwaway PostgreSQL database');
+    const server = await startServer({ dataDir, databaseUrl: database.url, env: { RATE_LIMIT_ORDERS_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000', UNPAID_UNITS_LIMIT: '999999999' } });
+    cleanups.push(() => server.stop());
+    await sql.connect();
+    cleanups.push(() => sql.end());
+    const customers: Customer[] = [];
+    for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await createCustomer(server.baseUrl, server.authPort));
+    // Verified, so the unpaid cap of verified accounts (raised above) applies.
+    await sql.query('update users set email_verified = true');
+    for (let i = 0; i < TOOLS; i += 1) {
+      await sql.query(
+        `insert into products (name, description, image_url, price, available, min_order) values ($1, $2, $3, $4, $5, 1)`,
+        [`Bench Tool ${i}`, 'B'.repeat(160), `/uploads/${'b'.repeat(64)}.webp`, 10 + i, STOCK],
+      );
+    }
+    const rows = await sql.query<{ id: string }>('select id from products where name like $1', ['Bench Tool %']);
+    const tools: Tool[] = rows.rows.map((r, i) => ({ id: r.id, quantity: 1 + (i % 4) }));
+
+    const first = customers[0];
+    if (!first) throw new Error('no customer');
+    const userRow = await sql.query<{ id: string; display_name: string }>('select id, display_name from users where email = $1', [first.email]);
+    const user = { id: userRow.rows[0]?.id ?? '', email: first.email, name: userRow.rows[0]?.display_name ?? first.email };
+    const plan = (seconds: number): BulkBaselinePlan => ({ databaseUrl: database.url, seconds, concurrency: CONNECTIONS, poolSize: POOL_SIZE, linesPerOrder: LINES, user, products: tools });
+
+    ctx.log(`  warming up, then ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each`);
+    await loadServer(server, customers, tools, 2);
+    await runBaseline(plan(2), dataDir);
+    const serverRounds: Awaited<ReturnType<typeof loadServer>>[] = [];
+    const baselineRounds: BulkBaselineResult[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      if (i % 2 === 0) {
+        serverRounds.push(await loadServer(server, customers, tools, ROUND_SECONDS));
+        baselineRounds.push(await runBaseline(plan(ROUND_SECONDS), dataDir));
+      } else {
+        baselineRounds.push(await runBaseline(plan(ROUND_SECONDS), dataDir));
+        serverRounds.push(await loadServer(server, customers, tools, ROUND_SECONDS));
+      }
+    }
+
+    const stock = await sql.query<{ available: number; sold: string | null }>(
+      `select p.available, (select sum(l.quantity) from order_lines l where l.product_id = p.id) as sold from products p where p.name like 'Bench Tool %'`,
+    );
+    const mismatched = stock.rows.filter((r) => STOCK - r.available !== Number(r.sold ?? 0)).length;
+    const totals = await sql.query<{ n: string }>(
+      `select count(*) as n from (select o.id from orders o join order_lines l on l.order_id = o.id group by o.id, o.total_price having o.total_price <> sum(l.line_total)) x`,
+    );
+    const wrongTotals = Number(totals.rows[0]?.n ?? 0);
+    const lineCounts = await sql.query<{ n: string }>(`select count(*) as n from (select order_id from order_lines group by order_id having count(*) <> ${LINES}) x`);
+    const shortOrders = Number(lineCounts.rows[0]?.n ?? 0);
+
+    const serverRate = median(serverRounds.map((r) => r.ordersPerSec));
+    const baselineRate = median(baselineRounds.map((r) => r.orders / r.seconds));
+    const ratio = serverRate / baselineRate;
+    const failed = serverRounds.reduce((n, r) => n + r.failed, 0);
+    const consistent = mismatched === 0 && wrongTotals === 0 && shortOrders === 0;
+    return {
+      status: 'measured',
+      tables: [
+        {
+          title: `${LINES}-line orders on PostgreSQL, ${CONNECTIONS} concurrent callers, pool of ${POOL_SIZE}, ${TOOLS} tools, median of ${ROUNDS} x ${ROUND_SECONDS} s`,
+          columns: ['target', 'orders/s', 'lines/s', 'p50 ms', 'p99 ms', 'ratio'],
+          rows: [
+            ['POST /api/orders (bulk)', round(serverRate, 0), round(serverRate * LINES, 0), median(serverRounds.map((r) => r.p50)), median(serverRounds.map((r) => r.p99)), round(ratio, 2)],
+            ['pg transaction', round(baselineRate, 0), round(baselineRate * LINES, 0), null, null, null],
+          ],
+        },
+        {
+          title: 'Bookkeeping after the run',
+          columns: ['tools whose stock adds up', 'orders whose total is not the sum of lines', `orders without ${LINES} lines`, 'failed requests'],
+          rows: [[`${TOOLS - mismatched} of ${TOOLS}`, wrongTotals, shortOrders, failed]],
+        },
+      ],
+      budgets: [
+        check(`orders/s ratio to the pg transaction >= ${RATIO_BUDGET}`, ratio, '', ratio >= RATIO_BUDGET),
+        { budget: 'stock, lines and totals add up', actual: consistent ? 'yes' : 'no', met: consistent },
+      ],
+      data: { connections: CONNECTIONS, poolSize: POOL_SIZE, lines: LINES, serverRate, baselineRate, ratio, serverRounds, baselineRounds, failed },
+      notes: failed > 0 ? [`the server refused or failed ${failed} bulk order requests under load`] : [],
+    };
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+export const ordersBulkBenchmark: Benchmark = { id: 'orders-bulk', title: 'Bulk order placement, 20 lines (PostgreSQL)', run };
