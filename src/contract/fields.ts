@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH, MAX_QUANTITY } from './constants';
 import { validationMessages as m } from './messages';
+import { formatCount } from './pricing';
 
 /** A trimmed, required string of bounded length. */
 export function requiredText(requiredMessage: string, max: number) {
@@ -26,7 +27,7 @@ export function positiveWhole(requiredMessage: string, max = MAX_QUANTITY) {
     v.number(requiredMessage),
     v.integer(m.wholePositive),
     v.minValue(1, m.wholePositive),
-    v.maxValue(max, `Enter a number up to ${max.toLocaleString('en-US')}`),
+    v.maxValue(max, `Enter a number up to ${formatCount(max)}`),
   );
 }
 

@@ -100,16 +100,37 @@ export function starCount(rating: string | number): number {
   return text === '1' || text === '2' || text === '3' || text === '4' ? Number(text) : 5;
 }
 
-// Made once: a formatter costs far more to make than to use, and a list of cards formats every figure
-// of every card each time it is drawn (README Performance).
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const COUNT = new Intl.NumberFormat('en-US');
+// Whole dollars and counts are written without Intl: making an Intl.NumberFormat loads the locale's data,
+// the largest single cost of the home page's first script run on a slow tablet (README Performance), and
+// en-US grouping of a whole number is a fixed rule. Anything else (fractions, NaN) goes to Intl.
+let intlDollars: Intl.NumberFormat | null = null;
+let intlCount: Intl.NumberFormat | null = null;
 
+/** 1234567 -> "1,234,567" for a whole number of at most 15 digits; null for anything else. */
+function groupedWhole(value: number): string | null {
+  if (!Number.isSafeInteger(value)) return null;
+  const digits = String(Math.abs(value));
+  let grouped = '';
+  for (let end = digits.length; end > 0; end -= 3) grouped = end - 3 > 0 ? `,${digits.slice(end - 3, end)}${grouped}` : `${digits.slice(0, end)}${grouped}`;
+  return value < 0 ? `-${grouped}` : grouped;
+}
+
+/** Whole dollars, as Intl's en-US currency with no fraction digits writes them: $1,235, -$40. */
 export function formatDollars(amount: number): string {
-  return DOLLARS.format(amount);
+  // Half away from zero, as Intl rounds; -0 shows as -$0 there too.
+  const whole = Number.isFinite(amount) ? Math.sign(amount) * Math.round(Math.abs(amount)) : NaN;
+  const grouped = groupedWhole(whole);
+  if (grouped === null || Object.is(whole, -0)) {
+    intlDollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    return intlDollars.format(amount);
+  }
+  return grouped.startsWith('-') ? `-$${grouped.slice(1)}` : `$${grouped}`;
 }
 
 /** A count of pieces or tools as every screen writes it: 1,200. */
 export function formatCount(count: number): string {
-  return COUNT.format(count);
+  const grouped = Object.is(count, -0) ? null : groupedWhole(count);
+  if (grouped !== null) return grouped;
+  intlCount ??= new Intl.NumberFormat('en-US');
+  return intlCount.format(count);
 }

@@ -1,7 +1,9 @@
 // What the page and the catalogue's dedicated worker (catalogue-worker.ts) say to each other: syncs
-// (catalogue-sync.ts) and searches over the saved catalogue's index (catalogue-search.ts).
+// (catalogue-sync.ts), searches over the saved catalogue's index (catalogue-search.ts), and the reviews
+// the page read, to be saved for offline use.
 
 import type { ProductPage } from '../contract/product';
+import type { Review } from '../contract/review';
 import type { CatalogueSearch } from './catalogue-search';
 import type { SyncReply, SyncRequest } from './catalogue-sync';
 
@@ -23,5 +25,11 @@ export type SearchReply =
   | { type: 'search'; id: number; ok: true; found: { data: ProductPage; savedAt: number } | null }
   | { type: 'search'; id: number; ok: false; message: string };
 
-export type WorkerRequest = SyncRequest | SearchRequest | CancelRequest;
+/** Page -> worker: the reviews the server sent, saved for offline use (best effort, unanswered). */
+export interface SaveReviewsRequest {
+  type: 'save-reviews';
+  reviews: Review[];
+}
+
+export type WorkerRequest = SyncRequest | SearchRequest | CancelRequest | SaveReviewsRequest;
 export type WorkerReply = SyncReply | SearchReply;

@@ -1,8 +1,9 @@
-// Starts the catalogue's dedicated worker (catalogue-worker.ts) on first use and runs syncs and searches
-// in it. Where the browser has no module workers, or the worker cannot start, there is no worker and
-// both run on the page (catalogue-sync.ts, catalogue-search.ts).
+// Starts the catalogue's dedicated worker (catalogue-worker.ts) on first use and runs syncs, searches and
+// the saving of reviews in it. Where the browser has no module workers, or the worker cannot start, there
+// is no worker and they run on the page (catalogue-sync.ts, catalogue-search.ts, catalogue-store.ts).
 
 import type { ProductPage } from '../contract/product';
+import type { Review } from '../contract/review';
 import type { WorkerReply, WorkerRequest } from './catalogue-messages';
 import type { CatalogueSearch } from './catalogue-search';
 import { CatalogueSyncError, type SyncOutcome, type SyncRunner } from './catalogue-sync';
@@ -18,6 +19,7 @@ interface Waiting {
 interface CatalogueWorker {
   sync: SyncRunner;
   search: (search: CatalogueSearch, signal?: AbortSignal) => Promise<WorkerSearchResult>;
+  saveReviews: (reviews: Review[]) => void;
 }
 
 let started: CatalogueWorker | null | undefined;
@@ -95,7 +97,7 @@ function startWorker(): CatalogueWorker | null {
       post({ type: 'search', id, search: query });
     });
 
-  return { sync, search };
+  return { sync, search, saveReviews: (reviews) => post({ type: 'save-reviews', reviews }) };
 }
 
 function catalogueWorker(): CatalogueWorker | null {
@@ -111,4 +113,9 @@ export function catalogueWorkerRunner(): SyncRunner | null {
 /** The worker's search of the saved catalogue, started on first call; null where there is no worker to run in. */
 export function catalogueWorkerSearch(): CatalogueWorker['search'] | null {
   return catalogueWorker()?.search ?? null;
+}
+
+/** Saves the reviews in the worker, started on first call; null where there is no worker to run in. */
+export function catalogueWorkerSaveReviews(): CatalogueWorker['saveReviews'] | null {
+  return catalogueWorker()?.saveReviews ?? null;
 }

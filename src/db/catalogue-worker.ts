@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
 // The catalogue's dedicated worker: runs the sync (catalogue-sync.ts: downloads what changed, validates
-// it and writes it to IndexedDB) and answers searches from the saved catalogue's in-memory index
-// (catalogue-search.ts, catalogue-search-queue.ts), all off the page's thread.
+// it and writes it to IndexedDB), answers searches from the saved catalogue's in-memory index
+// (catalogue-search.ts, catalogue-search-queue.ts) and saves the reviews the page read, all off the
+// page's thread: the home page never loads the IndexedDB code itself.
 
 import type { WorkerReply, WorkerRequest } from './catalogue-messages';
 import { catalogueIndex, forgetCatalogueIndexes, searchSavedCatalogue } from './catalogue-search';
 import { createSearchQueue } from './catalogue-search-queue';
+import { saveReviews } from './catalogue-store';
 import { runCatalogueSync, toFailure } from './catalogue-sync';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -17,6 +19,11 @@ const warm = () => void catalogueIndex().catch(() => undefined);
 
 scope.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
+  if (request.type === 'save-reviews') {
+    // Best effort, as on the page: a full or blocked IndexedDB must not break anything.
+    void saveReviews(request.reviews).catch(() => undefined);
+    return;
+  }
   if (request.type !== 'sync') {
     searches.take(request);
     return;

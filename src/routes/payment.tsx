@@ -2,7 +2,7 @@
 // card payment (payment feature). A bulk order is paid once, for all its lines, which are listed.
 
 import { useParams } from '@tanstack/react-router';
-import { formatDollars } from '../contract/pricing';
+import { formatCount, formatDollars } from '../contract/pricing';
 import { useSession } from '../features/auth/session';
 import { useOrder } from '../features/orders/get-order';
 import { Checkout } from '../features/payment/checkout';
@@ -39,7 +39,7 @@ export default function PaymentPage() {
             <>
               <p>
                 {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for{' '}
-                <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of {o.lines?.length} tools:
+                <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.lines?.length} tools:
               </p>
               {/* A list on a phone, a table where its columns fit. */}
               <div className="sm:hidden">
@@ -51,7 +51,7 @@ export default function PaymentPage() {
             </>
           ) : (
             <p>
-              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{o.orderQuantity.toLocaleString('en-US')} pcs.</strong> of{' '}
+              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{formatCount(o.orderQuantity)} pcs.</strong> of{' '}
               {o.productName} ({formatDollars(o.unitPrice)} per unit).
             </p>
           )}

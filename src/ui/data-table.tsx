@@ -6,6 +6,7 @@
 // it (`rowDetails`, e.g. the lines of a bulk order), drawn across the whole row.
 
 import { Fragment, useId, type ReactNode } from 'react';
+import { formatCount } from '../contract/pricing';
 
 /** Where a row is drawn: the table and the cards are both in the page (CSS shows one), so ids need the layout. */
 export type RowLayout = 'table' | 'card';
@@ -75,7 +76,7 @@ function Pager({ page, pageSize, total, onPageChange, busy, label }: Pagination 
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-3">
       <p className="text-sm text-base-content/80" aria-live="polite">
-        {total === 0 ? 'No results' : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
+        {total === 0 ? 'No results' : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </p>
       <div className="join">
         <button type="button" className="btn join-item" disabled={busy || page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -3,7 +3,7 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import type { OrderLine } from '../contract/order';
-import { formatDollars } from '../contract/pricing';
+import { formatCount, formatDollars } from '../contract/pricing';
 import type { RowDetails, RowLayout } from './data-table';
 import { PICTURE_SIZES, pictureSources } from './product-picture';
 
@@ -58,7 +58,7 @@ function Picture({ line }: { line: OrderLine }) {
   );
 }
 
-const pieces = (quantity: number) => `${quantity.toLocaleString('en-US')} pcs.`;
+const pieces = (quantity: number) => `${formatCount(quantity)} pcs.`;
 
 function LineSku({ line }: { line: OrderLine }) {
   return line.sku ? <span className="block font-mono text-xs text-base-content/75">SKU {line.sku}</span> : null;

@@ -1,7 +1,7 @@
 // The volume prices of a tool as a small table: which quantities get which unit price, with the row the
 // typed quantity falls in highlighted, so the dealer sees why the total moved.
 
-import { formatDollars } from '../contract/pricing';
+import { formatCount, formatDollars } from '../contract/pricing';
 
 export interface PriceBand {
   from: number;
@@ -24,7 +24,7 @@ export function priceBands(terms: { price: number; minOrderQnt: number; priceTie
   return bands;
 }
 
-const pcs = (n: number) => n.toLocaleString('en-US');
+const pcs = formatCount;
 
 export function bandLabel(band: PriceBand): string {
   if (band.to === null) return `${pcs(band.from)} pcs. and more`;

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { errorMessage, isNotFound } from '../../api/errors';
 import { texts } from '../../contract/messages';
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import { ruleProblem, UpdateProductRulesBodySchema, type Product, type UpdateProductRulesBody } from '../../contract/product';
 import { useOnline } from '../offline/network-status';
 import { ProductRulesFields, type RuleFormValues } from './product-rules-fields';
@@ -69,7 +69,7 @@ function RulesForm({ product, onDone }: { product: Product; onDone: () => void }
     <FormProvider {...form}>
       <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <p className="text-sm text-base-content/80">
-          List price <strong>{formatDollars(product.price)}</strong> per unit, minimum order <strong>{product.minOrderQnt.toLocaleString('en-US')} pcs.</strong>
+          List price <strong>{formatDollars(product.price)}</strong> per unit, minimum order <strong>{formatCount(product.minOrderQnt)} pcs.</strong>
         </p>
         <ProductRulesFields />
         {failure ? (

@@ -9,7 +9,7 @@ import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { ADMIN_ORDERS_PAGE_SIZE, type Order } from '../../contract/order';
 import { adminStatusLabel, type OrderStatus } from '../../contract/order-status';
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { ClippedText } from '../../ui/clipped-text';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -87,7 +87,7 @@ export function OrdersTable() {
       header: 'Product',
       cell: lines.productCell,
     },
-    { header: 'Quantity', cell: (order) => `${order.orderQuantity.toLocaleString('en-US')} pcs.`, className: 'tabular-nums whitespace-nowrap' },
+    { header: 'Quantity', cell: (order) => `${formatCount(order.orderQuantity)} pcs.`, className: 'tabular-nums whitespace-nowrap' },
     { header: 'Price', cell: (order) => formatDollars(order.totalPrice), className: 'tabular-nums' },
     { header: 'User Email', cell: (order) => <EmailText email={order.userEmail} /> },
     // Long addresses and ids are clipped in the table and open on hover or keyboard focus; a card has room.
@@ -178,7 +178,7 @@ export function OrdersTable() {
       <ConfirmModal {...remove.modal}>
         <p>
           Are you sure you want to delete <strong>{target ? orderTitle(target) : null}</strong>
-          {target ? ` (${target.orderQuantity.toLocaleString('en-US')} pcs. for ${target.userEmail})` : ''}?
+          {target ? ` (${formatCount(target.orderQuantity)} pcs. for ${target.userEmail})` : ''}?
         </p>
         <p className="mt-2 text-sm text-base-content/80">The order is unpaid; its quantity goes back into stock.</p>
       </ConfirmModal>

@@ -7,7 +7,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { toasts } from '../../contract/messages';
-import { describeRules, formatDollars } from '../../contract/pricing';
+import { describeRules, formatCount, formatDollars } from '../../contract/pricing';
 import { CATALOGUE_SEARCH_MAX_LENGTH, type Product, type ProductPage } from '../../contract/product';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -61,7 +61,7 @@ export function ProductsTable({ products, search, onSearch, onPageChange }: Prod
       ),
     },
     { header: 'Price', cell: (product) => formatDollars(product.price), className: 'tabular-nums' },
-    { header: 'Available Qnty', cell: (product) => product.availableQnt.toLocaleString('en-US'), className: 'tabular-nums' },
+    { header: 'Available Qnty', cell: (product) => formatCount(product.availableQnt), className: 'tabular-nums' },
     {
       header: 'Order rules',
       cell: (product, layout) => (

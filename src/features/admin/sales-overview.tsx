@@ -3,7 +3,7 @@
 
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import type { SalesSummary } from '../../contract/reports';
 import { Spinner } from '../../ui/spinner';
 import { useSales } from './get-sales';
@@ -43,7 +43,7 @@ function TopTools({ tools }: { tools: SalesSummary['topTools'] }) {
               <th scope="row" className="font-medium">
                 {tool.name}
               </th>
-              <td className="text-right tabular-nums">{tool.units.toLocaleString('en-US')}</td>
+              <td className="text-right tabular-nums">{formatCount(tool.units)}</td>
               <td className="text-right tabular-nums">{formatDollars(tool.revenue)}</td>
             </tr>
           ))}
@@ -67,7 +67,7 @@ export function SalesOverview() {
         <dl className="grid grid-cols-2 gap-3 xl:grid-cols-4">
           <Figure
             label="Orders to ship"
-            value={toShip.toLocaleString('en-US')}
+            value={formatCount(toShip)}
             note={
               toShip > 0 ? (
                 <Link to="/dashboard/manage-orders" className="link link-primary">

@@ -3,6 +3,7 @@
 
 import { type ReactNode, useId } from 'react';
 import { useCategories } from './get-categories';
+import { formatCount } from '../../contract/pricing';
 
 export interface CatalogueFiltersProps {
   query: string;
@@ -49,14 +50,14 @@ export function CatalogueFilters({ query, onQuery, category, onCategory }: Catal
             {total === undefined ? null : (
               <>
                 {' '}
-                <span className="font-normal opacity-80">{total.toLocaleString('en-US')}</span>
+                <span className="font-normal opacity-80">{formatCount(total)}</span>
               </>
             )}
           </Chip>
           {categories.data.map((c) => (
             <Chip key={c.name} pressed={category === c.name} onClick={() => onCategory(category === c.name ? null : c.name)}>
               {c.name}{' '}
-              <span className="font-normal opacity-80">{c.count.toLocaleString('en-US')}</span>
+              <span className="font-normal opacity-80">{formatCount(c.count)}</span>
             </Chip>
           ))}
         </div>

@@ -3,7 +3,7 @@
 
 import { Link } from '@tanstack/react-router';
 import { isNotFound } from '../../api/errors';
-import { describeRules, formatDollars, tierFor } from '../../contract/pricing';
+import { describeRules, formatCount, formatDollars, tierFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 
@@ -11,8 +11,8 @@ function ProductFacts({ product }: { product: Product }) {
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3">
       {[
-        ['Minimum order', `${product.minOrderQnt.toLocaleString('en-US')} pcs.`],
-        ['Available', `${product.availableQnt.toLocaleString('en-US')} pcs.`],
+        ['Minimum order', `${formatCount(product.minOrderQnt)} pcs.`],
+        ['Available', `${formatCount(product.availableQnt)} pcs.`],
         ['Price per unit', formatDollars(product.price)],
       ].map(([label, value]) => (
         <div key={label} className="rounded-box bg-base-200 px-3 py-3 sm:px-4">
@@ -40,7 +40,7 @@ function ProductRules({ product }: { product: Product }) {
       ) : null}
       {best && first !== null ? (
         <p>
-          <span className="font-semibold">Volume prices:</span> from {first.toLocaleString('en-US')} pcs., down to {formatDollars(best.price)} per unit.
+          <span className="font-semibold">Volume prices:</span> from {formatCount(first)} pcs., down to {formatDollars(best.price)} per unit.
         </p>
       ) : null}
     </div>

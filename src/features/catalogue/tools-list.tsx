@@ -4,7 +4,7 @@
 // time and grows by pages with Show more: never thousands of cards at once.
 
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import type { Product } from '../../contract/product';
 import { cutDescription, formatCount, formatDollars } from '../../contract/pricing';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -66,11 +66,15 @@ export function ProductCard({ product, action }: { product: Product; action?: Ca
 
 export function ToolsList({ search, cardAction }: { search: ToolSearch; cardAction?: CardAction | undefined }) {
   const results = useProductSearch(search);
+  // The cards are drawn at a lower priority than what brought them (an answer, a page, a search): that
+  // render yields to the browser every few milliseconds, so a slow tablet's page never freezes while
+  // two dozen cards are built (README Performance); what was on screen stays until they are ready.
+  const data = useDeferredValue(results.data);
   // Pages fetched at different moments may overlap by a tool when the catalogue changed in between.
   const products = useMemo(() => {
     const seen = new Set<string>();
-    return (results.data?.pages ?? []).flatMap((page) => page.items).filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
-  }, [results.data]);
+    return (data?.pages ?? []).flatMap((page) => page.items).filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
+  }, [data]);
   const hydrated = useHydrated();
   if (results.isPending || !hydrated) return <Spinner label="Loading tools" />;
   if (results.isError) {
@@ -84,7 +88,9 @@ export function ToolsList({ search, cardAction }: { search: ToolSearch; cardActi
       </div>
     );
   }
-  const total = results.data.pages.at(-1)?.total ?? 0;
+  // The first answer is here; its cards are being drawn.
+  if (!data) return <Spinner label="Loading tools" />;
+  const total = data.pages.at(-1)?.total ?? 0;
   const filtered = search.q.trim() !== '' || search.category !== null;
   if (total === 0 && !filtered) {
     return <p className="rounded-box bg-base-100 p-8 text-center">New tools are on their way. Please check back soon.</p>;

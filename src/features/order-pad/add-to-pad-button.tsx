@@ -9,6 +9,7 @@ import { toasts } from '../../contract/messages';
 import type { Product } from '../../contract/product';
 import { useSession } from '../auth/session';
 import { padStore, startingQuantity } from './pad-store';
+import { formatCount } from '../../contract/pricing';
 
 export interface AddToPadButtonProps {
   product: Pick<Product, '_id' | 'name' | 'minOrderQnt' | 'packSize'>;
@@ -35,7 +36,7 @@ export function AddToPadButton({ product, className = 'btn btn-outline btn-prima
     try {
       const { addToPad } = await padStore();
       await addToPad(user.email, product._id, quantity);
-      toast.success(`${product.name}: ${quantity.toLocaleString('en-US')} pcs. added to your order pad.`, {
+      toast.success(`${product.name}: ${formatCount(quantity)} pcs. added to your order pad.`, {
         action: { label: 'Open order pad', onClick: () => void router.navigate({ to: '/dashboard/order-pad' }) },
       });
     } catch {

@@ -13,7 +13,7 @@ import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { AddressSchema, type CreateBulkOrderBody } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
-import { formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { PadLine } from '../../db/database';
 import type { QueuedLineInput } from '../../db/outbox';
@@ -201,7 +201,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
             Lines
           </h2>
           <p className="text-sm text-base-content/80" aria-live="polite">
-            {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {pieces.toLocaleString('en-US')} pcs.
+            {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {formatCount(pieces)} pcs.
           </p>
         </div>
         {lines === undefined || (products === undefined && productsError === null) ? <Spinner label="Loading your order pad" /> : null}

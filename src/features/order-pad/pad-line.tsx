@@ -3,7 +3,7 @@
 
 import { useState } from 'react';
 import { MAX_QUANTITY } from '../../contract/constants';
-import { describeRules, formatDollars, lineProblem, tierFor, unitPriceFor } from '../../contract/pricing';
+import { describeRules, formatCount, formatDollars, lineProblem, tierFor, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { PadLine } from '../../db/database';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -52,7 +52,7 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
   const unitPrice = product ? unitPriceFor(product, counted) : null;
   const tier = product ? tierFor(product, counted) : null;
   const next = product && quantity !== null ? nextTier(product, quantity) : null;
-  const rules = product ? [`min. ${product.minOrderQnt.toLocaleString('en-US')} pcs.`, describeRules(product), `${product.availableQnt.toLocaleString('en-US')} in stock`].filter(Boolean).join(' · ') : null;
+  const rules = product ? [`min. ${formatCount(product.minOrderQnt)} pcs.`, describeRules(product), `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ') : null;
 
   return (
     <li className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 py-4 sm:grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_auto] sm:items-center" data-testid="pad-line">
@@ -121,7 +121,7 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
           ) : null}
           {next && !problem ? (
             <p className="text-sm text-base-content/75">
-              From {next.minQnt.toLocaleString('en-US')} pcs.: {formatDollars(next.price)} each.
+              From {formatCount(next.minQnt)} pcs.: {formatDollars(next.price)} each.
             </p>
           ) : null}
         </div>

@@ -4,7 +4,7 @@
 
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_QUANTITY } from '../../contract/constants';
-import { describeRules, formatDollars, lineProblem } from '../../contract/pricing';
+import { describeRules, formatCount, formatDollars, lineProblem } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -19,7 +19,7 @@ export interface QuickEntryProps {
 
 function ruleHint(product: Product): string {
   const rules = describeRules(product);
-  return [`min. ${product.minOrderQnt.toLocaleString('en-US')} pcs.`, rules, `${product.availableQnt.toLocaleString('en-US')} in stock`].filter(Boolean).join(' · ');
+  return [`min. ${formatCount(product.minOrderQnt)} pcs.`, rules, `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ');
 }
 
 export function QuickEntry({ products, onAdd }: QuickEntryProps) {
@@ -106,7 +106,7 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
     } finally {
       setBusy(false);
     }
-    setAnnouncement(`${pieces.toLocaleString('en-US')} pcs. of ${picked.name} added.`);
+    setAnnouncement(`${formatCount(pieces)} pcs. of ${picked.name} added.`);
     setTyped('');
     setPicked(null);
     setQuantity('');

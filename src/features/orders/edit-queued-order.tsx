@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MAX_QUANTITY } from '../../contract/constants';
 import { toasts } from '../../contract/messages';
-import { formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { readSavedProduct } from '../../db/catalogue-store';
 import type { OutboxItem } from '../../db/database';
@@ -80,7 +80,7 @@ function EditForm({ email, item, product, sendNow, onDone }: EditFormProps) {
       <p className="text-sm">
         Price per unit: <strong>{formatDollars(price)}</strong>
         {price !== item.unitPrice ? ` (was ${formatDollars(item.unitPrice)} when you ordered)` : null}
-        {product ? ` · ${product.availableQnt.toLocaleString('en-US')} pcs. available, minimum ${product.minOrderQnt.toLocaleString('en-US')}` : null}
+        {product ? ` · ${formatCount(product.availableQnt)} pcs. available, minimum ${formatCount(product.minOrderQnt)}` : null}
       </p>
       <OrderFields idPrefix={id} register={register} errors={errors} quantity={{ min, max, error: errors.orderQuantity?.message }} />
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">

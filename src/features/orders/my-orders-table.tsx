@@ -10,7 +10,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import type { Order } from '../../contract/order';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
@@ -89,7 +89,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
       cell: lines.productCell,
       className: 'min-w-36 max-w-56 whitespace-normal',
     },
-    { header: 'Quantity (pcs.)', cell: (o) => o.orderQuantity.toLocaleString('en-US'), className: 'text-right tabular-nums' },
+    { header: 'Quantity (pcs.)', cell: (o) => formatCount(o.orderQuantity), className: 'text-right tabular-nums' },
     { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',

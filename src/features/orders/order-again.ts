@@ -3,7 +3,7 @@
 // says what changed, so the dealer is never surprised on the order pad.
 
 import type { Order, OrderLine } from '../../contract/order';
-import { lineProblem, unitPriceFor } from '../../contract/pricing';
+import { formatCount, lineProblem, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 
 /** Why a quantity was moved: the rule of today it had to meet. */
@@ -111,12 +111,12 @@ export function lineChanged(line: ReorderLine): boolean {
 export function quantityReason(change: QuantityChange): string {
   switch (change.kind) {
     case 'minimum':
-      return `the minimum order is ${change.minimum.toLocaleString('en-US')} pcs.`;
+      return `the minimum order is ${formatCount(change.minimum)} pcs.`;
     case 'pack':
-      return `sold in packs of ${change.packSize.toLocaleString('en-US')}`;
+      return `sold in packs of ${formatCount(change.packSize)}`;
     case 'maximum':
-      return `at most ${change.maximum.toLocaleString('en-US')} pcs. per order`;
+      return `at most ${formatCount(change.maximum)} pcs. per order`;
     case 'stock':
-      return `only ${change.available.toLocaleString('en-US')} pcs. in stock`;
+      return `only ${formatCount(change.available)} pcs. in stock`;
   }
 }

@@ -1,7 +1,7 @@
 // The tools of a saved bulk order (from the order pad) in the saved-orders list, each with the server's
 // reason when it refused that line, so the dealer sees what to fix before opening Edit.
 
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import type { OutboxLine } from '../../db/database';
 
 export function QueuedLines({ lines, label }: { lines: readonly OutboxLine[]; label: string }) {
@@ -12,7 +12,7 @@ export function QueuedLines({ lines, label }: { lines: readonly OutboxLine[]; la
           <span className="break-words">{line.productName}</span>
           <span className="tabular-nums text-base-content/80">
             {' '}
-            · {line.quantity.toLocaleString('en-US')} pcs. × {formatDollars(line.unitPrice)}
+            · {formatCount(line.quantity)} pcs. × {formatDollars(line.unitPrice)}
           </span>
           {line.problem ? <span className="block font-medium text-error">{line.problem.message}</span> : null}
         </li>

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { texts, toasts } from '../../contract/messages';
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import type { OutboxItem } from '../../db/database';
 import { discardOutboxItem, editBlocker } from '../../db/outbox';
 import { ConfirmModal } from '../../ui/confirm-modal';
@@ -77,7 +77,7 @@ export function QueuedOrders({ email, items, sendNow }: QueuedOrdersProps) {
         ),
       className: 'min-w-36 max-w-72 whitespace-normal',
     },
-    { header: 'Quantity (pcs.)', cell: (item) => item.orderQuantity.toLocaleString('en-US'), className: 'text-right tabular-nums' },
+    { header: 'Quantity (pcs.)', cell: (item) => formatCount(item.orderQuantity), className: 'text-right tabular-nums' },
     { header: 'Price', cell: (item) => formatDollars(item.totalPrice), className: 'text-right tabular-nums' },
     { header: 'Status', cell: (item) => <Status item={item} /> },
     {

@@ -6,7 +6,7 @@ import { useCallback, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/errors';
 import type { Order } from '../../contract/order';
-import { formatDollars } from '../../contract/pricing';
+import { formatCount, formatDollars } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { addToPad } from '../../db/order-pad';
 import { orderTitle } from '../../ui/order-lines';
@@ -26,7 +26,7 @@ export interface OrderAgainResult {
   lines: ReorderLine[];
 }
 
-const pcs = (n: number) => `${n.toLocaleString('en-US')} pcs.`;
+const pcs = (n: number) => `${formatCount(n)} pcs.`;
 
 export function useOrderAgain({ email, loadCatalogue, openPad }: OrderAgainOptions) {
   const [pendingId, setPendingId] = useState<string | null>(null);

@@ -1,13 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { ReviewListSchema } from '../../contract/review';
+import { ReviewListSchema, type Review } from '../../contract/review';
 import { readSavedReviews, saveReviews } from '../../db/catalogue-store';
+import { catalogueWorkerSaveReviews } from '../../db/catalogue-worker-client';
 import { inBackground, withOfflineFallback } from '../../db/offline-read';
+
+/** Saved in the catalogue's worker where there is one, so the page does not load the IndexedDB code for it. */
+async function saveForOffline(reviews: Review[]): Promise<void> {
+  const inWorker = catalogueWorkerSaveReviews();
+  if (inWorker) inWorker(reviews);
+  else await saveReviews(reviews);
+}
 
 /** Offline, the reviews come from IndexedDB (docs/architecture.md, "Offline"). */
 export function getReviews() {
-  return withOfflineFallback('reviews', () => apiRequest('/reviews', { schema: ReviewListSchema }), () => readSavedReviews(), inBackground(saveReviews));
+  return withOfflineFallback('reviews', () => apiRequest('/reviews', { schema: ReviewListSchema }), () => readSavedReviews(), inBackground(saveForOffline));
 }
 
 export const reviewsQueryOptions = () => queryOptions({ queryKey: queryKeys.reviews, queryFn: getReviews, meta: { persist: false } });
