@@ -10,6 +10,7 @@ import type { IdentityProvider } from './auth/identity';
 import { tokenService, type TokenService } from './auth/tokens';
 import { LIVE_ORDERS_RETRY_MS } from '../src/contract/live-orders';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
+import type { Product } from '../src/contract/product';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerUploads } from './images/serve';
@@ -76,7 +77,7 @@ declare module 'fastify' {
     services: AppServices;
     tokens: TokenService;
     guards: Guards;
-    catalogue: CatalogueCache;
+    catalogue: CatalogueCache<Product[]>;
     /** The open live orders streams of this process (docs/architecture.md, "Live orders"). */
     liveOrders: LiveOrdersHub;
     /** Every route as registered (method and full URL), for the authorization matrix test. */

@@ -2,7 +2,8 @@
 // Brotli and gzip forms, each made once per rebuild and only when a client asks for it. Under a stream of
 // changes (every order changes stock) it is rebuilt at most once per `minIntervalMs`, and the copy in hand is
 // served meanwhile (docs/decisions/016-catalogue-cache-under-orders.md): a change shows within that interval
-// plus one rebuild, and after a quiet moment at once.
+// plus one rebuild, and after a quiet moment at once. Pages of the catalogue without a search are cut from
+// a copy only while it is current (`fresh`), so a page never shows a tool's older state than the database.
 
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -13,15 +14,26 @@ const gzipped = promisify(gzip);
 
 export type CatalogueEncoding = 'br' | 'gzip' | 'identity';
 
-export interface CatalogueEntry {
+/** A serialised answer, with its encodings made on first use and kept. */
+export interface EncodedBody {
   body: string;
-  etag: string;
   /** The body in an encoding the client accepts (made on first use, then kept with the entry). */
   encoded(encoding: Exclude<CatalogueEncoding, 'identity'>): Promise<Buffer>;
 }
 
-export interface CatalogueCache {
-  get(): Promise<CatalogueEntry>;
+export interface CatalogueEntry<T = unknown> extends EncodedBody {
+  etag: string;
+  /** What was loaded, as loaded. */
+  data: T;
+  /** An answer made from `data` under `key` (a page, say): made once per entry, then kept with it. */
+  derived(key: string, make: (data: T) => unknown): EncodedBody;
+}
+
+export interface CatalogueCache<T = unknown> {
+  /** The copy to serve: current, or at most `minIntervalMs` behind while changes keep coming. */
+  get(): Promise<CatalogueEntry<T>>;
+  /** The copy only if no change has landed since it was read; null when the database must be asked. */
+  fresh(): Promise<CatalogueEntry<T> | null>;
   invalidate(): void;
 }
 
@@ -49,11 +61,13 @@ export function pickEncoding(acceptEncoding: string | undefined): CatalogueEncod
   return 'identity';
 }
 
-function makeEntry(body: string): CatalogueEntry {
+/** Answers derived from one copy that are kept (pages by category and size): beyond it, made each time. */
+const MAX_DERIVED = 256;
+
+function encodedBody(body: string): EncodedBody {
   const made = new Map<string, Promise<Buffer>>();
   return {
     body,
-    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     encoded(encoding) {
       let result = made.get(encoding);
       if (!result) {
@@ -70,23 +84,40 @@ function makeEntry(body: string): CatalogueEntry {
   };
 }
 
-export function catalogueCache(load: () => Promise<unknown>, options: CatalogueCacheOptions = {}): CatalogueCache {
+function makeEntry<T>(data: T): CatalogueEntry<T> {
+  const whole = encodedBody(JSON.stringify(data));
+  const derived = new Map<string, EncodedBody>();
+  return {
+    ...whole,
+    data,
+    etag: `"${createHash('sha1').update(whole.body).digest('base64url')}"`,
+    derived(key, make) {
+      const known = derived.get(key);
+      if (known) return known;
+      const made = encodedBody(JSON.stringify(make(data)));
+      if (derived.size < MAX_DERIVED) derived.set(key, made);
+      return made;
+    },
+  };
+}
+
+export function catalogueCache<T>(load: () => Promise<T>, options: CatalogueCacheOptions = {}): CatalogueCache<T> {
   const minInterval = options.minIntervalMs ?? CATALOGUE_MIN_REBUILD_INTERVAL_MS;
   const now = options.now ?? Date.now;
-  let entry: CatalogueEntry | null = null;
+  let entry: CatalogueEntry<T> | null = null;
   /** When the data of `entry` was read (the start of its load). */
   let loadedAt = 0;
   /** A change has landed since `entry` was read. */
   let stale = false;
-  let inflight: Promise<CatalogueEntry> | null = null;
+  let inflight: Promise<CatalogueEntry<T>> | null = null;
   let generation = 0;
 
-  const rebuild = (): Promise<CatalogueEntry> => {
+  const rebuild = (): Promise<CatalogueEntry<T>> => {
     const startedAt = generation;
     const readAt = now();
     inflight = load()
       .then((data) => {
-        const built = makeEntry(JSON.stringify(data));
+        const built = makeEntry(data);
         entry = built;
         loadedAt = readAt;
         // A change that landed while loading makes this copy stale already: it is kept and served, and
@@ -100,13 +131,19 @@ export function catalogueCache(load: () => Promise<unknown>, options: CatalogueC
     return inflight;
   };
 
+  const get = async (): Promise<CatalogueEntry<T>> => {
+    if (entry && !stale) return entry;
+    if (inflight) return entry ?? inflight;
+    // Nothing in hand, or the last rebuild is long enough ago: rebuild and answer with the fresh copy.
+    if (!entry || now() - loadedAt >= minInterval) return rebuild();
+    return entry;
+  };
+
   return {
-    async get() {
-      if (entry && !stale) return entry;
-      if (inflight) return entry ?? inflight;
-      // Nothing in hand, or the last rebuild is long enough ago: rebuild and answer with the fresh copy.
-      if (!entry || now() - loadedAt >= minInterval) return rebuild();
-      return entry;
+    get,
+    async fresh() {
+      const got = await get();
+      return got === entry && !stale ? got : null;
     },
     invalidate() {
       generation += 1;

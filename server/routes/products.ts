@@ -1,12 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
 import { parsePictureUrl } from '../../src/contract/pictures';
-import { CatalogueChangesQuerySchema, CatalogueQuerySchema, CreateProductBodySchema, ruleProblem, searchWords, UpdateProductRulesBodySchema } from '../../src/contract/product';
+import { CatalogueChangesQuerySchema, CatalogueQuerySchema, CreateProductBodySchema, ruleProblem, searchWords, UpdateProductRulesBodySchema, type Product, type ProductPage } from '../../src/contract/product';
 import { invalid, notFound } from '../errors';
 import { pickEncoding } from '../lib/catalogue-cache';
+import { COMPRESS_MIN_BYTES } from '../plugins/compression';
 import { parseBody, parseParam } from '../lib/validate';
 import { lockProducts } from '../repositories/orders';
 import { catalogueChanges, deleteProduct, findProduct, insertProduct, listCategories, searchProducts, toProduct, updateProductRules } from '../repositories/products';
+
+/** A page of the whole catalogue (newest first), in a category or not: what searchProducts answers without words. */
+function pageOf(all: readonly Product[], category: string | undefined, page: number, pageSize: number): ProductPage {
+  const inCategory = category === undefined ? all : all.filter((product) => product.category === category);
+  return { items: inCategory.slice((page - 1) * pageSize, page * pageSize), total: inCategory.length, page, pageSize };
+}
 
 const products: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
@@ -17,8 +24,20 @@ const products: FastifyPluginAsync = async (app) => {
     const asked = request.query as Record<string, unknown>;
     if (['q', 'category', 'page', 'pageSize'].some((key) => asked[key] !== undefined)) {
       const query = parseBody(CatalogueQuerySchema, asked);
-      const { items, total } = await searchProducts(db, { words: searchWords(query.q ?? ''), category: query.category || undefined, page: query.page, pageSize: query.pageSize });
+      const words = searchWords(query.q ?? '');
+      const category = query.category || undefined;
       void reply.header('cache-control', 'no-cache');
+      // Without a search, a page is a slice of the cached catalogue (same order: newest first), taken only
+      // while that copy is current; the home page's first page is then answered without the database.
+      const current = words.length === 0 ? await app.catalogue.fresh() : null;
+      if (current) {
+        const page = current.derived(`page:${category ?? ''}:${query.page}:${query.pageSize}`, (all) => pageOf(all, category, query.page, query.pageSize));
+        void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        if (encoding === 'identity' || Buffer.byteLength(page.body) < COMPRESS_MIN_BYTES) return reply.send(page.body);
+        return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
+      }
+      const { items, total } = await searchProducts(db, { words, category, page: query.page, pageSize: query.pageSize });
       return { items, total, page: query.page, pageSize: query.pageSize };
     }
     const entry = await app.catalogue.get();

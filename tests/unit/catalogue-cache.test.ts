@@ -111,4 +111,26 @@ describe('catalogue cache under changes', () => {
     expect(JSON.parse((await rebuilding).body)).toEqual({ loads: 2 });
     expect(await cache.get()).toBe(await rebuilding);
   });
+
+  it('gives a copy for pages only while it is current, and keeps each page with its copy', async () => {
+    const { state, cache, change } = fakeCatalogue();
+    const current = await cache.fresh();
+    expect(current).not.toBeNull();
+    let made = 0;
+    const page = () => current?.derived('page:1', (all) => ((made += 1), { items: all }));
+    expect(JSON.parse(page()?.body ?? 'null')).toEqual({ items: [{ _id: 'drill', availableQnt: 1000 }] });
+    expect(page()).toBe(page());
+    expect(made).toBe(1);
+
+    // A change within the interval: the whole list may be served from the copy, a page may not.
+    state.clock += 10;
+    change();
+    expect(await cache.get()).toBe(current);
+    expect(await cache.fresh()).toBeNull();
+    // Once the interval has passed the copy is rebuilt, current again, with its pages made afresh.
+    state.clock = INTERVAL + 10;
+    const rebuilt = await cache.fresh();
+    expect(rebuilt).not.toBe(current);
+    expect(JSON.parse(rebuilt?.derived('page:1', (all) => ({ items: all })).body ?? 'null')).toEqual({ items: [{ _id: 'drill', availableQnt: 999 }] });
+  });
 });
