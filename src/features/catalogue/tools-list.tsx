@@ -4,7 +4,7 @@
 // time and grows by pages with Show more: never thousands of cards at once.
 
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../contract/product';
 import { cutDescription, formatCount, formatDollars } from '../../contract/pricing';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -66,10 +66,16 @@ export function ProductCard({ product, action }: { product: Product; action?: Ca
 
 export function ToolsList({ search, cardAction }: { search: ToolSearch; cardAction?: CardAction | undefined }) {
   const results = useProductSearch(search);
-  // The cards are drawn at a lower priority than what brought them (an answer, a page, a search): that
-  // render yields to the browser every few milliseconds, so a slow tablet's page never freezes while
-  // two dozen cards are built (README Performance); what was on screen stays until they are ready.
-  const data = useDeferredValue(results.data);
+  // The first cards are drawn at a lower priority than the answer that brought them: that render yields to
+  // the browser every few milliseconds, so a slow tablet's page does not freeze while the app is still
+  // starting (README Performance). Later answers (a search, a page) are drawn at once, as the dealer waits
+  // for them.
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const deferred = useDeferredValue(results.data);
+  const data = firstDrawn ? results.data : deferred;
+  useEffect(() => {
+    if (deferred && !firstDrawn) setFirstDrawn(true);
+  }, [deferred, firstDrawn]);
   // Pages fetched at different moments may overlap by a tool when the catalogue changed in between.
   const products = useMemo(() => {
     const seen = new Set<string>();
