@@ -15,7 +15,7 @@ import { readSavedProduct } from '../../db/catalogue-store';
 import type { OutboxItem, OutboxLine } from '../../db/database';
 import { editOutboxLines } from '../../db/outbox';
 import { AddressField, PhoneField } from '../../ui/form-field';
-import { QueuedOrderDialog, saveQueuedEdit, WhyRefused } from './edit-queued-order';
+import { EditedOrderFooter, QueuedOrderDialog, saveQueuedEdit, WhyRefused } from './edit-queued-order';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
 type Contact = v.InferOutput<typeof ContactSchema>;
@@ -162,23 +162,7 @@ function EditLinesForm({ email, item, known, sendNow, onDone }: EditLinesFormPro
         <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
         <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
       </div>
-      <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
-        <span>Total</span>
-        <strong className="text-xl tabular-nums">{formatDollars(total)}</strong>
-      </p>
-      {failure ? (
-        <p role="alert" className="text-sm text-error">
-          {failure}
-        </p>
-      ) : null}
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone}>
-          Close
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Save and send
-        </button>
-      </div>
+      <EditedOrderFooter total={total} failure={failure} submitting={isSubmitting} onDone={onDone} />
     </form>
   );
 }

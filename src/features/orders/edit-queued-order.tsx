@@ -83,9 +83,18 @@ function EditForm({ email, item, product, sendNow, onDone }: EditFormProps) {
         {product ? ` · ${formatCount(product.availableQnt)} pcs. available, minimum ${formatCount(product.minOrderQnt)}` : null}
       </p>
       <OrderFields idPrefix={id} register={register} errors={errors} quantity={{ min, max, error: errors.orderQuantity?.message }} />
+      <EditedOrderFooter total={orderTotal(counted, price)} failure={failure} submitting={isSubmitting} onDone={onDone} />
+    </form>
+  );
+}
+
+/** The foot of both edit forms of a saved order: its total, why the save failed, and the two buttons. */
+export function EditedOrderFooter({ total, failure, submitting, onDone }: { total: number; failure: string | null; submitting: boolean; onDone: () => void }) {
+  return (
+    <>
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
         <span>Total</span>
-        <strong className="text-xl">{formatDollars(orderTotal(counted, price))}</strong>
+        <strong className="text-xl tabular-nums">{formatDollars(total)}</strong>
       </p>
       {failure ? (
         <p role="alert" className="text-sm text-error">
@@ -96,11 +105,11 @@ function EditForm({ email, item, product, sendNow, onDone }: EditFormProps) {
         <button type="button" className="btn" onClick={onDone}>
           Close
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-primary" disabled={submitting}>
           Save and send
         </button>
       </div>
-    </form>
+    </>
   );
 }
 
