@@ -30,7 +30,7 @@ const FIRST_PRODUCT = (page: Page) => page.getByRole('link', { name: 'Order Now'
 /** Lighthouse scores move by several points between runs on a shared machine: the median of a few is kept. */
 const LIGHTHOUSE_RUNS = 3;
 
-interface PageAudit {
+export interface PageAudit {
   page: string;
   /** Performance scores of every run; the other figures are those of the median run. */
   performanceRuns: number[];
@@ -103,7 +103,7 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
 }
 
 /** Runs Lighthouse several times and keeps the run with the median performance score. */
-async function medianAudit(url: string, label: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<PageAudit> {
+export async function medianAudit(url: string, label: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<PageAudit> {
   const runs: PageAudit[] = [];
   let lastError: unknown = null;
   for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
