@@ -5,7 +5,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config';
-import { unauthorized } from '../errors';
+import { AppError, unauthorized } from '../errors';
 import { cleanDisplayText } from '../../src/contract/display-text';
 
 export interface VerifiedIdentity {
@@ -16,7 +16,7 @@ export interface VerifiedIdentity {
 }
 
 export interface IdentityProvider {
-  /** Throws a 401 AppError unless the token is valid, unrevoked, and its user still exists. */
+  /** Throws a 401 AppError unless the token is valid, unrevoked, and its user still exists; a 503 when the provider cannot be reached. */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
   /** Removes the account from the identity provider; a missing account is not an error. */
   deleteUser(uid: string): Promise<void>;
@@ -36,6 +36,36 @@ function adminAuth(config: FirebaseConfig): Auth {
 }
 
 const notVerified = () => unauthorized('Your sign-in could not be verified. Please sign in again.');
+const unreachable = () => new AppError('unavailable', 'Sign-in cannot be checked right now. Please try again in a moment.');
+
+/** The identity provider did not answer (no connection, or a server error): not a verdict on the token. */
+class ProviderUnreachable extends Error {}
+
+/** firebase-admin's codes for a provider it could not reach or that failed, as opposed to one that refused. */
+const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error', 'app/internal-error']);
+
+const isUnreachable = (error: unknown) =>
+  error instanceof ProviderUnreachable || UNREACHABLE_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
+
+/** How long to wait before asking a provider that did not answer once more. */
+const RETRY_AFTER_MS = 250;
+
+/**
+ * One question to the identity provider. A refusal is a 401; a provider that cannot be reached is asked
+ * once more, then the answer is a 503, since the dealer's sign-in may well be valid.
+ */
+async function askProvider<T>(question: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await question();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (!isUnreachable(error)) throw notVerified();
+      if (attempt >= 2) throw unreachable();
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    }
+  }
+}
 
 interface EmulatorLookup {
   users?: { localId?: string; email?: string; emailVerified?: boolean; disabled?: boolean }[];
@@ -48,10 +78,16 @@ interface EmulatorLookup {
  */
 async function confirmWithEmulator(config: Extract<FirebaseConfig, { mode: 'emulator' }>, idToken: string, uid: string): Promise<void> {
   const url = `http://${config.emulatorHost}:${config.emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=${encodeURIComponent(config.apiKey)}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  } catch {
+    throw new ProviderUnreachable('the Auth emulator did not answer');
+  }
+  if (res.status >= 500) throw new ProviderUnreachable(`the Auth emulator answered ${res.status}`);
+  if (!res.ok) throw notVerified();
   let body: EmulatorLookup;
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
-    if (!res.ok) throw notVerified();
     body = (await res.json()) as EmulatorLookup;
   } catch {
     throw notVerified();
@@ -64,20 +100,10 @@ export function firebaseIdentity(config: FirebaseConfig): IdentityProvider {
   const auth = adminAuth(config);
   return {
     async verifyIdToken(idToken) {
-      let uid: string;
-      try {
-        // checkRevoked also looks the user up, so a deleted or disabled account is refused.
-        uid = (await auth.verifyIdToken(idToken, true)).uid;
-      } catch {
-        throw notVerified();
-      }
-      if (config.mode === 'emulator') await confirmWithEmulator(config, idToken, uid);
-      let record: UserRecord;
-      try {
-        record = await auth.getUser(uid);
-      } catch {
-        throw notVerified();
-      }
+      // checkRevoked also looks the user up, so a deleted or disabled account is refused.
+      const { uid } = await askProvider(() => auth.verifyIdToken(idToken, true));
+      if (config.mode === 'emulator') await askProvider(() => confirmWithEmulator(config, idToken, uid));
+      const record: UserRecord = await askProvider(() => auth.getUser(uid));
       if (record.disabled) throw notVerified();
       if (!record.email) throw unauthorized('This account has no e-mail address.');
       // Anyone can give their own account a name that is blank once invisible characters are removed,
