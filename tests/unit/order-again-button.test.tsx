@@ -8,13 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { MyOrdersTable } from '../../src/features/orders/my-orders-table';
+import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 const pad = vi.hoisted(() => ({ addToPad: vi.fn(async () => undefined) }));
 vi.mock('../../src/db/order-pad', () => pad);
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = fixtureId;
 const product = (n: number, fields: Partial<Product> = {}): Product => ({
   _id: id(n),
   name: `Tool ${n}`,
@@ -28,26 +29,7 @@ const product = (n: number, fields: Partial<Product> = {}): Product => ({
 const line = (n: number, quantity: number, unitPrice = 100) => ({ productId: id(n), productName: `Tool ${n}`, imageUrl: null, unitPrice, quantity, lineTotal: quantity * unitPrice });
 
 function order(lines: ReturnType<typeof line>[]): Order {
-  const first = lines[0]!;
-  return {
-    _id: id(500),
-    userName: 'Dealer',
-    userEmail: 'dealer@example.com',
-    userAddress: '1 Quay St',
-    userPhone: '+44 113 496 0000',
-    productId: first.productId,
-    productName: first.productName,
-    imageUrl: null,
-    unitPrice: first.unitPrice,
-    orderQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    totalPrice: lines.reduce((sum, l) => sum + l.lineTotal, 0),
-    status: 'Shipped',
-    transactionId: 'pi_1',
-    clientOrderId: null,
-    createdAt: '2026-10-01T10:00:00.000Z',
-    heldUntil: null,
-    lines,
-  };
+  return orderOfLines(lines, { _id: id(500) });
 }
 
 function renderTable(orders: Order[], catalogue: Product[], offlineReason: string | null = null) {

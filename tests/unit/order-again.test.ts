@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
+import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 import { GONE, lineChanged, linesOf, planOrderAgain, priceChanged, quantityChanged, quantityReason, SOLD_OUT, todaysQuantity } from '../../src/features/orders/order-again';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = fixtureId;
 
 function product(n: number, fields: Partial<Product> = {}): Product {
   return { _id: id(n), name: `Tool ${n}`, description: 'd', imageUrl: `/uploads/${n}.webp`, price: 100, availableQnt: 1000, minOrderQnt: 1, maxOrderQnt: null, packSize: 1, priceTiers: [], ...fields };
@@ -20,26 +21,7 @@ function order(lines: { n: number | null; quantity: number; unitPrice: number; n
     quantity: line.quantity,
     lineTotal: line.quantity * line.unitPrice,
   }));
-  const first = full[0]!;
-  return {
-    _id: id(900),
-    userName: 'Dealer',
-    userEmail: 'dealer@example.com',
-    userAddress: '1 Quay St',
-    userPhone: '+44 113 496 0000',
-    productId: first.productId,
-    productName: first.productName,
-    imageUrl: first.imageUrl,
-    unitPrice: first.unitPrice,
-    orderQuantity: full.reduce((sum, line) => sum + line.quantity, 0),
-    totalPrice: full.reduce((sum, line) => sum + line.lineTotal, 0),
-    status: 'Shipped',
-    transactionId: 'pi_1',
-    clientOrderId: null,
-    createdAt: '2026-10-01T10:00:00.000Z',
-    heldUntil: null,
-    lines: full,
-  };
+  return orderOfLines(full);
 }
 
 describe('todaysQuantity', () => {

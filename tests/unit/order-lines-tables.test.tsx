@@ -10,37 +10,18 @@ import type { Order } from '../../src/contract/order';
 import { OrdersTable } from '../../src/features/admin/orders-table';
 import { MyOrdersTable } from '../../src/features/orders/my-orders-table';
 import { isMultiLine, orderTitle } from '../../src/ui/order-lines';
+import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = fixtureId;
 
 function line(n: number, quantity: number, unitPrice: number) {
   return { productId: id(n), productName: `Tool ${n}`, imageUrl: `/uploads/${n}.webp`, unitPrice, quantity, lineTotal: quantity * unitPrice };
 }
 
 function order(n: number, lines: ReturnType<typeof line>[], fields: Partial<Order> = {}): Order {
-  const first = lines[0]!;
-  return {
-    _id: id(100 + n),
-    userName: 'Dealer',
-    userEmail: 'dealer@example.com',
-    userAddress: '1 Quay St',
-    userPhone: '+44 113 496 0000',
-    productId: first.productId,
-    productName: first.productName,
-    imageUrl: first.imageUrl,
-    unitPrice: first.unitPrice,
-    orderQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    totalPrice: lines.reduce((sum, l) => sum + l.lineTotal, 0),
-    status: 'Paid',
-    transactionId: `pi_${n}`,
-    clientOrderId: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    heldUntil: null,
-    lines,
-    ...fields,
-  };
+  return orderOfLines(lines, { _id: id(100 + n), status: 'Paid', transactionId: `pi_${n}`, createdAt: '2026-11-20T10:00:00.000Z', ...fields });
 }
 
 const bulk = order(1, [line(1, 12, 85), line(2, 6, 40), line(3, 24, 10)]);
