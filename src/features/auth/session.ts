@@ -21,27 +21,34 @@ export interface Session {
 const SESSION_KEY = 'session';
 const listeners = new Set<() => void>();
 
+/**
+ * The one signed-out snapshot, also what a prerendered page was rendered with: a signed-out visitor's
+ * hydration finds the same object and React has nothing to render again (a new, equal object would make
+ * it render the whole page again at once, in one long task).
+ */
+const SIGNED_OUT: Session = Object.freeze({ user: null, admin: null });
+
 function read(): Session {
   try {
     const token = localStorage.getItem(ACCESS_TOKEN_KEY);
     const raw = localStorage.getItem(SESSION_KEY);
-    if (!token || !raw) return { user: null, admin: null };
+    if (!token || !raw) return SIGNED_OUT;
     const parsed = JSON.parse(raw) as Partial<Session>;
-    if (!parsed.user || typeof parsed.user.email !== 'string') return { user: null, admin: null };
+    if (!parsed.user || typeof parsed.user.email !== 'string') return SIGNED_OUT;
     return { user: parsed.user, admin: typeof parsed.admin === 'boolean' ? parsed.admin : null };
   } catch {
-    return { user: null, admin: null };
+    return SIGNED_OUT;
   }
 }
 
-let state: Session = typeof localStorage === 'undefined' ? { user: null, admin: null } : read();
+let state: Session = typeof localStorage === 'undefined' ? SIGNED_OUT : read();
 
 function emit(): void {
   for (const listener of listeners) listener();
 }
 
 function write(next: Session): void {
-  state = next;
+  state = next.user ? next : SIGNED_OUT;
   try {
     if (next.user) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
     else localStorage.removeItem(SESSION_KEY);
@@ -68,9 +75,6 @@ export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** What a prerendered page was rendered with: hydration starts from it and then shows the real session. */
-const SIGNED_OUT: Session = { user: null, admin: null };
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, () => SIGNED_OUT);
