@@ -1,7 +1,9 @@
 // Boot: query client with its persister, session-expiry handling, router, toasts.
 
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ACCESS_TOKEN_KEY } from './api/client';
 import { createQueryClient, QUERY_GC_TIME_MS } from './api/query-client';
@@ -55,26 +57,19 @@ void syncTokenCopy();
 
 const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'forgeline-query-cache' });
 
-const app = (
-  <AppTree
-    router={router}
-    provider={(children) => (
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: QUERY_GC_TIME_MS * 12 * 24,
-          dehydrateOptions: {
-            // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
-            shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-          },
-        }}
-      >
-        {children}
-      </PersistQueryClientProvider>
-    )}
-  />
-);
+// The saved queries are restored before the first render, so hydration starts from them: restoring while
+// hydrating would change a context under the whole page and make React hydrate it in one long task.
+const [, restored] = persistQueryClient({
+  queryClient,
+  persister,
+  maxAge: QUERY_GC_TIME_MS * 12 * 24,
+  dehydrateOptions: {
+    // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+  },
+});
+
+const app = <AppTree router={router} provider={(children) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>} />;
 
 // A prerendered public page (docs/architecture.md, "Prerendered public pages") is hydrated once its route's
 // code is loaded, when the browser shows the route it was rendered for; anything else renders afresh.
@@ -82,20 +77,33 @@ const container = document.getElementById('root') as HTMLElement;
 const prerenderedRoute = container.dataset.prerenderedRoute;
 if (prerenderedRoute) {
   // A failed load (the route's code unreachable) renders afresh, so the router can show its error.
-  void router.load().then(
-    () => leafRouteId(router) === prerenderedRoute,
-    () => false,
-  ).then((hydrate) => {
-    if (hydrate) {
-      markServerRendered(router);
-      stopKeepingEarlyClicks();
-      hydrateRoot(container, app);
-    } else {
-      // Rendered afresh, the static page's buttons are replaced: what was tapped on them is gone with them.
-      stopKeepingEarlyClicks();
-      createRoot(container).render(app);
-    }
-  });
+  void Promise.all([router.load(), restored])
+    .then(
+      () => leafRouteId(router) === prerenderedRoute,
+      () => false,
+    )
+    .then((hydrate) => {
+      if (hydrate) {
+        markServerRendered(router);
+        stopKeepingEarlyClicks();
+        // At transition priority React hydrates in slices of a few milliseconds, yielding to the browser
+        // between them, instead of in one long task (docs/architecture.md, "Prerendered public pages").
+        startTransition(() => {
+          hydrateRoot(container, app);
+        });
+      } else {
+        // Rendered afresh, the static page's buttons are replaced: what was tapped on them is gone with them.
+        stopKeepingEarlyClicks();
+        createRoot(container).render(app);
+      }
+    });
 } else {
-  createRoot(container).render(app);
+  // The shell's frame (src/ui/app-frame.tsx) stays until this first render replaces it; drawn at transition
+  // priority, the first render yields to the browser every few milliseconds too.
+  void restored.finally(() => {
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(app);
+    });
+  });
 }

@@ -4,7 +4,7 @@
 // time and grows by pages with Show more: never thousands of cards at once.
 
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../contract/product';
 import { cutDescription, formatCount, formatDollars } from '../../contract/pricing';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -15,10 +15,13 @@ import { type ToolSearch, useProductSearch } from './search-products';
 /** An extra action under a card's Order Now, given the tool and the id of its name (for aria-describedby). */
 export type CardAction = (product: Product, nameId: string) => ReactNode;
 
-export function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
+/** Memoised: a list that renders again (a new answer, the first cards drawn) leaves unchanged cards alone. */
+export const ProductCard = memo(function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
   const nameId = `product-${product._id}-name`;
   return (
-    <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
+    // Cards out of view are not laid out or painted until they come near it (content-visibility), with
+    // the height of a card held in their place; the width stays the grid's.
+    <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow [contain-intrinsic-size:auto_1px_auto_36rem] [content-visibility:auto] hover:shadow-lg">
       <div className="relative overflow-hidden bg-base-200">
         <img
           {...pictureSources(product.imageUrl, PICTURE_SIZES.card)}
@@ -61,7 +64,7 @@ export function ProductCard({ product, action }: { product: Product; action?: Ca
       </div>
     </li>
   );
-}
+});
 
 
 export function ToolsList({ search, cardAction }: { search: ToolSearch; cardAction?: CardAction | undefined }) {
