@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
+import Beasties from 'beasties';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -58,14 +59,35 @@ function prerenderPublicPages(): Plugin {
       const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/u.exec(built);
       if (!entry?.[1]) throw new Error('index.html has no entry script');
       const entryPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/gu)];
-      // The stylesheet goes inline: the page paints without waiting for a second request.
-      const shell = entryPreloads
-        .reduce((html, link) => html.replace(link[0], ''), built)
-        .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/gu, (_tag, href: string) => {
-          const css = readFileSync(path.join(dir, href), 'utf8');
-          if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
-          return `<style>${css}</style>`;
-        });
+      const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/u.exec(built);
+      if (!stylesheet?.[1]) throw new Error('index.html has no stylesheet');
+      const stylesheetHref = stylesheet[1];
+      // The page keeps the stylesheet link until its critical rules are inlined (criticalCss below).
+      const shell = entryPreloads.reduce((html, link) => html.replace(link[0], ''), built);
+      /**
+       * Only the rules the page's HTML uses go inline (beasties matches them against it), so the page paints
+       * from its own bytes, a fraction of the whole stylesheet; the boot script loads the whole one before
+       * the app starts, for what the app draws later. Without JavaScript the <noscript> link loads it.
+       * beasties cannot match daisyUI's theme on :root nor Tailwind's :where() spacing rules: those are kept.
+       */
+      const beasties = new Beasties({
+        path: dir,
+        publicPath: '/',
+        preload: 'body',
+        pruneSource: false,
+        reduceInlineStyles: false,
+        inlineFonts: false,
+        keyframes: 'critical',
+        logLevel: 'warn',
+        allowRules: [/data-theme/u, /:root/u, /^:where\(\.[\w\\:-]*(?:space|divide)-/u],
+      });
+      const criticalCss = async (html: string): Promise<string> => {
+        const processed = await beasties.process(html);
+        if (!/<style>[\s\S]+<\/style>/u.test(processed)) throw new Error('beasties inlined no critical CSS');
+        const withoutLink = processed.replace(stylesheet[0], '').replace(' data-beasties-container', '');
+        if (withoutLink.includes(`href="${stylesheetHref}"`)) throw new Error('the stylesheet link was not where beasties leaves it');
+        return withoutLink.replace('</head>', `<noscript><link rel="stylesheet" href="${stylesheetHref}"></noscript></head>`);
+      };
       /** A route's chunk and the chunks it imports statically. */
       const routeChunks = (source: string): string[] => {
         const files = new Set<string>();
@@ -80,19 +102,24 @@ function prerenderPublicPages(): Plugin {
         return [...files].map((file) => `/${file}`);
       };
       /**
-       * The page's script: the entry starts after the first frame, so text and hero paint before any script
+       * The page's script (`routeSource` null for the shell): the entry starts after the first frame, so text and hero paint before any script
        * runs (a module script would otherwise run, and hydrate, before the first paint). The entry's imports
        * and the page's own route chunk are preloaded at that moment, so they download side by side.
        */
-      const bootScript = (routeSource: string): string => {
-        const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...routeChunks(routeSource)])].filter(Boolean);
+      const bootScript = (routeSource: string | null): string => {
+        const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...(routeSource ? routeChunks(routeSource) : [])])].filter(Boolean);
         const boot = [
-          EARLY_CLICKS_BOOT,
+          // The shell's frame has no buttons to keep taps for.
+          ...(routeSource ? [EARLY_CLICKS_BOOT] : []),
           'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));',
           `for (const href of ${JSON.stringify(preloads)}) {`,
           "  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });",
           '  document.head.append(link);',
           '}',
+          // The whole stylesheet, loaded before the app starts: what the app draws later is styled from its
+          // first frame. A stylesheet that fails to load does not keep the app from starting.
+          `const stylesheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: ${JSON.stringify(stylesheetHref)} });`,
+          "await new Promise((resolve) => { stylesheet.addEventListener('load', resolve); stylesheet.addEventListener('error', resolve); document.head.append(stylesheet); });",
           `await import(${JSON.stringify(entry[1])});`,
           '',
         ].join('\n');
@@ -112,24 +139,35 @@ function prerenderPublicPages(): Plugin {
         ssr: { noExternal: ['workbox-window'] },
       });
       try {
-        const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as { prerender: (url: string) => Promise<{ html: string; routeId: string }> };
-        mkdirSync(path.join(dir, PRERENDERED_DIR), { recursive: true });
-        for (const { path: url, file } of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
-          const { html: rendered, routeId } = await prerender(url);
+        const { prerender, prerenderFrame } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          prerender: (url: string) => Promise<{ html: string; routeId: string }>;
+          prerenderFrame: () => string;
+        };
+        /** A page from rendered HTML: React's hoisted preloads to the head, the boot script, critical CSS; with compressed copies. */
+        const writePage = async (target: string, rendered: string, routeSource: string | null, rootAttributes: string) => {
           // React puts the preloads it hoists first; they belong in the head. The router's scroll-restoration
           // script removes itself on the client, so the hydrated tree never has it, and the CSP forbids it.
           const preloads = rendered.match(/^(?:<link [^>]*\/>)+/u)?.[0] ?? '';
           const body = rendered.slice(preloads.length).replace(/<script>[\s\S]*?<\/script>/gu, '');
-          if (/<script/u.test(body)) throw new Error(`${url}: a prerendered page may not carry inline scripts`);
-          const html = shell
-            .replace(entry[0], bootScript(PAGE_SOURCES[file]))
-            .replace('</head>', `${preloads}</head>`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered-route="${routeId}">${body}</div>`);
-          const target = path.join(dir, PRERENDERED_DIR, file);
+          if (/<script/u.test(body)) throw new Error(`${target}: a prerendered page may not carry inline scripts`);
+          const html = await criticalCss(
+            shell
+              .replace(entry[0], bootScript(routeSource))
+              .replace('</head>', `${preloads}</head>`)
+              .replace('<div id="root"></div>', `<div id="root"${rootAttributes}>${body}</div>`),
+          );
           writeFileSync(target, html);
           writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }));
+        };
+        mkdirSync(path.join(dir, PRERENDERED_DIR), { recursive: true });
+        for (const { path: url, file } of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
+          const { html: rendered, routeId } = await prerender(url);
+          await writePage(path.join(dir, PRERENDERED_DIR, file), rendered, PAGE_SOURCES[file], ` data-prerendered-route="${routeId}"`);
         }
+        // The shell serves every screen that is not prerendered: it paints the page's frame before the
+        // scripts run, and the app's first render replaces it (src/ui/app-frame.tsx).
+        await writePage(path.join(dir, 'index.html'), prerenderFrame(), null, '');
       } finally {
         await server.close();
       }

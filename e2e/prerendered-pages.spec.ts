@@ -32,6 +32,25 @@ test.describe('without JavaScript', () => {
     await page.goto('/portfolio');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+
+  test('a screen that is not prerendered paints the frame (brand and a loading indicator) before any script', async ({ page }) => {
+    for (const path of ['/login', '/dashboard/my-orders']) {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: 'Forgeline home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('status')).toHaveText('Loading');
+    }
+  });
+});
+
+test('the app replaces the frame with its screen: one bar, one main, nothing left of the frame', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
+  await expect(page.locator('main#main')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading$/u })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Register' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('the prerendered pages hydrate without a mismatch, then work as the app', async ({ page }) => {

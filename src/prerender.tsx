@@ -5,10 +5,11 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createQueryClient } from './api/query-client';
 import { AppTree } from './app-tree';
 import { createAppRouter, leafRouteId, markServerRendered } from './router';
+import { AppFrame } from './ui/app-frame';
 
 /** The page's HTML and the id of the route it shows, which the browser checks before hydrating. */
 export async function prerender(url: string): Promise<{ html: string; routeId: string }> {
@@ -20,4 +21,9 @@ export async function prerender(url: string): Promise<{ html: string; routeId: s
   // The queries the render created hold garbage-collection timers that would keep the build's process alive.
   queryClient.clear();
   return { html, routeId: leafRouteId(router) };
+}
+
+/** The frame the shell shows until the app has rendered a screen that is not prerendered (src/ui/app-frame.tsx). */
+export function prerenderFrame(): string {
+  return renderToStaticMarkup(<AppFrame />);
 }

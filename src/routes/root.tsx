@@ -52,7 +52,8 @@ export function RootLayout() {
           </>
         }
       />
-      <main id="main" className="flex-1 pt-16">
+      {/* At least a screen high: the footer starts below the fold, so a screen whose content arrives late does not push it down in view. */}
+      <main id="main" className="min-h-screen flex-1 pt-16">
         <OfflineCatalogueNotice />
         <Outlet />
       </main>

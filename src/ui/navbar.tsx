@@ -13,6 +13,22 @@ export interface NavbarProps {
   status?: ReactNode;
 }
 
+/** The bar and its brand link, shared with the shell's static frame (src/ui/app-frame.tsx). */
+export const HEADER_CLASS = 'fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100';
+export const NAV_CLASS = 'mx-auto flex h-16 max-w-7xl items-center gap-2 px-4';
+export const BRAND_LINK_CLASS = '-ml-1 flex min-h-11 items-center gap-2 rounded-field px-1 text-xl font-black tracking-tight';
+
+export function BrandMark() {
+  return (
+    <>
+      <img src="/logo.svg" alt="" width="36" height="36" />
+      <span>
+        Forge<span className="text-primary">line</span>
+      </span>
+    </>
+  );
+}
+
 const linkClass = 'btn btn-ghost justify-start text-base font-semibold lg:justify-center';
 // daisyUI paints an aria-current button grey, where the orange text falls below 4.5:1; keep it on white.
 const activeProps = { 'aria-current': 'page' as const, className: '!bg-transparent !border-transparent text-primary underline decoration-2 underline-offset-8' };
@@ -93,13 +109,10 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
   );
 
   return (
-    <header ref={header} className="fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4" aria-label="Main">
-        <Link to="/" className="-ml-1 flex min-h-11 items-center gap-2 rounded-field px-1 text-xl font-black tracking-tight" aria-label="Forgeline home" onClick={close}>
-          <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>
-            Forge<span className="text-primary">line</span>
-          </span>
+    <header ref={header} className={HEADER_CLASS}>
+      <nav className={NAV_CLASS} aria-label="Main">
+        <Link to="/" className={BRAND_LINK_CLASS} aria-label="Forgeline home" onClick={close}>
+          <BrandMark />
         </Link>
         <div className="ml-auto flex items-center gap-2">
           {status}
