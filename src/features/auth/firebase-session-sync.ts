@@ -35,7 +35,9 @@ export function syncSessionWithFirebase(onSignedOut: () => void): () => void {
       });
   };
 
-  if (getSession().user) start();
+  // A page opened signed in starts watching once it has loaded and the browser is idle: Firebase (its code,
+  // its storage) does not compete with the page's own first paint and data. A sign-in starts it at once.
+  if (getSession().user) afterLoadWhenIdle(start);
   const unsubscribe = subscribeSession(() => {
     if (getSession().user) start();
   });
@@ -43,4 +45,14 @@ export function syncSessionWithFirebase(onSignedOut: () => void): () => void {
     unsubscribe();
     stopWatching?.();
   };
+}
+
+/** Runs `task` once the page has loaded and the browser has a moment (at most a few seconds later). */
+function afterLoadWhenIdle(task: () => void): void {
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 3000 });
+    else setTimeout(task, 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

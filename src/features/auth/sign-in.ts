@@ -51,12 +51,12 @@ export async function signInWithGoogle(): Promise<SessionUser | null> {
   provider.setCustomParameters({ prompt: 'select_account' });
   let credential;
   try {
-    credential = await sdk.signInWithPopup(auth, provider);
+    credential = await sdk.signInWithPopup(auth, provider, sdk.browserPopupRedirectResolver);
   } catch (error) {
     if (!shouldFallBackToRedirect(error)) throw googleError(error);
     sessionStorage.setItem(GOOGLE_REDIRECT_MARKER, '1');
     try {
-      await sdk.signInWithRedirect(auth, provider);
+      await sdk.signInWithRedirect(auth, provider, sdk.browserPopupRedirectResolver);
     } catch (redirectError) {
       sessionStorage.removeItem(GOOGLE_REDIRECT_MARKER);
       throw googleError(redirectError);
@@ -95,7 +95,7 @@ export function completeGoogleRedirect(): Promise<SessionUser | null> {
   pendingRedirect ??= (async () => {
     try {
       const { auth, sdk } = await loadFirebaseAuth();
-      const result = await sdk.getRedirectResult(auth);
+      const result = await sdk.getRedirectResult(auth, sdk.browserPopupRedirectResolver);
       return result ? await finishSignIn(result.user) : null;
     } finally {
       sessionStorage.removeItem(GOOGLE_REDIRECT_MARKER);
