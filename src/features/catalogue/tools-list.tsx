@@ -19,9 +19,7 @@ export type CardAction = (product: Product, nameId: string) => ReactNode;
 export const ProductCard = memo(function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
   const nameId = `product-${product._id}-name`;
   return (
-    // Cards out of view are not laid out or painted until they come near it (content-visibility), with
-    // the height of a card held in their place; the width stays the grid's.
-    <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow [contain-intrinsic-size:auto_1px_auto_36rem] [content-visibility:auto] hover:shadow-lg">
+    <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
       <div className="relative overflow-hidden bg-base-200">
         <img
           {...pictureSources(product.imageUrl, PICTURE_SIZES.card)}
