@@ -62,6 +62,7 @@ function prerenderPublicPages(): Plugin {
       const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/u.exec(built);
       if (!stylesheet?.[1]) throw new Error('index.html has no stylesheet');
       const stylesheetHref = stylesheet[1];
+      if (readFileSync(path.join(dir, stylesheetHref), 'utf8').includes('</style')) throw new Error(`${stylesheetHref} cannot be inlined`);
       // The page keeps the stylesheet link until its critical rules are inlined (criticalCss below).
       const shell = entryPreloads.reduce((html, link) => html.replace(link[0], ''), built);
       /**
@@ -102,9 +103,10 @@ function prerenderPublicPages(): Plugin {
         return [...files].map((file) => `/${file}`);
       };
       /**
-       * The page's script (`routeSource` null for the shell): the entry starts after the first frame, so text and hero paint before any script
-       * runs (a module script would otherwise run, and hydrate, before the first paint). The entry's imports
-       * and the page's own route chunk are preloaded at that moment, so they download side by side.
+       * The page's script (`routeSource` is null for the shell): the entry starts after the first frame, so
+       * the page paints before any script runs (a module script would otherwise run, and hydrate, before the
+       * first paint). The entry's imports and the page's own route chunk are preloaded at that moment, so
+       * they download side by side.
        */
       const bootScript = (routeSource: string | null): string => {
         const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...(routeSource ? routeChunks(routeSource) : [])])].filter(Boolean);
@@ -143,7 +145,7 @@ function prerenderPublicPages(): Plugin {
           prerender: (url: string) => Promise<{ html: string; routeId: string }>;
           prerenderFrame: () => string;
         };
-        /** A page from rendered HTML: React's hoisted preloads to the head, the boot script, critical CSS; with compressed copies. */
+        /** A page from rendered HTML: React's hoisted preloads in the head, the boot script, critical CSS, compressed copies. */
         const writePage = async (target: string, rendered: string, routeSource: string | null, rootAttributes: string) => {
           // React puts the preloads it hoists first; they belong in the head. The router's scroll-restoration
           // script removes itself on the client, so the hydrated tree never has it, and the CSP forbids it.
