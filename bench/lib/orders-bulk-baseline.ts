@@ -4,90 +4,51 @@
 // Usage: node --import tsx bench/lib/orders-bulk-baseline.ts <plan.json>   (prints one JSON line)
 
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import { type OrdersBaselinePlan, type OrdersBaselineResult, readPlan, runOrdersBaseline } from './baseline-orders-loop';
 
-export interface BulkBaselinePlan {
-  databaseUrl: string;
-  seconds: number;
-  concurrency: number;
-  poolSize: number;
+export interface BulkBaselinePlan extends OrdersBaselinePlan {
   linesPerOrder: number;
   user: { id: string; email: string; name: string };
   products: { id: string; quantity: number }[];
 }
 
-export interface BulkBaselineResult {
-  orders: number;
-  refused: number;
-  seconds: number;
-}
+export type BulkBaselineResult = OrdersBaselineResult;
 
-const plan = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as BulkBaselinePlan;
-const pool = new pg.Pool({ connectionString: plan.databaseUrl, max: plan.poolSize });
+const plan = readPlan<BulkBaselinePlan>();
 
 function pick(): { id: string; quantity: number }[] {
   const chosen = [...plan.products].sort(() => Math.random() - 0.5).slice(0, plan.linesPerOrder);
   return chosen.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-async function placeOne(): Promise<boolean> {
+await runOrdersBaseline(plan, async (client) => {
   const lines = pick();
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const priced: { id: string; quantity: number; price: number; name: string; image: string }[] = [];
-    for (const line of lines) {
-      const reserved = await client.query<{ price: number; name: string; image_url: string }>(
-        'update products set available = available - $2 where id = $1 and available >= $2 returning price, name, image_url',
-        [line.id, line.quantity],
-      );
-      const row = reserved.rows[0];
-      if (!row) {
-        await client.query('rollback');
-        return false;
-      }
-      priced.push({ ...line, price: row.price, name: row.name, image: row.image_url });
-    }
-    const total = priced.reduce((sum, p) => sum + p.price * p.quantity, 0);
-    const first = priced[0];
-    if (!first) throw new Error('no lines');
-    const order = await client.query<{ id: string }>(
-      `insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
-         unit_price, quantity, total_price, status, client_order_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Unpaid', $12) returning id`,
-      [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', first.id, first.name, first.image, first.price, priced.reduce((n, p) => n + p.quantity, 0), total, randomUUID()],
+  const priced: { id: string; quantity: number; price: number; name: string; image: string }[] = [];
+  for (const line of lines) {
+    const reserved = await client.query<{ price: number; name: string; image_url: string }>(
+      'update products set available = available - $2 where id = $1 and available >= $2 returning price, name, image_url',
+      [line.id, line.quantity],
     );
-    const id = order.rows[0]?.id;
-    const values: unknown[] = [];
-    const rows = priced.map((p, i) => {
-      values.push(id, i + 1, p.id, p.name, p.image, p.price, p.quantity, p.price * p.quantity);
-      const b = i * 8;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
-    });
-    await client.query(`insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total) values ${rows.join(', ')}`, values);
-    await client.query('commit');
-    return true;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
+    const row = reserved.rows[0];
+    if (!row) return false;
+    priced.push({ ...line, price: row.price, name: row.name, image: row.image_url });
   }
-}
-
-const started = performance.now();
-const deadline = started + plan.seconds * 1000;
-let orders = 0;
-let refused = 0;
-await Promise.all(
-  Array.from({ length: plan.concurrency }, async () => {
-    while (performance.now() < deadline) {
-      if (await placeOne()) orders += 1;
-      else refused += 1;
-    }
-  }),
-);
-const result: BulkBaselineResult = { orders, refused, seconds: (performance.now() - started) / 1000 };
-process.stdout.write(`${JSON.stringify(result)}\n`);
-await pool.end();
+  const total = priced.reduce((sum, p) => sum + p.price * p.quantity, 0);
+  const first = priced[0];
+  if (!first) throw new Error('no lines');
+  const order = await client.query<{ id: string }>(
+    `insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
+       unit_price, quantity, total_price, status, client_order_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Unpaid', $12) returning id`,
+    [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', first.id, first.name, first.image, first.price, priced.reduce((n, p) => n + p.quantity, 0), total, randomUUID()],
+  );
+  const id = order.rows[0]?.id;
+  const values: unknown[] = [];
+  const rows = priced.map((p, i) => {
+    values.push(id, i + 1, p.id, p.name, p.image, p.price, p.quantity, p.price * p.quantity);
+    const b = i * 8;
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
+  });
+  await client.query(`insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total) values ${rows.join(', ')}`, values);
+  return true;
+});
