@@ -88,8 +88,8 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     await sql.query('update users set email_verified = true');
     for (let i = 0; i < TOOLS; i += 1) {
       await sql.query(
-        `insert into products (name, description, image_url, price, available, min_order) values ($1, $2, $3, $4, $5, 1)`,
-        [`Bench Tool ${i}`, 'B'.repeat(160), `/uploads/${'b'.repeat(64)}.webp`, 10 + i, STOCK],
+        `insert into products (name, sku, description, image_url, price, available, min_order) values ($1, $2, $3, $4, $5, $6, 1)`,
+        [`Bench Tool ${i}`, `BENCH-${String(i).padStart(4, '0')}`, 'B'.repeat(160), `/uploads/${'b'.repeat(64)}.webp`, 10 + i, STOCK],
       );
     }
     const rows = await sql.query<{ id: string }>('select id from products where name like $1', ['Bench Tool %']);
