@@ -15,6 +15,8 @@ const SCREENS = [
 ];
 
 async function expectNoViolations(page: Page, label: string) {
+  // A list being refreshed (a live order arrived) is dimmed while it loads: scan the settled screen.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, label).toEqual([]);

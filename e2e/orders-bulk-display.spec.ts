@@ -169,6 +169,10 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
 
     // The drill's first tier is cheaper today: Order again says so and puts every line on the pad.
     expect((await api('PATCH', `/products/${drillId}`, { token: adminToken, body: { priceTiers: [{ minQnt: 12, price: 84 }, { minQnt: 48, price: 80 }] } })).status).toBe(200);
+    // The catalogue shows a change within a second (decision 016); Order again reads the catalogue.
+    await expect
+      .poll(async () => (await api<{ _id: string; priceTiers?: { minQnt: number; price: number }[] }[]>('GET', '/products')).body.find((p) => p._id === drillId)?.priceTiers?.[0]?.price)
+      .toBe(84);
     await bulkRow.getByRole('button', { name: new RegExp(`^Order again ${name}`, 'u') }).click();
     const summary = shop.getByRole('dialog', { name: `Order again: ${name} and 2 more` });
     await expect(summary).toContainText("All 3 lines are on your order pad at today's prices.");
