@@ -33,6 +33,44 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test('the CSS inlined in each page styles it exactly as the whole stylesheet does', async ({ page }) => {
+    test.setTimeout(120_000);
+    // Every element's computed style, with ::before and ::after, as text per element.
+    const styles = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body *')].map((element) => {
+          const parts: string[] = [element.tagName];
+          for (const pseudo of [null, '::before', '::after']) {
+            const computed = getComputedStyle(element, pseudo);
+            for (let i = 0; i < computed.length; i += 1) {
+              const property = computed.item(i);
+              parts.push(`${pseudo ?? ''}${property}:${computed.getPropertyValue(property)}`);
+            }
+          }
+          return parts.join(';');
+        }),
+      );
+    for (const width of [412, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/blogs', '/portfolio', '/nothing-here', '/login']) {
+        // Without JavaScript the <noscript> link loads the whole stylesheet; blocked, the inlined part is alone.
+        await page.goto(path);
+        const whole = await styles();
+        await page.route('**/assets/*.css', (route) => route.abort());
+        await page.goto(path);
+        const critical = await styles();
+        await page.unroute('**/assets/*.css');
+        expect(critical.length, path).toBe(whole.length);
+        const differing = critical.flatMap((style, i) => {
+          if (style === whole[i]) return [];
+          const a = new Set(style.split(';'));
+          return [`${path} at ${width}, element ${i}: ${(whole[i] ?? '').split(';').filter((p) => !a.has(p)).slice(0, 3).join(' ')}`];
+        });
+        expect(differing.slice(0, 5), `${path} at ${width}`).toEqual([]);
+      }
+    }
+  });
+
   test('a screen that is not prerendered paints the frame (brand and a loading indicator) before any script', async ({ page }) => {
     for (const path of ['/login', '/dashboard/my-orders']) {
       await page.goto(path);
