@@ -3,6 +3,7 @@
 // site data cleared) our session ends too.
 // Firebase is only loaded for a signed-in user, so anonymous visitors never download it.
 
+import { afterLoadWhenIdle } from '../../ui/when-idle';
 import { loadFirebaseAuth } from './firebase';
 import { getSession, subscribeSession } from './session';
 import { applyFirebaseUser } from './verification';
@@ -37,7 +38,7 @@ export function syncSessionWithFirebase(onSignedOut: () => void): () => void {
 
   // A page opened signed in starts watching once it has loaded and the browser is idle: Firebase (its code,
   // its storage) does not compete with the page's own first paint and data. A sign-in starts it at once.
-  if (getSession().user) afterLoadWhenIdle(start);
+  if (getSession().user) void afterLoadWhenIdle().then(start);
   const unsubscribe = subscribeSession(() => {
     if (getSession().user) start();
   });
@@ -47,12 +48,3 @@ export function syncSessionWithFirebase(onSignedOut: () => void): () => void {
   };
 }
 
-/** Runs `task` once the page has loaded and the browser has a moment (at most a few seconds later). */
-function afterLoadWhenIdle(task: () => void): void {
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 3000 });
-    else setTimeout(task, 1000);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}

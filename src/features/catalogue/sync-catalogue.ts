@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { syncCatalogue } from '../../db/catalogue-sync';
 import { catalogueWorkerRunner } from '../../db/catalogue-worker-client';
+import { whenIdle } from '../../ui/when-idle';
 
 let started = false;
 
@@ -15,10 +16,7 @@ let started = false;
 function afterFirstRender(): Promise<void> {
   if (started || typeof window === 'undefined') return Promise.resolve();
   started = true;
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 3000 });
-    else setTimeout(resolve, 1000);
-  });
+  return whenIdle();
 }
 
 export const catalogueSyncQueryOptions = () =>
