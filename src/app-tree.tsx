@@ -3,9 +3,8 @@
 
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from './config/ui';
 import type { createAppRouter } from './router';
+import { ToastHost } from './ui/toast-host';
 
 export function AppTree({ router, provider }: { router: ReturnType<typeof createAppRouter>; provider: (children: ReactNode) => ReactNode }) {
   return (
@@ -13,7 +12,7 @@ export function AppTree({ router, provider }: { router: ReturnType<typeof create
       {provider(
         <>
           <RouterProvider router={router} />
-          <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton swipeDirections={['right']} />
+          <ToastHost />
         </>,
       )}
     </StrictMode>

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation, type RouterHistory } from '@tanstack/react-router';
 import { preload } from 'react-dom';
-import { toast } from 'sonner';
+import { toast } from './ui/toast';
 import { isAuthFailure } from './api/errors';
 import { toasts } from './contract/messages';
 import { userProfileQueryOptions } from './features/auth/get-user-profile';

@@ -3,7 +3,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { toasts } from '../contract/messages';
 import type { CreateOrderBody } from '../contract/order';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';

@@ -2,7 +2,7 @@
 // PDF (GET /api/orders/{id}/invoice) with the signed-in user's token.
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { apiDownload, saveFile } from '../api/download';
 import { errorMessage } from '../api/errors';
 

@@ -9,7 +9,7 @@ import type { Product } from '../../src/contract/product';
 import type { OutboxItem } from '../../src/db/database';
 import { EditQueuedOrder } from '../../src/features/orders/edit-queued-order';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 const outbox = vi.hoisted(() => ({
   editOutboxItem: vi.fn(async () => undefined),
   OutboxEditRefused: class OutboxEditRefused extends Error {},

@@ -11,7 +11,7 @@ import { MyOrdersTable } from '../../src/features/orders/my-orders-table';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../src/ui/toast', () => ({ toast }));
 const pad = vi.hoisted(() => ({ addToPad: vi.fn(async () => undefined) }));
 vi.mock('../../src/db/order-pad', () => pad);
 

@@ -12,7 +12,7 @@ import { MyOrdersTable } from '../../src/features/orders/my-orders-table';
 import { isMultiLine, orderTitle } from '../../src/ui/order-lines';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const id = fixtureId;
 

@@ -13,7 +13,7 @@ import { PurchaseForm } from '../../src/features/orders/purchase-form';
 import { ApiError } from '../../src/api/errors';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../src/ui/toast', () => ({ toast }));
 
 const drill: Product = {
   _id: '7e57a1a8-0d54-4f44-9d8b-0c1d2e3f4a5b',

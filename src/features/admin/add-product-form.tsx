@@ -6,7 +6,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import * as v from 'valibot';
 import { ApiError, errorMessage, isSessionRefused, serverFieldErrors } from '../../api/errors';
 import { IMAGE_MAX_BYTES } from '../../contract/constants';

@@ -4,7 +4,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import * as v from 'valibot';
 import { errorMessage, isNotFound } from '../../api/errors';
 import { texts } from '../../contract/messages';

@@ -3,7 +3,7 @@
 // points to the notice saying why.
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { apiDownload, saveFile } from '../../api/download';
 import { errorMessage } from '../../api/errors';
 import type { OrderStatus } from '../../contract/order-status';

@@ -4,7 +4,7 @@
 // cards below; Export CSV downloads what the filter shows.
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { ADMIN_ORDERS_PAGE_SIZE, type Order } from '../../contract/order';

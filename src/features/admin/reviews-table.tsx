@@ -3,7 +3,7 @@
 // asks first in the confirmation modal.
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { errorMessage, isNotFound } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview } from '../../contract/review';

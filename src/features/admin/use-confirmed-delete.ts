@@ -3,7 +3,7 @@
 
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { errorMessage, isNotFound } from '../../api/errors';
 import { texts } from '../../contract/messages';
 import type { ConfirmModalProps } from '../../ui/confirm-modal';

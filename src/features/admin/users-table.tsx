@@ -2,7 +2,7 @@
 // and the signed-in admin cannot delete themselves. Paged and searched by e-mail on the server.
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { errorMessage, isForbidden } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX_LENGTH, type UserRow } from '../../contract/user';

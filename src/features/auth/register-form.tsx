@@ -3,7 +3,7 @@
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { RegisterFormSchema, type RegisterForm as RegisterValues } from '../../contract/auth';
 import { toasts } from '../../contract/messages';
 import { authErrorMessage } from './auth-errors';

@@ -3,7 +3,7 @@
 // since the link is usually opened in a mail app or another tab.
 
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { texts, toasts } from '../../contract/messages';
 import { authErrorMessage } from './auth-errors';
 import { useSession } from './session';

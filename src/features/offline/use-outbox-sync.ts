@@ -3,7 +3,7 @@
 
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { toasts } from '../../contract/messages';
 import type { FlushReport } from '../../db/outbox-sync';
 import { onOutboxReport, publishOutboxReport, startOutboxRunner } from './outbox-runner';

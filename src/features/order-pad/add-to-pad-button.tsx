@@ -4,7 +4,7 @@
 
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { toasts } from '../../contract/messages';
 import type { Product } from '../../contract/product';
 import { useSession } from '../auth/session';

@@ -7,7 +7,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import * as v from 'valibot';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { toasts } from '../../contract/messages';

@@ -2,7 +2,7 @@
 // again with the same clientOrderId (the server made no order for it, or Edit would be blocked).
 
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { MAX_QUANTITY } from '../../contract/constants';
 import { toasts } from '../../contract/messages';
 import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';

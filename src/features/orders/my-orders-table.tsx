@@ -5,7 +5,7 @@
 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import type { Order } from '../../contract/order';

@@ -5,7 +5,7 @@
 // table whose row for the typed quantity is highlighted; the total is at that row's price.
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { toasts, validationMessages } from '../../contract/messages';
 import type { CreateOrderBody } from '../../contract/order';

@@ -3,7 +3,7 @@
 // and Discard. The outbox itself (its items, sending it) belongs to the offline feature; the route hands it in.
 
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { texts, toasts } from '../../contract/messages';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import type { OutboxItem } from '../../db/database';

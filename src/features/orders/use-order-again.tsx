@@ -3,7 +3,7 @@
 // quantity moved by today's rules, a tool gone or sold out): a small dialog lists what and why.
 
 import { useCallback, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import type { Order } from '../../contract/order';
 import { formatCount, formatDollars } from '../../contract/pricing';

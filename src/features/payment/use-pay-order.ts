@@ -3,7 +3,7 @@
 // payment and mark the order Paid.
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { toasts } from '../../contract/messages';
 import type { CardPaymentResult } from '../../contract/payment';
 import { useConfirmOrderPayment } from './confirm-order-payment';

@@ -4,7 +4,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { isSessionRefused, serverFieldErrors } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import { ProfileFormSchema, type ProfileForm as ProfileValues, type UserProfile } from '../../contract/user';

@@ -5,7 +5,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { isSessionRefused } from '../../api/errors';
 import { REVIEW_MAX_LENGTH } from '../../contract/constants';
 import { texts, toasts } from '../../contract/messages';

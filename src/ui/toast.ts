@@ -1,0 +1,55 @@
+// The app's toasts. sonner draws them, but its code (about 10 KB gzipped) loads with the first toast
+// rather than with every page: most visits show none (docs/decisions/021-toasts-load-with-the-first.md).
+// A toast asked for before sonner is on screen waits in order and shows as soon as it is.
+
+import type { ExternalToast } from 'sonner';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export interface ToastCall {
+  kind: ToastKind;
+  message: string;
+  options?: ExternalToast;
+}
+
+let deliver: ((call: ToastCall) => void) | null = null;
+const waiting: ToastCall[] = [];
+let requested = false;
+const listeners = new Set<() => void>();
+
+function show(kind: ToastKind, message: string, options?: ExternalToast): void {
+  const call: ToastCall = options ? { kind, message, options } : { kind, message };
+  if (deliver) {
+    deliver(call);
+    return;
+  }
+  waiting.push(call);
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
+  warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+};
+
+/** Whether a toast was asked for, so the host (toast-host.tsx) loads sonner. */
+export const toastStore = {
+  isRequested: (): boolean => requested,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** sonner is on screen: the waiting toasts show in order, later ones at once. */
+export function attachToasts(next: (call: ToastCall) => void): () => void {
+  deliver = next;
+  for (const call of waiting.splice(0)) next(call);
+  return () => {
+    if (deliver === next) deliver = null;
+  };
+}
