@@ -2,7 +2,7 @@
 // (the first catalogue sync, Firebase's session watch).
 
 /** Resolves when the browser is idle, or after a few seconds at most. */
-export function whenIdle(): Promise<void> {
+function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 3000 });
     else setTimeout(resolve, 1000);

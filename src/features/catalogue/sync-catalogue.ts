@@ -8,15 +8,19 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { syncCatalogue } from '../../db/catalogue-sync';
 import { catalogueWorkerRunner } from '../../db/catalogue-worker-client';
-import { whenIdle } from '../../ui/when-idle';
+import { whenServiceWorkerSettled } from '../../db/offline-copy-start';
+import { afterLoadWhenIdle } from '../../ui/when-idle';
 
 let started = false;
 
-/** The first sync waits until the page has shown itself: thousands of tools must not delay the first cards. */
+/**
+ * The first sync waits until the page has shown itself, and on a first visit until the service worker
+ * holds the worker's script (src/db/offline-copy-start.ts): thousands of tools must not delay the first cards.
+ */
 function afterFirstRender(): Promise<void> {
   if (started || typeof window === 'undefined') return Promise.resolve();
   started = true;
-  return whenIdle();
+  return whenServiceWorkerSettled().then(afterLoadWhenIdle);
 }
 
 export const catalogueSyncQueryOptions = () =>

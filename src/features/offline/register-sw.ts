@@ -7,8 +7,10 @@ import { Workbox } from 'workbox-window';
 import { onProductsSaved } from '../../db/catalogue-store';
 import type { FlushReport } from '../../db/outbox-sync';
 import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../../db/worker-messages';
+import { markServiceWorkerSettled } from '../../db/offline-copy-start';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const CLAIM_WAIT_MS = 3000;
 
 let workbox: Workbox | null = null;
 const flushListeners = new Set<(report: FlushReport) => void>();
@@ -100,8 +102,21 @@ export function dismissUpdate(): void {
   updates.dismiss();
 }
 
+/** Once active, the new worker claims this page (sw/sw.ts): then the page's own fetches come from its precache. */
+function whenControlled(): Promise<void> {
+  if (navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    setTimeout(resolve, CLAIM_WAIT_MS);
+  });
+}
+
 export function registerServiceWorker(): void {
-  if (workbox || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (workbox) return;
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
+    markServiceWorkerSettled();
+    return;
+  }
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
 
@@ -121,8 +136,16 @@ export function registerServiceWorker(): void {
     );
   });
 
-  void wb.register().then((registration) => {
-    // Tablets stay open all day at the counter: look for a new version now and then.
-    if (registration) window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
-  });
+  void wb.register().then(
+    (registration) => {
+      if (!registration) {
+        markServiceWorkerSettled();
+        return;
+      }
+      void navigator.serviceWorker.ready.then(whenControlled).then(markServiceWorkerSettled);
+      // Tablets stay open all day at the counter: look for a new version now and then.
+      window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+    },
+    () => markServiceWorkerSettled(),
+  );
 }

@@ -5,9 +5,16 @@ import { ReviewListSchema, type Review } from '../../contract/review';
 import { readSavedReviews, saveReviews } from '../../db/catalogue-store';
 import { catalogueWorkerSaveReviews } from '../../db/catalogue-worker-client';
 import { inBackground, withOfflineFallback } from '../../db/offline-read';
+import { whenServiceWorkerSettled } from '../../db/offline-copy-start';
+import { afterLoadWhenIdle } from '../../ui/when-idle';
 
-/** Saved in the catalogue's worker where there is one, so the page does not load the IndexedDB code for it. */
+/**
+ * Saved in the catalogue's worker where there is one, so the page does not load the IndexedDB code for
+ * it, once the offline copy may start (src/db/offline-copy-start.ts).
+ */
 async function saveForOffline(reviews: Review[]): Promise<void> {
+  await whenServiceWorkerSettled();
+  await afterLoadWhenIdle();
   const inWorker = catalogueWorkerSaveReviews();
   if (inWorker) inWorker(reviews);
   else await saveReviews(reviews);
