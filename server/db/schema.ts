@@ -27,6 +27,11 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Admins get an e-mail for every paid order unless they switch it off on My Profile. */
     notifyPaidOrders: boolean('notify_paid_orders').notNull().default(true),
+    /**
+     * Pieces this user holds in Unpaid orders, kept by a trigger on orders (migration 0010,
+     * docs/decisions/022-unpaid-pieces-counter.md): the unpaid cap reads it instead of summing the orders.
+     */
+    unpaidUnits: integer('unpaid_units').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +41,7 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt, t.email),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_role_check', sql`${t.role} in ('admin', 'customer')`),
+    check('users_unpaid_units_check', sql`${t.unpaidUnits} >= 0`),
   ],
 );
 

@@ -71,7 +71,7 @@ export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null
 
 /** What the placing user's row says, read under a lock on it (see lockUserForOrder). */
 export interface PlacingUser {
-  /** Pieces the user holds in unpaid orders. */
+  /** Pieces the user holds in unpaid orders, kept by a trigger on orders (migration 0010, decision 022). */
   held: number;
   /** The order this user already placed with the clientOrderId, if any. */
   existing: string | null;
@@ -88,8 +88,7 @@ export async function lockUserForOrder(tx: Tx, userId: string, clientOrderId: st
   // started with, so reading in the same statement would miss an order committed while it waited.
   await tx.execute(sql`select 1 from users where id = ${userId}::uuid for update`);
   const result = await tx.execute(sql`
-    select coalesce((select sum(l.quantity) from orders o join order_lines l on l.order_id = o.id
-                      where o.user_id = u.id and o.status = 'Unpaid'), 0)::int as held,
+    select u.unpaid_units as held,
            (select o.id from orders o where o.user_id = u.id and o.client_order_id = ${clientOrderId}::uuid) as existing
       from users u where u.id = ${userId}::uuid`);
   const row = (result as unknown as { rows: { held: number; existing: string | null }[] }).rows[0];
