@@ -17,6 +17,7 @@ import { registerUploads } from './images/serve';
 import { imageStoreFor, type ImageStore } from './images/storage';
 import { catalogueCache, type CatalogueCache } from './lib/catalogue-cache';
 import { liveOrdersHub, type LiveOrdersHub } from './lib/live-orders';
+import { pageHint } from './lib/page-hints';
 import { connectRedis, type SharedRedis } from './lib/redis';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -240,8 +241,11 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       // Public pages come prerendered, and a path no client route knows gets the prerendered not-found
       // page with a 404 (docs/architecture.md, "Prerendered public pages"). Everything else gets the shell:
       // the client router decides what the path shows.
-      const page = hasPrerendered ? prerenderedFileFor(url.split('?')[0] ?? url) : null;
+      const pathname = url.split('?')[0] ?? url;
+      const page = hasPrerendered ? prerenderedFileFor(pathname) : null;
       if (page) return sendPage(reply, page);
+      const hint = await pageHint(app.deps.database.db, pathname);
+      if (hint) void reply.header('link', hint);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: isApi ? 'There is no such API route.' : 'Not found.' } });

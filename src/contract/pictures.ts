@@ -58,3 +58,17 @@ export function pictureStandIns(url: string): string[] {
   const narrower = all.slice(0, at).reverse();
   return [...wider, ...narrower].map((w) => pictureUrl(ref.hash, w));
 }
+
+/**
+ * How wide each layout shows a picture, in CSS pixels, from the spec's breakpoints (sm 576, lg 992,
+ * xl 1200) and the page's max-w-7xl (1280 px) container with 16 px padding. Here rather than in src/ui
+ * because the server's preload hint for the purchase page names the same sizes (server/lib/page-hints.ts).
+ */
+export const PICTURE_SIZES = {
+  /** Home's tool cards: one column, two from sm, three from lg, four from xl, with 24 px gaps. */
+  card: '(min-width: 1280px) 294px, (min-width: 1200px) calc((100vw - 104px) / 4), (min-width: 992px) calc((100vw - 80px) / 3), (min-width: 576px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+  /** The purchase page: the whole width, half of it beside the order form from lg (48 px gap). */
+  details: '(min-width: 1280px) 600px, (min-width: 992px) calc((100vw - 80px) / 2), calc(100vw - 32px)',
+  /** A thumbnail in a table or a list row. */
+  thumbnail: '64px',
+} as const;

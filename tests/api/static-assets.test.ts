@@ -1,6 +1,6 @@
 // The built PWA as the server sends it: pre-compressed scripts for browsers that accept them, hashed
-// assets cached for a year, the shell revalidated, and client routes falling back to index.html.
-// Serving files does not touch the database, so PGlite alone covers it.
+// assets cached for a year, the shell revalidated, and client routes falling back to index.html. Only the
+// purchase page's preload hint reads the database, one product by its id: PGlite alone covers it.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,24 @@ describe('static PWA files', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test("the purchase page's shell preloads the product's picture, in the widths and sizes the page shows", async () => {
+    const hash = 'b'.repeat(64);
+    const id = await t.createProduct({ imageUrl: `/uploads/${hash}.webp` });
+    const res = await t.app.inject({ method: 'GET', url: `/products/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Forgeline</title>');
+    const link = String(res.headers.link);
+    expect(link).toMatch(new RegExp(`^</uploads/${hash}\\.webp>; rel=preload; as=image; fetchpriority=high; `, 'u'));
+    expect(link).toContain(`imagesrcset="/uploads/${hash}-320w.webp 320w, /uploads/${hash}-640w.webp 640w, /uploads/${hash}-960w.webp 960w, /uploads/${hash}.webp 1200w"`);
+    expect(link).toContain('imagesizes="(min-width: 1280px) 600px, (min-width: 992px) calc((100vw - 80px) / 2), calc(100vw - 32px)"');
+    // No hint where there is no such product, or no product page.
+    for (const url of [`/products/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, '/products/abc', '/login', '/dashboard/my-orders']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.headers.link, url).toBeUndefined();
+    }
   });
 
   test('the shell is revalidated and client routes fall back to it', async () => {
