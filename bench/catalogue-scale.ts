@@ -11,6 +11,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { chromiumPath, launchChromium } from './lib/browser';
 import { buildPwa } from './lib/build';
 import { benchDir, startServer } from './lib/processes';
+import { waitForSavedCatalogue } from './lib/saved-catalogue';
 import { medianAudit } from './lighthouse';
 import { median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
 
@@ -130,37 +131,10 @@ async function throttleWorkers(cdp: CDPSession, rate: number): Promise<{ slowed:
   return outcome;
 }
 
-/** Polls the app's IndexedDB until a catalogue sync has stored a change number newer than `after`. */
 async function waitForSync(context: BrowserContext, after: number | null): Promise<number> {
   const page = context.pages()[0];
   if (!page) throw new Error('no page');
-  const started = Date.now();
-  while (Date.now() - started < SYNC_TIMEOUT_MS) {
-    const state = await page.evaluate(
-      () =>
-        new Promise<{ version: number; syncedAt: number } | null>((resolve) => {
-          const open = indexedDB.open('forgeline');
-          open.onerror = () => resolve(null);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('meta')) {
-              db.close();
-              resolve(null);
-              return;
-            }
-            const request = db.transaction('meta').objectStore('meta').get('catalogueSync');
-            request.onsuccess = () => {
-              db.close();
-              resolve((request.result as { value?: { version: number; syncedAt: number } } | undefined)?.value ?? null);
-            };
-            request.onerror = () => resolve(null);
-          };
-        }),
-    );
-    if (state && (after === null || state.syncedAt > after)) return state.syncedAt;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the catalogue was not saved within ${SYNC_TIMEOUT_MS / 1000} s`);
+  return waitForSavedCatalogue(page, after, SYNC_TIMEOUT_MS);
 }
 
 /**

@@ -14,6 +14,7 @@ import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from './lib/browser';
 import { buildPwa, firstLoadFiles } from './lib/build';
 import { createCustomer, type Customer } from './lib/customers';
 import { benchDir, freeServerPort, startServer, type Server } from './lib/processes';
+import { waitForSavedCatalogue } from './lib/saved-catalogue';
 import { check, round, skipped, type Benchmark, type BenchContext, type BenchOutcome, type BudgetCheck, type Cell } from './lib/report';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -192,7 +193,8 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
     let offlineRepeatMs: number | null = null;
     let offlineProblem: string | null = null;
     try {
-      // The service worker takes control once installed (precache complete); then the device goes offline.
+      // The service worker takes control once installed (precache complete), the catalogue is saved; then the
+    // device goes offline.
       const controlled = await page
         .waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 30_000 })
         .then(() => true)
@@ -202,6 +204,8 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
         await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
       }
       await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 30_000 });
+      // The catalogue is saved for offline use once the service worker is in control (decision 021).
+      await waitForSavedCatalogue(page, null, 30_000);
       await context.setOffline(true);
       const started = performance.now();
       await page.reload({ waitUntil: 'commit' });
