@@ -1,4 +1,4 @@
-// The app's toasts. sonner draws them, but its code (about 10 KB gzipped) loads with the first toast
+// The app's toasts. sonner draws them, but its code (9.1 KB gzipped) loads with the first toast
 // rather than with every page: most visits show none (docs/decisions/021-toasts-load-with-the-first.md).
 // A toast asked for before sonner is on screen waits in order and shows as soon as it is.
 
