@@ -4,12 +4,10 @@
 // req/s with orders against without. Clients ask for Brotli, as browsers do.
 
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import pg from 'pg';
-import { createCustomer, type Customer } from './lib/customers';
+import type { Customer } from './lib/customers';
 import { runLoad, type LoadResult } from './lib/load';
-import { createThrowawayDatabase } from './lib/postgres';
-import { benchDir, cpuMillis, startServer, type Server } from './lib/processes';
+import { startOrderBench } from './lib/order-bench';
+import { cpuMillis, type Server } from './lib/processes';
 import { check, median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
 
 const TOOLS = 5000;
@@ -115,25 +113,10 @@ async function withOrders(server: Server, customers: Customer[], products: Plann
 
 async function run(ctx: BenchContext): Promise<BenchOutcome> {
   if (ctx.postgres.url === null) return skipped(`PostgreSQL: ${ctx.postgres.reason}`);
-  const dataDir = benchDir('mixed');
-  rmSync(dataDir, { recursive: true, force: true });
-  const database = await createThrowawayDatabase(ctx.postgres.url, 'mixed');
-  const cleanups: (() => Promise<void>)[] = [() => database.drop()];
-  const sql = new pg.Client({ connectionString: database.url });
+  ctx.log(`  starting the server on a throwaway PostgreSQL database with SEED_PRODUCTS=${TOOLS}`);
+  const bench = await startOrderBench(ctx.postgres.url, { name: 'mixed', customers: CUSTOMERS, env: { SEED_PRODUCTS: String(TOOLS) }, readyTimeoutMs: 600_000 });
   try {
-    ctx.log(`  starting the server on a throwaway PostgreSQL database with SEED_PRODUCTS=${TOOLS}`);
-    const server = await startServer({
-      dataDir,
-      databaseUrl: database.url,
-      readyTimeoutMs: 600_000,
-      // The bench's dealers never pay: the cap on unpaid pieces per account (issue 12) would refuse them after a while.
-      env: { SEED_PRODUCTS: String(TOOLS), RATE_LIMIT_ORDERS_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000', UNPAID_UNITS_LIMIT: '999999999', UNPAID_UNITS_LIMIT_UNVERIFIED: '999999999' },
-    });
-    cleanups.push(() => server.stop());
-    await sql.connect();
-    cleanups.push(() => sql.end());
-    const customers: Customer[] = [];
-    for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await createCustomer(server.baseUrl, server.authPort));
+    const { server, sql, customers } = bench;
     // Plenty of stock, so no order is refused for lack of it during the run.
     await sql.query('update products set available = $1', [STOCK]);
     // The generated tools have no pack or volume rules: their minimum at list price is always a valid order.
@@ -211,7 +194,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       notes,
     };
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await bench.close();
   }
 }
 

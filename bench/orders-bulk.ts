@@ -4,14 +4,12 @@
 // every order's total the sum of its lines.
 
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createCustomer, type Customer } from './lib/customers';
+import type { Customer } from './lib/customers';
 import type { BulkBaselinePlan, BulkBaselineResult } from './lib/orders-bulk-baseline';
 import { runBaselineChild } from './lib/baseline-child';
-import { createThrowawayDatabase } from './lib/postgres';
-import { benchDir, startServer, type Server } from './lib/processes';
+import { alternateRounds, baselineUser, startOrderBench } from './lib/order-bench';
+import type { Server } from './lib/processes';
 import { check, median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
 
 const CONNECTIONS = 20;
@@ -71,21 +69,10 @@ function runBaseline(plan: BulkBaselinePlan, dir: string): Promise<BulkBaselineR
 
 async function run(ctx: BenchContext): Promise<BenchOutcome> {
   if (ctx.postgres.url === null) return skipped(`PostgreSQL: ${ctx.postgres.reason}`);
-  const dataDir = benchDir('orders-bulk');
-  rmSync(dataDir, { recursive: true, force: true });
-  const database = await createThrowawayDatabase(ctx.postgres.url, 'orders_bulk');
-  const cleanups: (() => Promise<void>)[] = [() => database.drop()];
-  const sql = new pg.Client({ connectionString: database.url });
+  ctx.log('  starting the server on a throwaway PostgreSQL database');
+  const bench = await startOrderBench(ctx.postgres.url, { name: 'orders-bulk', customers: CUSTOMERS });
   try {
-    ctx.log('  starting the server on a throwaway PostgreSQL database');
-    const server = await startServer({ dataDir, databaseUrl: database.url, env: { RATE_LIMIT_ORDERS_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000', UNPAID_UNITS_LIMIT: '999999999' } });
-    cleanups.push(() => server.stop());
-    await sql.connect();
-    cleanups.push(() => sql.end());
-    const customers: Customer[] = [];
-    for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await createCustomer(server.baseUrl, server.authPort));
-    // Verified, so the unpaid cap of verified accounts (raised above) applies.
-    await sql.query('update users set email_verified = true');
+    const { dataDir, database, server, sql, customers } = bench;
     for (let i = 0; i < TOOLS; i += 1) {
       await sql.query(
         `insert into products (name, sku, description, image_url, price, available, min_order) values ($1, $2, $3, $4, $5, $6, 1)`,
@@ -95,26 +82,17 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const rows = await sql.query<{ id: string }>('select id from products where name like $1', ['Bench Tool %']);
     const tools: Tool[] = rows.rows.map((r, i) => ({ id: r.id, quantity: 1 + (i % 4) }));
 
-    const first = customers[0];
-    if (!first) throw new Error('no customer');
-    const userRow = await sql.query<{ id: string; display_name: string }>('select id, display_name from users where email = $1', [first.email]);
-    const user = { id: userRow.rows[0]?.id ?? '', email: first.email, name: userRow.rows[0]?.display_name ?? first.email };
+    const user = await baselineUser(bench);
     const plan = (seconds: number): BulkBaselinePlan => ({ databaseUrl: database.url, seconds, concurrency: CONNECTIONS, poolSize: POOL_SIZE, linesPerOrder: LINES, user, products: tools });
 
     ctx.log(`  warming up, then ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each`);
     await loadServer(server, customers, tools, 2);
     await runBaseline(plan(2), dataDir);
-    const serverRounds: Awaited<ReturnType<typeof loadServer>>[] = [];
-    const baselineRounds: BulkBaselineResult[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      if (i % 2 === 0) {
-        serverRounds.push(await loadServer(server, customers, tools, ROUND_SECONDS));
-        baselineRounds.push(await runBaseline(plan(ROUND_SECONDS), dataDir));
-      } else {
-        baselineRounds.push(await runBaseline(plan(ROUND_SECONDS), dataDir));
-        serverRounds.push(await loadServer(server, customers, tools, ROUND_SECONDS));
-      }
-    }
+    const { server: serverRounds, baseline: baselineRounds } = await alternateRounds(
+      ROUNDS,
+      () => loadServer(server, customers, tools, ROUND_SECONDS),
+      () => runBaseline(plan(ROUND_SECONDS), dataDir),
+    );
 
     const stock = await sql.query<{ available: number; sold: string | null }>(
       `select p.available, (select sum(l.quantity) from order_lines l where l.product_id = p.id) as sold from products p where p.name like 'Bench Tool %'`,
@@ -157,7 +135,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       notes: failed > 0 ? [`the server refused or failed ${failed} bulk order requests under load`] : [],
     };
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await bench.close();
   }
 }
 

@@ -3,14 +3,12 @@
 // Afterwards the stock and the orders must add up, with no duplicate clientOrderId.
 
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { BaselinePlan, BaselineResult } from './lib/orders-baseline';
-import { createCustomer, type Customer } from './lib/customers';
+import type { Customer } from './lib/customers';
 import { runBaselineChild } from './lib/baseline-child';
-import { createThrowawayDatabase } from './lib/postgres';
-import { benchDir, cpuMillis, startServer, type Server } from './lib/processes';
+import { alternateRounds, baselineUser, startOrderBench } from './lib/order-bench';
+import { cpuMillis, type Server } from './lib/processes';
 import { check, median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
 
 const CONNECTIONS = 50;
@@ -90,25 +88,10 @@ function runBaseline(plan: BaselinePlan, dir: string): Promise<BaselineResult> {
 
 async function run(ctx: BenchContext): Promise<BenchOutcome> {
   if (ctx.postgres.url === null) return skipped(`PostgreSQL: ${ctx.postgres.reason}`);
-  const dataDir = benchDir('orders');
-  rmSync(dataDir, { recursive: true, force: true });
-  const database = await createThrowawayDatabase(ctx.postgres.url, 'orders');
-  const cleanups: (() => Promise<void>)[] = [() => database.drop()];
-  const sql = new pg.Client({ connectionString: database.url });
+  ctx.log('  starting the server on a throwaway PostgreSQL database');
+  const bench = await startOrderBench(ctx.postgres.url, { name: 'orders', customers: CUSTOMERS });
   try {
-    ctx.log('  starting the server on a throwaway PostgreSQL database');
-    const server = await startServer({
-      dataDir,
-      databaseUrl: database.url,
-      // Its customers never pay: the caps on unpaid pieces (issue 12) would refuse their orders within a second.
-      env: { RATE_LIMIT_ORDERS_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000', UNPAID_UNITS_LIMIT: '999999999', UNPAID_UNITS_LIMIT_UNVERIFIED: '999999999' },
-    });
-    cleanups.push(() => server.stop());
-    await sql.connect();
-    cleanups.push(() => sql.end());
-
-    const customers: Customer[] = [];
-    for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await createCustomer(server.baseUrl, server.authPort));
+    const { dataDir, database, server, sql, customers } = bench;
     // Plenty of stock for every product, so nothing is refused for lack of it during the run.
     await sql.query('update products set available = $1', [STOCK]);
     const catalogue = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as { _id: string; price: number; minOrderQnt: number }[];
@@ -122,26 +105,17 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     if (probe.status === 404) return skipped('POST /api/orders does not exist yet (404)');
     if (probe.status !== 201) throw new Error(`POST /api/orders answered ${probe.status}: ${await probe.text()}`);
 
-    const first = customers[0];
-    if (!first) throw new Error('no customer');
-    const userRow = await sql.query<{ id: string; display_name: string }>('select id, display_name from users where email = $1', [first.email]);
-    const user = { id: userRow.rows[0]?.id ?? '', email: first.email, name: userRow.rows[0]?.display_name ?? first.email };
+    const user = await baselineUser(bench);
     const plan = (seconds: number): BaselinePlan => ({ databaseUrl: database.url, seconds, concurrency: CONNECTIONS, poolSize: POOL_SIZE, user, products });
 
     ctx.log(`  warming up, then ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each`);
     const warm = await loadServer(server, customers, products, WARMUP_SECONDS);
     const warmBaseline = await runBaseline(plan(WARMUP_SECONDS), dataDir);
-    const serverRounds: ServerRound[] = [];
-    const baselineRounds: BaselineResult[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      if (i % 2 === 0) {
-        serverRounds.push(await loadServer(server, customers, products, ROUND_SECONDS));
-        baselineRounds.push(await runBaseline(plan(ROUND_SECONDS), dataDir));
-      } else {
-        baselineRounds.push(await runBaseline(plan(ROUND_SECONDS), dataDir));
-        serverRounds.push(await loadServer(server, customers, products, ROUND_SECONDS));
-      }
-    }
+    const { server: serverRounds, baseline: baselineRounds } = await alternateRounds(
+      ROUNDS,
+      () => loadServer(server, customers, products, ROUND_SECONDS),
+      () => runBaseline(plan(ROUND_SECONDS), dataDir),
+    );
 
     // Bookkeeping: every unit that left the shelf is in exactly one order, and every order was counted.
     const stock = await sql.query<{ id: string; available: number; sold: string | null; orders: string }>(
@@ -198,7 +172,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       notes,
     };
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await bench.close();
   }
 }
 
