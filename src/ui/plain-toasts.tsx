@@ -46,7 +46,7 @@ export default function PlainToasts() {
             {action && typeof action === 'object' && 'label' in action ? (
               <button
                 type="button"
-                className="btn btn-sm"
+                className="btn btn-sm whitespace-nowrap"
                 onClick={(event) => {
                   action.onClick(event);
                   dismiss(item.id);
