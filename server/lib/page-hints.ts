@@ -9,16 +9,15 @@ import { findProduct } from '../repositories/products';
 
 const PRODUCT_PAGE = /^\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/iu;
 
-/** A Link header's quoted-string: the picture URLs and sizes we build hold no quote or backslash, but a stored URL might. */
-const quoted = (value: string) => `"${value.replace(/["\\]/gu, '')}"`;
-
-/** The `Link` header that preloads the picture a path's screen shows first, or null when there is none. */
+/**
+ * The `Link` header that preloads the picture a path's screen shows first, or null when there is none. Only
+ * a picture this server stores is named (its URL and srcset are hex and fixed words, nothing to escape).
+ */
 export async function pageHint(db: Db, pathname: string): Promise<string | null> {
   const id = PRODUCT_PAGE.exec(pathname)?.[1];
   if (!id) return null;
   const product = await findProduct(db, id.toLowerCase());
-  if (!product || !product.imageUrl.startsWith('/')) return null;
-  const srcSet = pictureSrcSet(product.imageUrl);
-  const link = `<${encodeURI(product.imageUrl)}>; rel=preload; as=image; fetchpriority=high`;
-  return srcSet ? `${link}; imagesrcset=${quoted(srcSet)}; imagesizes=${quoted(PICTURE_SIZES.details)}` : link;
+  const srcSet = product ? pictureSrcSet(product.imageUrl) : undefined;
+  if (!product || !srcSet) return null;
+  return `<${product.imageUrl}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${PICTURE_SIZES.details}"`;
 }
