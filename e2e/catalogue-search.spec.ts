@@ -38,6 +38,11 @@ test('search by name and SKU, a category chip, Show more, and the same search of
   await page.goto('/');
   await waitForServiceWorker(page);
   await expect(cards(page).first()).toBeVisible();
+  // The first sync starts once the service worker controls the page (decision 021): the searches below are
+  // answered from the saved copy, then confirmed by the server, once it holds this journey's tools.
+  await expect
+    .poll(async () => (await readStore<{ name: string }>(page, 'products')).filter((p) => p.name.includes(word)).length, { timeout: 30_000 })
+    .toBe(count);
 
   // Part of the name: only this journey's tools, one page of them.
   await searchBox(page).fill(word.slice(0, -2).toLowerCase());
