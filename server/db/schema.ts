@@ -6,6 +6,8 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, 
 import { MAIL_KINDS, MAIL_STATES } from '../../src/contract/mail';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** PostgreSQL's 64-bit transaction id, read and written only by the database (as text on the way out). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * Every change to a product takes the next number (insert, update, deletion), so an offline copy of the
@@ -66,6 +68,11 @@ export const products = pgTable(
     priceTiers: jsonb('price_tiers').$type<{ minQnt: number; price: number }[]>().notNull().default([]),
     /** Taken from product_version_seq on insert and, by a trigger, on every update. */
     version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
+    /**
+     * The transaction that wrote the row last (on insert, and by the version trigger on every update): the
+     * change feed's cursor, which, unlike the version, cannot pass a change still being committed (decision 023).
+     */
+    writtenBy: xid8('written_by').notNull().default(sql`pg_current_xact_id()`),
     /** Name and SKU weigh more than the description in a search (the same query on PGlite and PostgreSQL). */
     search: tsvector('search')
       .notNull()
@@ -76,6 +83,7 @@ export const products = pgTable(
     uniqueIndex('products_sku_key').on(t.sku),
     index('products_category_idx').on(t.category, t.createdAt),
     index('products_version_idx').on(t.version),
+    index('products_written_by_idx').on(t.writtenBy),
     index('products_search_idx').using('gin', t.search),
     check('products_available_check', sql`${t.available} >= 0`),
     check('products_price_check', sql`${t.price} > 0`),
@@ -129,11 +137,17 @@ export const orders = pgTable(
 );
 
 /** Products deleted, with the change number of the deletion, so offline copies drop them too. */
-export const productDeletions = pgTable('product_deletions', {
-  productId: uuid('product_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const productDeletions = pgTable(
+  'product_deletions',
+  {
+    productId: uuid('product_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
+    /** The deleting transaction, as for products. */
+    writtenBy: xid8('written_by').notNull().default(sql`pg_current_xact_id()`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_deletions_written_by_idx').on(t.writtenBy)],
+);
 
 /**
  * The tools of an order (docs/architecture.md, "Data model"). The order row keeps the first line's

@@ -2,14 +2,14 @@
 
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
-import type { Product } from '../../src/contract/product';
+import type { ChangesFrom, Product } from '../../src/contract/product';
 import type { Tx } from '../db/client';
 import { productDeletions, products } from '../db/schema';
 
-/** Every column but the search vector, which only the database reads. */
-const { search: _search, ...columns } = getTableColumns(products);
+/** Every column but the search vector and the writing transaction, which only the database reads. */
+const { search: _search, writtenBy: _writtenBy, ...columns } = getTableColumns(products);
 export const productColumns = columns;
-export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
+export type ProductRow = Omit<typeof products.$inferSelect, 'search' | 'writtenBy'>;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -65,17 +65,27 @@ export async function listCategories(tx: Tx): Promise<{ name: string; count: num
   return tx.select({ name: products.category, count: count() }).from(products).groupBy(products.category).orderBy(products.category);
 }
 
-/** What changed after change number `since`: products (inserted or updated), deleted ids, and the newest number. */
-export async function catalogueChanges(tx: Tx, since: number): Promise<{ version: number; products: Product[]; deleted: string[] }> {
+/**
+ * What changed for an offline copy (decision 023): with `after`, every product and deletion written by a
+ * transaction at or past that cursor; with `since` (copies saved before cursors), those numbered after
+ * that version. The answer's `cursor` is read first: every transaction below it had ended, so the reads
+ * that follow, each at least as recent, see all it wrote, and a transaction still running is at or past
+ * it, so the next sync gets its changes. `version` stays the newest number, for the older copies.
+ */
+export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ version: number; cursor: number; products: Product[]; deleted: string[] }> {
+  const snapshot = await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`);
+  const cursor = Number((snapshot as unknown as { rows: { cursor: string }[] }).rows[0]?.cursor);
+  const written = (table: typeof products | typeof productDeletions) =>
+    'after' in from ? sql`${table.writtenBy} >= ${String(from.after)}::xid8` : gt(table.version, from.since);
   const [changed, deleted, latest] = await Promise.all([
-    tx.select(productColumns).from(products).where(gt(products.version, since)).orderBy(products.version),
-    tx.select({ id: productDeletions.productId }).from(productDeletions).where(gt(productDeletions.version, since)),
+    tx.select(productColumns).from(products).where(written(products)).orderBy(products.version),
+    tx.select({ id: productDeletions.productId }).from(productDeletions).where(written(productDeletions)),
     tx.execute(sql`select greatest(coalesce((select max(version) from products), 0), coalesce((select max(version) from product_deletions), 0))::bigint as v`),
   ]);
   const row = (latest as unknown as { rows: { v: string | number }[] }).rows[0];
   // A product deleted and then inserted again with the same id is a change, not a deletion.
   const alive = new Set(changed.map((p) => p.id));
-  return { version: Number(row?.v ?? 0), products: changed.map(toProduct), deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)) };
+  return { version: Number(row?.v ?? 0), cursor, products: changed.map(toProduct), deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)) };
 }
 
 export async function findProduct(tx: Tx, id: string): Promise<ProductRow | null> {

@@ -52,9 +52,9 @@ const products: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/products/changes', async (request, reply) => {
-    const { since } = parseBody(CatalogueChangesQuerySchema, request.query as Record<string, unknown>);
+    const { since, after } = parseBody(CatalogueChangesQuerySchema, request.query as Record<string, unknown>);
     void reply.header('cache-control', 'no-cache');
-    return catalogueChanges(db, since);
+    return catalogueChanges(db, after === undefined ? { since: since ?? 0 } : { after });
   });
 
   app.get('/categories', async (_request, reply) => {

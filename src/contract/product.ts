@@ -167,14 +167,29 @@ export const CategoryListSchema = v.array(v.object({ name: v.string(), count: v.
 export type CategoryList = v.InferOutput<typeof CategoryListSchema>;
 
 /**
- * `GET /api/products/changes?since=N`: the products changed and the ids deleted after change number N,
- * and the number to ask from next time. An offline copy stays fresh without downloading the catalogue.
+ * `GET /api/products/changes?after=C`: the products changed and the ids deleted by every transaction the
+ * server had not finished at cursor C, and the `cursor` to ask from next time (decision 023). A change
+ * still being committed when the answer was read is always in a later answer, so an offline copy stays
+ * complete without downloading the catalogue. A tool may come twice; applying it again changes nothing.
+ * `?since=N` (a change `version`) is the older form, kept for copies saved before the cursor: their
+ * first sync asks it once and keeps the cursor from then on.
  */
-export const CatalogueChangesSchema = v.object({ version: v.number(), products: ProductListSchema, deleted: v.array(v.string()) });
-export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>;
-export const CatalogueChangesQuerySchema = v.object({
-  since: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/u, 'since must be a change number'), v.transform(Number)), '0'),
+export const CatalogueChangesSchema = v.object({
+  version: v.number(),
+  /** Absent from servers older than the cursor: the copy then goes on asking by version. */
+  cursor: v.optional(v.number()),
+  products: ProductListSchema,
+  deleted: v.array(v.string()),
 });
+export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>;
+const changePosition = (name: string) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/u, `${name} must be a change number`), v.transform(Number)));
+export const CatalogueChangesQuerySchema = v.pipe(
+  v.object({ since: changePosition('since'), after: changePosition('after') }),
+  v.check((query) => query.since === undefined || query.after === undefined, 'Ask for the changes after a cursor or since a version, not both'),
+);
+/** Where a sync starts: the cursor of its last answer, or, for a copy saved before cursors, the version. */
+export type ChangesFrom = { after: number } | { since: number };
 
 /** The words of a search, as the server matches them: letters and digits, each a prefix. */
 export function searchWords(q: string): string[] {

@@ -1,13 +1,14 @@
-// Keeps the whole catalogue in IndexedDB and fresh by change number (docs/architecture.md, "Offline"):
-// each sync asks `GET /api/products/changes?since=<the number it stored last>` and applies only what
-// changed (stock included) and what was deleted, so the catalogue is downloaded whole once, not on every visit.
+// Keeps the whole catalogue in IndexedDB and fresh by the server's change cursor (docs/architecture.md,
+// "Offline"; decision 023): each sync asks `GET /api/products/changes?after=<the cursor it stored last>`
+// and applies only what changed (stock included) and what was deleted, so the catalogue is downloaded
+// whole once, not on every visit.
 // In the browser the download, its validation and the writes run in a dedicated worker
 // (catalogue-worker.ts, started by catalogue-worker-client.ts), so the first sync of thousands of tools
 // never competes with the page for its thread.
 
 import { apiRequest } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
-import { CatalogueChangesSchema, type CatalogueChanges, type Product } from '../contract/product';
+import { CatalogueChangesSchema, type CatalogueChanges, type ChangesFrom, type Product } from '../contract/product';
 import { announceProductsSaved, productRow } from './catalogue-store';
 import type { ForgelineDatabase, SavedProduct } from './database';
 import { isUnreachable, reportServedLive, reportServedOffline } from './offline-read';
@@ -18,8 +19,13 @@ const database = (): Promise<ForgelineDatabase> => import('./database').then((m)
 export const CATALOGUE_SYNC_KEY = 'catalogueSync';
 
 export interface CatalogueSyncState {
-  /** The server's change number the saved copy is complete up to. */
+  /** The server's newest change number when the copy was synced. */
   version: number;
+  /**
+   * The server's cursor the saved copy is complete up to: the next sync asks for the changes after it.
+   * Absent in copies saved before cursors (and from a server without them): those ask by `version`.
+   */
+  cursor?: number;
   /** Epoch ms of the last sync the server answered (the offline notice shows it). */
   syncedAt: number;
 }
@@ -32,8 +38,13 @@ export interface CatalogueSyncResult extends CatalogueSyncState {
 /** Rows written per IndexedDB transaction: the first sync of thousands of tools never blocks the page for long. */
 const CHUNK = 500;
 
-export function fetchCatalogueChanges(since: number): Promise<CatalogueChanges> {
-  return apiRequest('/products/changes', { query: { since }, schema: CatalogueChangesSchema });
+export function fetchCatalogueChanges(from: ChangesFrom): Promise<CatalogueChanges> {
+  return apiRequest('/products/changes', { query: from, schema: CatalogueChangesSchema });
+}
+
+/** Where the next sync starts: the stored cursor, else the stored version (0 for an empty copy). */
+export function changesFrom(state: CatalogueSyncState | undefined): ChangesFrom {
+  return state?.cursor === undefined ? { since: state?.version ?? 0 } : { after: state.cursor };
 }
 
 export async function readCatalogueSyncState(given?: ForgelineDatabase): Promise<CatalogueSyncState | undefined> {
@@ -58,17 +69,17 @@ async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, no
     });
     if (start + CHUNK < changes.products.length) await yieldToPage();
   }
-  // The number is stored last, with the deletions: a sync cut short is simply asked for again.
+  // The cursor is stored last, with the deletions: a sync cut short is simply asked for again.
   await db.transaction('rw', db.products, db.meta, async () => {
     await db.products.bulkDelete(changes.deleted);
-    const state: CatalogueSyncState = { version: changes.version, syncedAt: now };
+    const state: CatalogueSyncState = { version: changes.version, ...(changes.cursor === undefined ? {} : { cursor: changes.cursor }), syncedAt: now };
     await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: state });
   });
 }
 
 export interface SyncOptions {
   db?: ForgelineDatabase;
-  fetchChanges?: (since: number) => Promise<CatalogueChanges>;
+  fetchChanges?: (from: ChangesFrom) => Promise<CatalogueChanges>;
   now?: () => number;
 }
 
@@ -97,7 +108,7 @@ function distinctPictures(products: Product[]): Product[] {
 }
 
 /**
- * The sync itself, where it runs (the worker, or the page without one): reads the stored number, asks for
+ * The sync itself, where it runs (the worker, or the page without one): reads the stored cursor, asks for
  * what changed since, writes it. Throws a SyncFailure-carrying error when it cannot.
  */
 export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncOutcome> {
@@ -105,7 +116,7 @@ export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncO
   const state = await readCatalogueSyncState(db);
   let changes: CatalogueChanges;
   try {
-    changes = await (options.fetchChanges ?? fetchCatalogueChanges)(state?.version ?? 0);
+    changes = await (options.fetchChanges ?? fetchCatalogueChanges)(changesFrom(state));
   } catch (error) {
     throw new CatalogueSyncError(toFailure(error, state?.syncedAt ?? null));
   }

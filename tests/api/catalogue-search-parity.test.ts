@@ -35,7 +35,7 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
       { name: 'Jigsaw', description: 'Curves in plywood.', category: 'Saws', sku: `FL-${word.toUpperCase()}` },
     ];
     for (const tool of made) await insertProduct(t.database.db, { ...tool, imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
-    await runCatalogueSync({ db, fetchChanges: (since) => get<CatalogueChanges>(`/api/products/changes?since=${since}`) });
+    await runCatalogueSync({ db, fetchChanges: (from) => get<CatalogueChanges>(`/api/products/changes?${new URLSearchParams(Object.entries(from).map(([k, n]) => [k, String(n)])).toString()}`) });
 
     const both = async (q: string, category: string | null = null) => {
       const query = new URLSearchParams({ q, pageSize: '48', ...(category ? { category } : {}) });

@@ -1,10 +1,12 @@
 // The catalogue at trade scale: SKUs and categories on every tool, search and pages answered by the
 // database (the same full-text query on PGlite and PostgreSQL), categories with their counts, and the
-// changes since a change number, deletions included, for the offline copy.
+// changes after a cursor, deletions included, for the offline copy.
 
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueChanges, Product, ProductPage } from '../../src/contract/product';
+import { eq } from 'drizzle-orm';
+import { products } from '../../server/db/schema';
 import { insertProduct } from '../../server/repositories/products';
 import { storeTestPicture } from '../helpers/pictures';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
@@ -67,26 +69,71 @@ describeEachDatabase('catalogue search and changes', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'no spaces allowed' } })).statusCode).toBe(400);
   });
 
-  it('answers the changes since a change number: new, changed and deleted tools, and the next number', async () => {
-    const start = await get<CatalogueChanges>('/api/products/changes?since=0');
+  it('answers the changes after a cursor: new, changed and deleted tools, and the next cursor', async () => {
+    const start = await get<CatalogueChanges>('/api/products/changes');
     expect(start.products.length).toBeGreaterThan(0);
-    const since = start.version;
-    expect((await get<CatalogueChanges>(`/api/products/changes?since=${since}`)).products).toEqual([]);
+    expect(start.cursor).toEqual(expect.any(Number));
+    const first = start.cursor ?? 0;
+    expect((await get<CatalogueChanges>(`/api/products/changes?after=${first}`)).products).toEqual([]);
 
     const a = await insertProduct(t.database.db, { name: 'Change Feed Sander', description: 'C'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
     const b = await insertProduct(t.database.db, { name: 'Change Feed Cutter', description: 'C'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
-    const added = await get<CatalogueChanges>(`/api/products/changes?since=${since}`);
+    const added = await get<CatalogueChanges>(`/api/products/changes?after=${first}`);
     expect(added.products.map((p) => p._id).sort()).toEqual([a, b].sort());
-    expect(added.version).toBeGreaterThan(since);
+    expect(added.cursor).toBeGreaterThan(first);
 
     // A stock change (an order) and a deletion come through as well.
     await t.app.inject({ method: 'PATCH', url: `/api/products/${a}`, headers: admin.auth, payload: { maxOrderQnt: 5 } });
     await t.app.inject({ method: 'DELETE', url: `/api/products/${b}`, headers: admin.auth });
-    const later = await get<CatalogueChanges>(`/api/products/changes?since=${added.version}`);
+    const later = await get<CatalogueChanges>(`/api/products/changes?after=${added.cursor ?? 0}`);
     expect(later.products.map((p) => p._id)).toEqual([a]);
     expect(later.products[0]?.maxOrderQnt).toBe(5);
     expect(later.deleted).toEqual([b]);
-    expect((await t.app.inject('/api/products/changes?since=abc')).statusCode).toBe(400);
+
+    // Copies saved before cursors ask by version once, and keep the cursor they are given.
+    const byVersion = await get<CatalogueChanges>(`/api/products/changes?since=${start.version}`);
+    expect(byVersion.products.map((p) => p._id)).toEqual([a]);
+    expect(byVersion.deleted).toEqual([b]);
+    expect(byVersion.cursor).toEqual(expect.any(Number));
+
+    for (const query of ['since=abc', 'after=-1', 'after=1.5', `since=${start.version}&after=${first}`]) {
+      expect((await t.app.inject(`/api/products/changes?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+
+  it.runIf(kind === 'postgres')('never passes a change still being committed when the changes are read', async () => {
+    const make = (name: string) => insertProduct(t.database.db, { name, description: 'R'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    const [slow, doomed, quick] = await Promise.all([make('Slow Commit Grinder'), make('Slow Delete Grinder'), make('Quick Commit Grinder')]);
+    const start = await get<CatalogueChanges>('/api/products/changes');
+
+    // One transaction changes a tool and deletes another, then stays open while a second change commits.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written = () => {};
+    const held = new Promise<void>((resolve) => (written = resolve));
+    const open = t.database.db.transaction(async (tx) => {
+      await tx.update(products).set({ price: 321 }).where(eq(products.id, slow));
+      await tx.delete(products).where(eq(products.id, doomed));
+      written();
+      await gate;
+    });
+    await held;
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/products/${quick}`, headers: admin.auth, payload: { maxOrderQnt: 7 } })).statusCode).toBe(200);
+
+    const during = await get<CatalogueChanges>(`/api/products/changes?after=${start.cursor ?? 0}`);
+    expect(during.products.map((p) => p._id)).toEqual([quick]);
+    expect(during.deleted).toEqual([]);
+    release();
+    await open;
+
+    // The open transaction took its change numbers before the one that committed first: asked by version,
+    // its changes are already behind the copy and never come. Asked by cursor, they do.
+    const byVersion = await get<CatalogueChanges>(`/api/products/changes?since=${during.version}`);
+    expect(byVersion.products).toEqual([]);
+    expect(byVersion.deleted).toEqual([]);
+    const next = await get<CatalogueChanges>(`/api/products/changes?after=${during.cursor ?? 0}`);
+    expect(next.products.find((p) => p._id === slow)?.price).toBe(321);
+    expect(next.deleted).toEqual([doomed]);
   });
 });
 

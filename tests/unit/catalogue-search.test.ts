@@ -137,6 +137,31 @@ describe('incremental catalogue sync', () => {
     expect((await savedCategories(db))?.data.map((c) => c.name)).toEqual(['Drills', 'Grinders', 'Planers']);
   });
 
+  it('asks after the stored cursor once the server gives one; a copy saved by version asks by version once', async () => {
+    const db = freshDb();
+    const [drill, saw] = [tool('Drill'), tool('Saw', { category: 'Saws' })];
+    const urls = fakeServer([
+      { version: 10, products: [drill], deleted: [] },
+      { version: 11, cursor: 700, products: [saw], deleted: [] },
+      { version: 14, cursor: 705, products: [{ ...drill, price: 90 }, { ...drill, price: 90 }], deleted: [] },
+    ]);
+
+    // A copy saved before cursors (or by a server without them) asks by its version...
+    await syncCatalogue({ db, now: () => 1000 });
+    expect(await readCatalogueSyncState(db)).toEqual({ version: 10, syncedAt: 1000 });
+    await syncCatalogue({ db, now: () => 2000 });
+    expect(await readCatalogueSyncState(db)).toEqual({ version: 11, cursor: 700, syncedAt: 2000 });
+    // ...and after the cursor from then on. A tool sent twice (it may come again) is applied once.
+    expect(await syncCatalogue({ db, now: () => 3000 })).toMatchObject({ version: 14, changed: 2 });
+    expect(urls.map((url) => url.replace(/^.*\/api/u, ''))).toEqual(['/products/changes?since=0', '/products/changes?since=10', '/products/changes?after=700']);
+    expect(await readCatalogueSyncState(db)).toEqual({ version: 14, cursor: 705, syncedAt: 3000 });
+    const saved = (await readSavedProducts(db))?.data ?? [];
+    expect(saved.map((p) => [p.name, p.price])).toEqual([
+      ['Saw', 100],
+      ['Drill', 90],
+    ]);
+  });
+
   it('offline, keeps the saved copy and says from when it is; the next answer clears the notice', async () => {
     const db = freshDb();
     const urls = fakeServer([{ version: 5, products: [tool('Drill')], deleted: [] }]);
