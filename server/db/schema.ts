@@ -73,10 +73,16 @@ export const products = pgTable(
      * change feed's cursor, which, unlike the version, cannot pass a change still being committed (decision 023).
      */
     writtenBy: xid8('written_by').notNull().default(sql`pg_current_xact_id()`),
-    /** Name and SKU weigh more than the description in a search (the same query on PGlite and PostgreSQL). */
+    /**
+     * Name and SKU weigh more than the description in a search (the same query on PGlite and PostgreSQL).
+     * Punctuation is a space first, so the words are those the app splits a search into (`searchWords`):
+     * left to the text parser, `FL-12345678` would be `fl` and the number `-12345678`, and `2.5` one number.
+     */
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('simple', name || ' ' || sku), 'A') || setweight(to_tsvector('simple', description), 'C')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', regexp_replace(name || ' ' || sku, '[[:punct:]]+', ' ', 'g')), 'A') || setweight(to_tsvector('simple', regexp_replace(description, '[[:punct:]]+', ' ', 'g')), 'C')`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

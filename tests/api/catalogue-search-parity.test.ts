@@ -59,4 +59,39 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
       expect(totals[0]).toBe(totals[1]);
     }
   });
+
+  it('splits SKUs, model numbers and decimals at their punctuation on both sides', async () => {
+    const word = `Zp${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+    // Eight digits from 9: no other word of these tools starts with them.
+    const digits = `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    const made = [
+      { name: `${word} Drill Driver`, sku: `FL-${digits}`, description: 'A 2.5Ah pack, 18V/20V max, 1/2" chuck.' },
+      { name: `${word} M18-FPD2 Hammer`, sku: `DW-${digits.slice(0, 3)}-X`, description: 'Rated -10 to 40 C; see www.example.com/fpd2.' },
+      { name: `${word} Planer`, sku: `FL-P${digits}`, description: 'Cuts 2.0 mm per pass, 82mm wide.' },
+    ];
+    for (const tool of made) await insertProduct(t.database.db, { ...tool, category: 'Drills', imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    await runCatalogueSync({ db, fetchChanges: (from) => get<CatalogueChanges>(`/api/products/changes?${new URLSearchParams(Object.entries(from).map(([k, n]) => [k, String(n)])).toString()}`) });
+
+    const found = async (q: string) => {
+      const server = await get<ProductPage>(`/api/products?${new URLSearchParams({ q: `${word} ${q}`, pageSize: '48' }).toString()}`);
+      const saved = await searchSavedCatalogue({ q: `${word} ${q}`, category: null, page: 1, pageSize: 48 }, db);
+      expect(new Set(saved?.data.items.map((p) => p.name)), q).toEqual(new Set(server.items.map((p) => p.name)));
+      expect(saved?.data.total, q).toBe(server.total);
+      return server.items.map((p) => p.name).sort();
+    };
+    const [drill, hammer, planer] = made.map((tool) => tool.name);
+    expect(await found(`FL-${digits}`)).toEqual([drill]);
+    expect(await found(digits)).toEqual([drill]);
+    expect(await found(digits.slice(0, 4))).toEqual([drill]);
+    expect(await found(`fl-p${digits.slice(0, 3)}`)).toEqual([planer]);
+    expect(await found(`dw-${digits.slice(0, 3)}`)).toEqual([hammer]);
+    expect(await found('m18-fpd2')).toEqual([hammer]);
+    expect(await found('fpd2')).toEqual([hammer]);
+    expect(await found('2.5ah')).toEqual([drill]);
+    expect(await found('2.')).toEqual([drill, planer]);
+    expect(await found('18v/20v')).toEqual([drill]);
+    expect(await found('1/2')).toEqual([drill]);
+    expect(await found('10 40')).toEqual([hammer]);
+    expect(await found('example.com')).toEqual([hammer]);
+  });
 });
