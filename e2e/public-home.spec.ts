@@ -31,6 +31,66 @@ test('Our Tools jumps to the tools section, Learn More to the business summary',
   await expect(page.getByRole('heading', { level: 2, name: 'Our Business in Numbers' })).toBeInViewport();
 });
 
+/** Holds home's first page of tools until `release` is called, so the cards arrive when the journey says. */
+async function holdFirstCards(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/products' && url.searchParams.has('page'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** Waits until the page has stopped scrolling (the browser's smooth scroll has ended). */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const still = y === last;
+        last = y;
+        return still;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+}
+
+const summaryHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 'Our Business in Numbers' });
+
+test('Learn More lands on the figures when the cards above them arrive after the jump, without scroll anchoring', async ({ page }) => {
+  const release = await holdFirstCards(page);
+  await page.goto('/');
+  // As Safari on an iPad, which keeps no element in place when the content above it grows.
+  await page.addStyleTag({ content: 'html, body { overflow-anchor: none; }' });
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(summaryHeading(page)).toBeInViewport();
+  await scrollSettled(page);
+  release();
+  await expect(page.getByRole('link', { name: 'Order Now' }).first()).toBeAttached();
+  await expect(summaryHeading(page)).toBeInViewport();
+  await page.waitForTimeout(1_000);
+  await expect(summaryHeading(page)).toBeInViewport();
+});
+
+test('a dealer who scrolls on their own after Learn More stays where they scrolled when the cards arrive', async ({ page }) => {
+  const release = await holdFirstCards(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(summaryHeading(page)).toBeInViewport();
+  await page.keyboard.press('Home');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  release();
+  await expect(page.getByRole('link', { name: 'Order Now' }).first()).toBeAttached();
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('About Us has its blurb and a sized, lazily loaded picture', async ({ page }) => {
   await openHome(page);
   const about = page.locator('section#about');

@@ -2,8 +2,9 @@
 // search box and category chips above them; the hero's Our Tools button jumps here.
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { tools } from '../../content/home';
+import { useFollowHashTarget } from '../../ui/follow-hash-target';
 import { Eyebrow, SectionTitle } from '../../ui/section-heading';
 import { CatalogueFilters } from './catalogue-filters';
 import { productSearchQueryOptions, requestFirstToolsPage } from './search-products';
@@ -27,8 +28,11 @@ export function ToolsSection({ cardAction }: { cardAction?: CardAction | undefin
   const client = useQueryClient();
   const options = productSearchQueryOptions(search);
   if (typeof window !== 'undefined' && !client.getQueryState(options.queryKey)) void client.prefetchInfiniteQuery(options);
+  // The cards arrive after the page has painted: a jump to a section below (Learn More) still lands on it.
+  const section = useRef<HTMLElement>(null);
+  useFollowHashTarget(section);
   return (
-    <section id="tools" aria-labelledby="tools-title" className="mx-auto max-w-7xl px-4 py-16 lg:py-24">
+    <section ref={section} id="tools" aria-labelledby="tools-title" className="mx-auto max-w-7xl px-4 py-16 lg:py-24">
       <div className="mb-10 max-w-2xl">
         <Eyebrow>Catalogue</Eyebrow>
         <SectionTitle id="tools-title">{tools.title}</SectionTitle>
