@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import type { CatalogueChanges, ProductPage } from '../../src/contract/product';
+import type { CatalogueChanges, ChangesFrom, ProductPage } from '../../src/contract/product';
 import { searchSavedCatalogue } from '../../src/db/catalogue-search';
 import { runCatalogueSync } from '../../src/db/catalogue-sync';
 import { openDatabase } from '../../src/db/database';
@@ -23,6 +23,9 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
+  /** The device's sync, answered by this suite's app. */
+  const fetchChanges = (from: ChangesFrom) =>
+    get<CatalogueChanges>(`/api/products/changes?${new URLSearchParams(Object.entries(from).map(([key, n]) => [key, String(n)])).toString()}`);
 
   it('the same tools, the same totals, and the same order where the rank is the field alone', async () => {
     const word = `Zq${randomUUID().replaceAll('-', '').slice(0, 8)}`;
@@ -35,7 +38,7 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
       { name: 'Jigsaw', description: 'Curves in plywood.', category: 'Saws', sku: `FL-${word.toUpperCase()}` },
     ];
     for (const tool of made) await insertProduct(t.database.db, { ...tool, imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
-    await runCatalogueSync({ db, fetchChanges: (from) => get<CatalogueChanges>(`/api/products/changes?${new URLSearchParams(Object.entries(from).map(([k, n]) => [k, String(n)])).toString()}`) });
+    await runCatalogueSync({ db, fetchChanges });
 
     const both = async (q: string, category: string | null = null) => {
       const query = new URLSearchParams({ q, pageSize: '48', ...(category ? { category } : {}) });
@@ -70,7 +73,7 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
       { name: `${word} Planer`, sku: `FL-P${digits}`, description: 'Cuts 2.0 mm per pass, 82mm wide.' },
     ];
     for (const tool of made) await insertProduct(t.database.db, { ...tool, category: 'Drills', imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
-    await runCatalogueSync({ db, fetchChanges: (from) => get<CatalogueChanges>(`/api/products/changes?${new URLSearchParams(Object.entries(from).map(([k, n]) => [k, String(n)])).toString()}`) });
+    await runCatalogueSync({ db, fetchChanges });
 
     const found = async (q: string) => {
       const server = await get<ProductPage>(`/api/products?${new URLSearchParams({ q: `${word} ${q}`, pageSize: '48' }).toString()}`);
