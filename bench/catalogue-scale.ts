@@ -215,9 +215,11 @@ async function oneRun(baseUrl: string, totals: { online: number; offline: number
     await page.waitForTimeout(1000);
     await bytes.take();
 
-    // A repeat visit: the saved copy is there, so the sync asks only for what changed since.
+    // A repeat visit: the saved copy is there, so the sync asks only for what changed since. Its sync is
+    // the one after the latest so far: coming back online after the offline search synced once more.
+    const latestSync = await waitForSync(context, null);
     await page.reload({ waitUntil: 'commit' });
-    await waitForSync(context, syncedAt);
+    await waitForSync(context, latestSync);
     await page.waitForTimeout(1000);
     const repeatVisit = await bytes.take();
     await context.close();
