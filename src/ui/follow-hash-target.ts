@@ -11,7 +11,13 @@ const OWN_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as c
 
 /** The element the URL's fragment names, when it comes after `section` (not inside it). */
 function targetAfter(section: HTMLElement): HTMLElement | null {
-  const id = decodeURIComponent(window.location.hash.slice(1));
+  const fragment = window.location.hash.slice(1);
+  let id = fragment;
+  try {
+    id = decodeURIComponent(fragment);
+  } catch {
+    // A fragment that is not valid percent-encoding names an element by its raw text, as the browser does.
+  }
   const target = id ? document.getElementById(id) : null;
   if (!target || section.contains(target)) return null;
   return section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? target : null;
