@@ -118,13 +118,17 @@ describeEachDatabase('catalogue search and changes', (kind) => {
       await gate;
     });
     await held;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/products/${quick}`, headers: admin.auth, payload: { maxOrderQnt: 7 } })).statusCode).toBe(200);
-
-    const during = await get<CatalogueChanges>(`/api/products/changes?after=${start.cursor ?? 0}`);
-    expect(during.products.map((p) => p._id)).toEqual([quick]);
-    expect(during.deleted).toEqual([]);
-    release();
-    await open;
+    let during: CatalogueChanges;
+    try {
+      expect((await t.app.inject({ method: 'PATCH', url: `/api/products/${quick}`, headers: admin.auth, payload: { maxOrderQnt: 7 } })).statusCode).toBe(200);
+      during = await get<CatalogueChanges>(`/api/products/changes?after=${start.cursor ?? 0}`);
+      expect(during.products.map((p) => p._id)).toEqual([quick]);
+      expect(during.deleted).toEqual([]);
+    } finally {
+      // A failed check must not leave the transaction open, holding its rows until the suite times out.
+      release();
+      await open;
+    }
 
     // The open transaction took its change numbers before the one that committed first: asked by version,
     // its changes are already behind the copy and never come. Asked by cursor, they do.
