@@ -43,7 +43,7 @@ export function fetchCatalogueChanges(from: ChangesFrom): Promise<CatalogueChang
 }
 
 /** Where the next sync starts: the stored cursor, else the stored version (0 for an empty copy). */
-export function changesFrom(state: CatalogueSyncState | undefined): ChangesFrom {
+function changesFrom(state: CatalogueSyncState | undefined): ChangesFrom {
   return state?.cursor === undefined ? { since: state?.version ?? 0 } : { after: state.cursor };
 }
 

@@ -1,8 +1,9 @@
 // A jump to a section of the page (Learn More to #summary) lands on it even when a section above it grows
 // after the jump: Our Tools draws its cards once the app has started, often while the browser's smooth
 // scroll to the target is still under way, and that scroll ends where the target was before the cards
-// pushed it down (the browser's scroll anchoring does not move a smooth scroll's end). Chromium at 4x CPU
-// ended on the cards in most runs (e2e/public-home.spec.ts).
+// pushed it down (the browser's scroll anchoring does not move a smooth scroll's end; Safari has no scroll
+// anchoring at all). In Chromium at 4x CPU the jump ended on the cards in 2 of 3 runs; e2e/public-home.spec.ts
+// checks it with scroll anchoring off.
 
 import { type RefObject, useEffect } from 'react';
 
