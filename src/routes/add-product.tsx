@@ -5,15 +5,15 @@ import { useId } from 'react';
 import { AddProductForm } from '../features/admin/add-product-form';
 import { OfflineNotice } from '../features/admin/offline-notice';
 import { signOutEverywhere } from '../features/auth/sign-out';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
-import { Page } from '../ui/page';
 
 export default function AddProductPage() {
   const online = useOnline();
   const navigate = useNavigate();
   const offlineId = useId();
   return (
-    <Page title="Add A Product" wide>
+    <DashboardScreen path="/dashboard/add-product">
       <OfflineNotice online={online} id={offlineId} />
       <AddProductForm
         online={online}
@@ -22,6 +22,6 @@ export default function AddProductPage() {
           void signOutEverywhere().then(() => navigate({ to: '/login', search: { redirect: '/dashboard/add-product' }, replace: true }));
         }}
       />
-    </Page>
+    </DashboardScreen>
   );
 }

@@ -6,10 +6,10 @@ import { texts } from '../contract/messages';
 import { userProfileQueryOptions, useUserProfile } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { VerificationStatus } from '../features/auth/verification-status';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
 import { AdminPendingNotice } from '../features/profile/admin-pending-notice';
 import { ProfileForm } from '../features/profile/profile-form';
-import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
 
 function SignedInProfile({ email, name }: { email: string; name: string }) {
@@ -49,8 +49,8 @@ function SignedInProfile({ email, name }: { email: string; name: string }) {
 export default function DashboardProfilePage() {
   const { user } = useSession();
   return (
-    <Page title="My Profile">
+    <DashboardScreen path="/dashboard">
       {user ? <SignedInProfile email={user.email} name={user.displayName} /> : <p className="text-error">{texts.noUserLoggedIn}</p>}
-    </Page>
+    </DashboardScreen>
   );
 }

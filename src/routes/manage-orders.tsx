@@ -3,15 +3,15 @@
 import { useLiveOrders } from '../features/admin/live-orders';
 import { MailFailuresNotice } from '../features/admin/mail-failures-notice';
 import { OrdersTable } from '../features/admin/orders-table';
-import { Page } from '../ui/page';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function ManageOrdersPage() {
   // New, paid and shipped orders appear without a reload (docs/architecture.md, "Live orders").
   useLiveOrders();
   return (
-    <Page title="Manage Orders" wide>
+    <DashboardScreen path="/dashboard/manage-orders">
       <MailFailuresNotice />
       <OrdersTable />
-    </Page>
+    </DashboardScreen>
   );
 }

@@ -6,7 +6,7 @@ import { startsOver, type SearchValue } from '../features/admin/search-box';
 import { usePageInRange } from '../features/admin/use-page-in-range';
 import { useProductPage } from '../features/catalogue/get-product-page';
 import { MANAGE_PRODUCTS_PAGE_SIZE } from '../contract/product';
-import { Page } from '../ui/page';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function ManageProductsPage() {
   const [page, setPage] = useState(1);
@@ -19,8 +19,8 @@ export default function ManageProductsPage() {
     setSearch(next);
   };
   return (
-    <Page title="Manage Products" wide>
+    <DashboardScreen path="/dashboard/manage-products">
       <ProductsTable products={products} search={search} onSearch={changeSearch} onPageChange={setPage} />
-    </Page>
+    </DashboardScreen>
   );
 }

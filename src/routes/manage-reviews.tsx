@@ -1,12 +1,12 @@
 // Manage Reviews (admins): hide, show or delete the reviews customers post.
 
 import { ReviewsTable } from '../features/admin/reviews-table';
-import { Page } from '../ui/page';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function ManageReviewsPage() {
   return (
-    <Page title="Manage Reviews" wide>
+    <DashboardScreen path="/dashboard/manage-reviews">
       <ReviewsTable />
-    </Page>
+    </DashboardScreen>
   );
 }

@@ -1,12 +1,12 @@
 // Make Admin (spec section 2): every account, with Make Admin and Delete.
 
 import { UsersTable } from '../features/admin/users-table';
-import { Page } from '../ui/page';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function ManageUsersPage() {
   return (
-    <Page title="Make Admin" wide>
+    <DashboardScreen path="/dashboard/manage-users">
       <UsersTable />
-    </Page>
+    </DashboardScreen>
   );
 }

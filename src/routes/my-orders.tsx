@@ -7,13 +7,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { texts } from '../contract/messages';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions } from '../features/catalogue/get-products';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
 import { flushOutboxNow } from '../features/offline/outbox-runner';
 import { useOutbox } from '../features/offline/use-outbox';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { QueuedOrders } from '../features/orders/queued-orders';
-import { Page } from '../ui/page';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 
@@ -33,7 +33,7 @@ export default function MyOrdersPage() {
     openPad: () => void navigate({ to: '/dashboard/order-pad' }),
   };
   return (
-    <Page title="My Orders" wide>
+    <DashboardScreen path="/dashboard/my-orders">
       {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} /> : null}
       {orders.isPending ? <Spinner label="Loading your orders" /> : null}
       {/* Tried again by itself when the device comes back online; Try again does it at once. */}
@@ -48,6 +48,6 @@ export default function MyOrdersPage() {
           <MyOrdersTable orders={orders.data} offlineReason={online ? null : texts.needsNetwork} orderAgain={user ? orderAgain : undefined} />
         </>
       ) : null}
-    </Page>
+    </DashboardScreen>
   );
 }

@@ -9,10 +9,10 @@ import type { Product } from '../contract/product';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions, useProducts } from '../features/catalogue/get-products';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { queueBulkOrder } from '../features/offline/queue-order';
 import { OrderPad, type PadPlacement } from '../features/order-pad/order-pad';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
-import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
 
 export default function OrderPadPage() {
@@ -40,7 +40,7 @@ export default function OrderPadPage() {
   };
 
   return (
-    <Page title="Order Pad" wide>
+    <DashboardScreen path="/dashboard/order-pad">
       {waitingForProfile ? (
         <Spinner label="Loading your order pad" />
       ) : (
@@ -56,6 +56,6 @@ export default function OrderPadPage() {
           onDone={() => void navigate({ to: '/dashboard/my-orders' })}
         />
       )}
-    </Page>
+    </DashboardScreen>
   );
 }

@@ -1,12 +1,12 @@
 // Sales (admins): the shop's figures at a glance, the first item of the admin's dashboard.
 
 import { SalesOverview } from '../features/admin/sales-overview';
-import { Page } from '../ui/page';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function SalesPage() {
   return (
-    <Page title="Sales" wide>
+    <DashboardScreen path="/dashboard/sales">
       <SalesOverview />
-    </Page>
+    </DashboardScreen>
   );
 }

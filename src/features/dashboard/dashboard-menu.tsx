@@ -1,19 +1,10 @@
 // The dashboard's items (spec section 2): the customer's or the admin's, the current one marked.
 
 import { Link } from '@tanstack/react-router';
+import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';
 
 export interface MenuItem {
-  to:
-    | '/dashboard'
-    | '/dashboard/my-orders'
-    | '/dashboard/order-pad'
-    | '/dashboard/add-review'
-    | '/dashboard/sales'
-    | '/dashboard/manage-users'
-    | '/dashboard/add-product'
-    | '/dashboard/manage-orders'
-    | '/dashboard/manage-products'
-    | '/dashboard/manage-reviews';
+  to: DashboardScreenPath;
   label: string;
   /** Other paths that belong to this item, e.g. paying an order belongs to My Orders. */
   also?: string;
@@ -23,21 +14,19 @@ export interface MenuItem {
   countNoun?: { one: string; many: string };
 }
 
-const customerItems: MenuItem[] = [
-  { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/my-orders', label: 'My Orders', also: '/dashboard/payment/' },
-  { to: '/dashboard/order-pad', label: 'Order Pad' },
-  { to: '/dashboard/add-review', label: 'Add Review' },
-];
+/** An item is labelled with its screen's title. */
+const item = (to: MenuItem['to'], also?: string): MenuItem => ({ to, label: DASHBOARD_SCREENS[to].title, ...(also ? { also } : {}) });
+
+const customerItems: MenuItem[] = [item('/dashboard'), item('/dashboard/my-orders', '/dashboard/payment/'), item('/dashboard/order-pad'), item('/dashboard/add-review')];
 
 const adminItems: MenuItem[] = [
-  { to: '/dashboard/sales', label: 'Sales' },
-  { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/manage-users', label: 'Make Admin' },
-  { to: '/dashboard/add-product', label: 'Add A Product' },
-  { to: '/dashboard/manage-orders', label: 'Manage Orders' },
-  { to: '/dashboard/manage-products', label: 'Manage Products' },
-  { to: '/dashboard/manage-reviews', label: 'Manage Reviews' },
+  item('/dashboard/sales'),
+  item('/dashboard'),
+  item('/dashboard/manage-users'),
+  item('/dashboard/add-product'),
+  item('/dashboard/manage-orders'),
+  item('/dashboard/manage-products'),
+  item('/dashboard/manage-reviews'),
 ];
 
 /** The items for the server's admin flag; null while it is not known. */

@@ -1,0 +1,63 @@
+// The frames of screens that are not prerendered (docs/architecture.md, "Screen frames"): the build renders
+// each with the app's own components (src/prerender.tsx), so the screen's layout and title paint from the
+// HTML before any script runs; the app's first render replaces the frame. The dashboard's frames are files
+// the server and the service worker send as they are; the purchase page's frame is a template the server
+// fills with the product's name and picture.
+
+/** Under dist/prerendered/. */
+export const FRAMES_DIR = 'frames';
+
+/** Dashboard screens with a fixed title: the frame shows the dashboard and the title, the page the same title. */
+export const DASHBOARD_SCREENS = {
+  '/dashboard': { title: 'My Profile', wide: false, file: 'dashboard-profile.html' },
+  '/dashboard/my-orders': { title: 'My Orders', wide: true, file: 'dashboard-my-orders.html' },
+  '/dashboard/order-pad': { title: 'Order Pad', wide: true, file: 'dashboard-order-pad.html' },
+  '/dashboard/add-review': { title: 'Add Review', wide: false, file: 'dashboard-add-review.html' },
+  '/dashboard/sales': { title: 'Sales', wide: true, file: 'dashboard-sales.html' },
+  '/dashboard/manage-users': { title: 'Make Admin', wide: true, file: 'dashboard-manage-users.html' },
+  '/dashboard/add-product': { title: 'Add A Product', wide: true, file: 'dashboard-add-product.html' },
+  '/dashboard/manage-orders': { title: 'Manage Orders', wide: true, file: 'dashboard-manage-orders.html' },
+  '/dashboard/manage-products': { title: 'Manage Products', wide: true, file: 'dashboard-manage-products.html' },
+  '/dashboard/manage-reviews': { title: 'Manage Reviews', wide: true, file: 'dashboard-manage-reviews.html' },
+} as const;
+export type DashboardScreenPath = keyof typeof DASHBOARD_SCREENS;
+
+/** The dashboard's frame without a title, for its other paths (paying an order, whose title names it). */
+export const DASHBOARD_FRAME_FILE = 'dashboard.html';
+
+/** The purchase page's frame, a template with the placeholders below. */
+export const PRODUCT_FRAME_FILE = 'product.html';
+
+/** What the server puts into the purchase page's frame. */
+export const PRODUCT_FRAME_FIELDS = {
+  id: '%%FRAME_PRODUCT_ID%%',
+  name: '%%FRAME_PRODUCT_NAME%%',
+  src: '%%FRAME_PICTURE_SRC%%',
+  srcSet: '%%FRAME_PICTURE_SRCSET%%',
+} as const;
+
+/** Every dashboard frame file, as the server and the service worker send them. */
+export const DASHBOARD_FRAME_FILES: readonly string[] = [...Object.values(DASHBOARD_SCREENS).map((screen) => screen.file), DASHBOARD_FRAME_FILE].map((file) => `${FRAMES_DIR}/${file}`);
+
+const isDashboardScreen = (path: string): path is DashboardScreenPath => Object.hasOwn(DASHBOARD_SCREENS, path);
+
+/** The frame file for a navigation to a dashboard path, or null for the other screens. */
+export function dashboardFrameFor(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/u, '') : pathname;
+  if (isDashboardScreen(path)) return `${FRAMES_DIR}/${DASHBOARD_SCREENS[path].file}`;
+  return path.startsWith('/dashboard/') ? `${FRAMES_DIR}/${DASHBOARD_FRAME_FILE}` : null;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/gu, (char) => HTML_ESCAPES[char] ?? char);
+
+const FIELD = /%%FRAME_[A-Z_]+%%/gu;
+
+/**
+ * The purchase page's frame for one product: every field escaped, as text and as attribute value alike, in
+ * one pass, so nothing a value holds is read as a placeholder.
+ */
+export function fillProductFrame(template: string, product: Record<keyof typeof PRODUCT_FRAME_FIELDS, string>): string {
+  const values = new Map<string, string>(Object.entries(PRODUCT_FRAME_FIELDS).map(([key, field]) => [field, escapeHtml(product[key as keyof typeof PRODUCT_FRAME_FIELDS])]));
+  return template.replace(FIELD, (field) => values.get(field) ?? field);
+}
