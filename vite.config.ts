@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_CLICKS_BOOT, NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES } from './src/contract/prerendered-pages';
+import { DASHBOARD_SCREENS, FRAMES_DIR, PRODUCT_FRAME_FILE } from './src/contract/screen-frames';
 
 /**
  * Writes .br and .gz copies beside each hashed script and stylesheet; the server sends them to browsers
@@ -29,6 +30,21 @@ function precompressAssets(): Plugin {
       }
     },
   };
+}
+
+/** What a page's boot script preloads besides the entry, and whether it keeps early taps (src/ui/early-clicks.ts). */
+interface PageBoot {
+  routeSources: string[];
+  keepEarlyClicks: boolean;
+}
+
+/** The route chunks a frame's screen needs (src/router.tsx), preloaded with the entry: none for the shell. */
+function frameRouteSources(file: string | null): string[] {
+  if (file === null) return [];
+  if (file === `${FRAMES_DIR}/${PRODUCT_FRAME_FILE}`) return ['src/routes/product.tsx'];
+  const screen = (Object.keys(DASHBOARD_SCREENS) as (keyof typeof DASHBOARD_SCREENS)[]).find((key) => `${FRAMES_DIR}/${DASHBOARD_SCREENS[key].file}` === file);
+  if (screen === undefined) return ['src/routes/dashboard.tsx'];
+  return ['src/routes/dashboard.tsx', `src/routes/${screen === '/dashboard' ? 'dashboard-profile' : screen.slice('/dashboard/'.length)}.tsx`];
 }
 
 /**
@@ -69,7 +85,8 @@ function prerenderPublicPages(): Plugin {
        * Only the rules the page's HTML uses go inline (beasties matches them against it), so the page paints
        * from its own bytes, a fraction of the whole stylesheet; the boot script loads the whole one before
        * the app starts, for what the app draws later. Without JavaScript the <noscript> link loads it.
-       * beasties cannot match daisyUI's theme on :root nor Tailwind's :where() spacing rules: those are kept.
+       * beasties cannot match daisyUI's theme on :root, Tailwind's :where() spacing rules nor daisyUI's
+       * :where(.drawer-side) (the dashboard's frames have the drawer): those are kept.
        */
       const beasties = new Beasties({
         path: dir,
@@ -80,7 +97,7 @@ function prerenderPublicPages(): Plugin {
         inlineFonts: false,
         keyframes: 'critical',
         logLevel: 'warn',
-        allowRules: [/data-theme/u, /:root/u, /^:where\(\.[\w\\:-]*(?:space|divide)-/u],
+        allowRules: [/data-theme/u, /:root/u, /^:where\(\.[\w\\:-]*(?:space|divide)-/u, /^:where\(\.drawer-side\)$/u],
       });
       const criticalCss = async (html: string): Promise<string> => {
         const processed = await beasties.process(html);
@@ -99,20 +116,20 @@ function prerenderPublicPages(): Plugin {
           for (const next of chunk.imports) visit(next);
         };
         const route = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId === path.join(root, source));
-        if (route) visit(route.fileName);
+        if (!route) throw new Error(`${source} is no route chunk of the build`);
+        visit(route.fileName);
         return [...files].map((file) => `/${file}`);
       };
       /**
-       * The page's script (`routeSource` is null for the shell): the entry starts after the first frame, so
-       * the page paints before any script runs (a module script would otherwise run, and hydrate, before the
-       * first paint). The entry's imports and the page's own route chunk are preloaded at that moment, so
-       * they download side by side.
+       * The page's script: the entry starts after the first frame, so the page paints before any script runs
+       * (a module script would otherwise run, and hydrate, before the first paint). The entry's imports and
+       * the screen's own route chunks are preloaded at that moment, so they download side by side. Only a
+       * prerendered page, which is hydrated, keeps the taps on its buttons for the app to replay.
        */
-      const bootScript = (routeSource: string | null): string => {
-        const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...(routeSource ? routeChunks(routeSource) : [])])].filter(Boolean);
+      const bootScript = ({ routeSources, keepEarlyClicks }: PageBoot): string => {
+        const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...routeSources.flatMap(routeChunks)])].filter(Boolean);
         const boot = [
-          // The shell's frame has no buttons to keep taps for.
-          ...(routeSource ? [EARLY_CLICKS_BOOT] : []),
+          ...(keepEarlyClicks ? [EARLY_CLICKS_BOOT] : []),
           'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));',
           `for (const href of ${JSON.stringify(preloads)}) {`,
           "  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });",
@@ -141,12 +158,12 @@ function prerenderPublicPages(): Plugin {
         ssr: { noExternal: ['workbox-window'] },
       });
       try {
-        const { prerender, prerenderFrame } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+        const { prerender, prerenderFrames } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
           prerender: (url: string) => Promise<{ html: string; routeId: string }>;
-          prerenderFrame: () => string;
+          prerenderFrames: () => { file: string | null; html: string; rootAttributes: Record<string, string> }[];
         };
         /** A page from rendered HTML: React's hoisted preloads in the head, the boot script, critical CSS, compressed copies. */
-        const writePage = async (target: string, rendered: string, routeSource: string | null, rootAttributes: string) => {
+        const writePage = async (target: string, rendered: string, boot: PageBoot, rootAttributes: string) => {
           // React puts the preloads it hoists first; they belong in the head. The router's scroll-restoration
           // script removes itself on the client, so the hydrated tree never has it, and the CSP forbids it.
           const preloads = rendered.match(/^(?:<link [^>]*\/>)+/u)?.[0] ?? '';
@@ -154,7 +171,7 @@ function prerenderPublicPages(): Plugin {
           if (/<script/u.test(body)) throw new Error(`${target}: a prerendered page may not carry inline scripts`);
           const html = await criticalCss(
             shell
-              .replace(entry[0], bootScript(routeSource))
+              .replace(entry[0], bootScript(boot))
               .replace('</head>', `${preloads}</head>`)
               .replace('<div id="root"></div>', `<div id="root"${rootAttributes}>${body}</div>`),
           );
@@ -165,11 +182,18 @@ function prerenderPublicPages(): Plugin {
         mkdirSync(path.join(dir, PRERENDERED_DIR), { recursive: true });
         for (const { path: url, file } of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
           const { html: rendered, routeId } = await prerender(url);
-          await writePage(path.join(dir, PRERENDERED_DIR, file), rendered, PAGE_SOURCES[file], ` data-prerendered-route="${routeId}"`);
+          await writePage(path.join(dir, PRERENDERED_DIR, file), rendered, { routeSources: [PAGE_SOURCES[file]], keepEarlyClicks: true }, ` data-prerendered-route="${routeId}"`);
         }
-        // The shell serves every screen that is not prerendered: it paints the page's frame before the
-        // scripts run, and the app's first render replaces it (src/ui/app-frame.tsx).
-        await writePage(path.join(dir, 'index.html'), prerenderFrame(), null, '');
+        // The shell and the screens' frames serve every screen that is not prerendered: they paint the
+        // screen's frame before the scripts run, and the app's first render replaces it (src/ui/app-frame.tsx).
+        mkdirSync(path.join(dir, PRERENDERED_DIR, FRAMES_DIR), { recursive: true });
+        for (const frame of prerenderFrames()) {
+          const attributes = Object.entries(frame.rootAttributes)
+            .map(([name, value]) => ` ${name}="${value}"`)
+            .join('');
+          const target = frame.file === null ? path.join(dir, 'index.html') : path.join(dir, PRERENDERED_DIR, frame.file);
+          await writePage(target, frame.html, { routeSources: frameRouteSources(frame.file), keepEarlyClicks: false }, attributes);
+        }
       } finally {
         await server.close();
       }
@@ -217,8 +241,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest}'],
-        // Screenshots are for the install sheet only; the app never shows them.
-        globIgnores: ['screenshots/**'],
+        // Screenshots are for the install sheet only; the app never shows them. The purchase page's frame is
+        // a template only the server fills in.
+        globIgnores: ['screenshots/**', `${PRERENDERED_DIR}/${FRAMES_DIR}/${PRODUCT_FRAME_FILE}`],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

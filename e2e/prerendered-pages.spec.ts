@@ -50,9 +50,13 @@ test.describe('without JavaScript', () => {
           return parts.join(';');
         }),
       );
+    // A purchase page's frame (docs/architecture.md, "Screen frames") needs a tool with a picture the server stores.
+    const tools = (await (await page.request.get('/api/products?page=1&pageSize=24')).json()) as { items: { _id: string; imageUrl: string }[] };
+    const framed = tools.items.find((tool) => tool.imageUrl.startsWith('/uploads/'));
+    if (!framed) throw new Error('no seeded tool with an uploaded picture');
     for (const width of [412, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ['/', '/blogs', '/portfolio', '/nothing-here', '/login']) {
+      for (const path of ['/', '/blogs', '/portfolio', '/nothing-here', '/login', '/dashboard/my-orders', `/products/${framed._id}`]) {
         // Without JavaScript the <noscript> link loads the whole stylesheet; blocked, the inlined part is alone.
         await page.goto(path);
         const whole = await styles();

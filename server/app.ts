@@ -1,6 +1,7 @@
 // Builds the Fastify app from its dependencies (STYLE 4). Tests build it too; main.ts only listens.
 
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,13 +12,14 @@ import { tokenService, type TokenService } from './auth/tokens';
 import { LIVE_ORDERS_RETRY_MS } from '../src/contract/live-orders';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
 import type { Product } from '../src/contract/product';
+import { dashboardFrameFor, fillProductFrame, FRAMES_DIR, PRODUCT_FRAME_FILE } from '../src/contract/screen-frames';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerUploads } from './images/serve';
 import { imageStoreFor, type ImageStore } from './images/storage';
 import { catalogueCache, type CatalogueCache } from './lib/catalogue-cache';
 import { liveOrdersHub, type LiveOrdersHub } from './lib/live-orders';
-import { pageHint } from './lib/page-hints';
+import { productScreen } from './lib/page-hints';
 import { connectRedis, type SharedRedis } from './lib/redis';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -244,8 +246,14 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       const pathname = url.split('?')[0] ?? url;
       const page = hasPrerendered ? prerenderedFileFor(pathname) : null;
       if (page) return sendPage(reply, page);
-      const hint = await pageHint(app.deps.database.db, pathname);
-      if (hint) void reply.header('link', hint);
+      // A screen with a frame of its own paints its layout and title, or the product's picture and name,
+      // before any script runs (docs/architecture.md, "Screen frames").
+      const frame = hasPrerendered ? dashboardFrameFor(pathname) : null;
+      if (frame) return sendPage(reply, frame);
+      const product = await productScreen(app.deps.database.db, pathname);
+      if (product) void reply.header('link', product.hint);
+      const template = product && hasPrerendered ? await readFile(path.join(staticDir ?? '', PRERENDERED_DIR, FRAMES_DIR, PRODUCT_FRAME_FILE), 'utf8').catch(() => null) : null;
+      if (product && template) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fillProductFrame(template, product.frame));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: isApi ? 'There is no such API route.' : 'Not found.' } });

@@ -9,7 +9,11 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createQueryClient } from './api/query-client';
 import { AppTree } from './app-tree';
 import { createAppRouter, leafRouteId, markServerRendered } from './router';
+import { DASHBOARD_FRAME_FILE, DASHBOARD_SCREENS, FRAMES_DIR, PRODUCT_FRAME_FIELDS, PRODUCT_FRAME_FILE, type DashboardScreenPath } from './contract/screen-frames';
+import { FRAME_PRODUCT_ATTRIBUTES, ProductPreview } from './features/catalogue/product-preview';
+import { DashboardFrame } from './features/dashboard/dashboard-frame';
 import { AppFrame } from './ui/app-frame';
+import { PICTURE_SIZES } from './ui/product-picture';
 
 /** The page's HTML and the id of the route it shows, which the browser checks before hydrating. */
 export async function prerender(url: string): Promise<{ html: string; routeId: string }> {
@@ -23,7 +27,49 @@ export async function prerender(url: string): Promise<{ html: string; routeId: s
   return { html, routeId: leafRouteId(router) };
 }
 
-/** The frame the shell shows until the app has rendered a screen that is not prerendered (src/ui/app-frame.tsx). */
-export function prerenderFrame(): string {
-  return renderToStaticMarkup(<AppFrame />);
+/** A frame file (null for the shell, index.html), its HTML, and the attributes of its root element. */
+export interface RenderedFrame {
+  file: string | null;
+  html: string;
+  rootAttributes: Record<string, string>;
+}
+
+/**
+ * The frames shown until the app has rendered a screen that is not prerendered (src/ui/app-frame.tsx): the
+ * shell's, each dashboard screen's, and the purchase page's template, whose fields the server fills in
+ * (docs/architecture.md, "Screen frames").
+ */
+export function prerenderFrames(): RenderedFrame[] {
+  const dashboard = (Object.keys(DASHBOARD_SCREENS) as DashboardScreenPath[]).map((path) => ({
+    file: `${FRAMES_DIR}/${DASHBOARD_SCREENS[path].file}`,
+    html: renderToStaticMarkup(
+      <AppFrame>
+        <DashboardFrame path={path} />
+      </AppFrame>,
+    ),
+    rootAttributes: {},
+  }));
+  const fields = PRODUCT_FRAME_FIELDS;
+  return [
+    { file: null, html: renderToStaticMarkup(<AppFrame />), rootAttributes: {} },
+    ...dashboard,
+    {
+      file: `${FRAMES_DIR}/${DASHBOARD_FRAME_FILE}`,
+      html: renderToStaticMarkup(
+        <AppFrame>
+          <DashboardFrame path={null} />
+        </AppFrame>,
+      ),
+      rootAttributes: {},
+    },
+    {
+      file: `${FRAMES_DIR}/${PRODUCT_FRAME_FILE}`,
+      html: renderToStaticMarkup(
+        <AppFrame>
+          <ProductPreview name={fields.name} picture={{ src: fields.src, srcSet: fields.srcSet, sizes: PICTURE_SIZES.details }} />
+        </AppFrame>,
+      ),
+      rootAttributes: { [FRAME_PRODUCT_ATTRIBUTES.id]: fields.id, [FRAME_PRODUCT_ATTRIBUTES.name]: fields.name, [FRAME_PRODUCT_ATTRIBUTES.picture]: fields.src },
+    },
+  ];
 }

@@ -12,6 +12,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { flushOutbox, OUTBOX_SYNC_TAG, type FlushReport } from '../src/db/outbox-sync';
 import { readTokenCopy, tokenEmail } from '../src/api/token-store';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
+import { DASHBOARD_FRAME_FILES, dashboardFrameFor } from '../src/contract/screen-frames';
 import { parsePictureUrl, pictureStandIns, pictureUrl } from '../src/contract/pictures';
 import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/db/worker-messages';
 
@@ -36,6 +37,13 @@ const prerenderedPages = new Map<string, ReturnType<typeof createHandlerBoundToU
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !notForPages.some((path) => path.test(url.pathname)) && prerenderedFileFor(url.pathname) !== null,
   (options) => (prerenderedPages.get(prerenderedFileFor(options.url.pathname) ?? NOT_FOUND_PAGE.file) ?? shell)(options),
+);
+// Dashboard screens get their frame (docs/architecture.md, "Screen frames"); the purchase page's frame is
+// filled in by the server, so offline it gets the shell.
+const dashboardFrames = new Map(DASHBOARD_FRAME_FILES.map((file) => [file, createHandlerBoundToURL(`/${PRERENDERED_DIR}/${file}`)]));
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && dashboardFrameFor(url.pathname) !== null,
+  (options) => (dashboardFrames.get(dashboardFrameFor(options.url.pathname) ?? '') ?? shell)(options),
 );
 registerRoute(new NavigationRoute(shell, { denylist: notForPages }));
 

@@ -10,10 +10,10 @@ import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
 import { ProductDetails, ProductLoadError } from '../features/catalogue/product-details';
+import { PRODUCT_PAGE_CLASS, ProductLoading } from '../features/catalogue/product-preview';
 import { queuePurchase } from '../features/offline/queue-order';
 import { AddToPadButton } from '../features/order-pad/add-to-pad-button';
 import { PurchaseForm } from '../features/orders/purchase-form';
-import { Spinner } from '../ui/spinner';
 
 export default function ProductPage() {
   const { id } = useParams({ from: '/products/$id' });
@@ -25,7 +25,7 @@ export default function ProductPage() {
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
 
   // The profile only prefills the address and phone: after one failed try (a poor connection) the form shows without it.
-  if (product.isPending || (email !== '' && profile.isPending && profile.failureCount === 0)) return <Spinner label="Loading the tool" />;
+  if (product.isPending || (email !== '' && profile.isPending && profile.failureCount === 0)) return <ProductLoading id={id} />;
   if (product.isError) return <ProductLoadError error={product.error} />;
 
   const item = product.data;
@@ -42,7 +42,7 @@ export default function ProductPage() {
     void navigate({ to: '/dashboard/my-orders' });
   };
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-2 lg:gap-12 lg:py-12">
+    <div className={PRODUCT_PAGE_CLASS}>
       <ProductDetails product={item} />
       <section aria-labelledby="order-title" className="self-start rounded-box border border-base-300 p-5 shadow-sm md:p-8">
         <h2 id="order-title" className="mb-5 text-2xl font-bold">

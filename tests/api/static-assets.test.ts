@@ -1,5 +1,6 @@
 // The built PWA as the server sends it: pre-compressed scripts for browsers that accept them, hashed
-// assets cached for a year, the shell revalidated, and client routes falling back to index.html. Only the
+// assets cached for a year, the shell revalidated, client routes falling back to index.html, and the
+// screens' frames (the dashboard's as files, the purchase page's filled in with its tool). Only the
 // purchase page's preload hint reads the database, one product by its id: PGlite alone covers it.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
+import { DASHBOARD_FRAME_FILES, PRODUCT_FRAME_FIELDS } from '../../src/contract/screen-frames';
 import { useTestApp } from '../helpers/use-test-app';
 
 const SCRIPT = `export const tools = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `tool ${i}`))};\n`;
@@ -95,8 +97,16 @@ function prerenderedBuild(): string {
     writeFileSync(path.join(dir, 'prerendered', file), html);
     writeFileSync(path.join(dir, 'prerendered', `${file}.br`), brotliCompressSync(html));
   }
+  mkdirSync(path.join(dir, 'prerendered', 'frames'));
+  for (const file of DASHBOARD_FRAME_FILES) writeFileSync(path.join(dir, 'prerendered', file), `<!doctype html><title>Frame</title><p>${file}</p>`);
+  writeFileSync(path.join(dir, 'prerendered', 'frames', 'product.html'), PRODUCT_TEMPLATE);
   return dir;
 }
+
+const fields = PRODUCT_FRAME_FIELDS;
+/** Over the 1 KiB the server compresses from, as the built frame is. */
+const FRAME_TEXT = `<p>${'Forgeline power tools. '.repeat(60)}</p>`;
+const PRODUCT_TEMPLATE = `<!doctype html><title>Tool</title><div id="root" data-frame-product-id="${fields.id}"><img src="${fields.src}" srcset="${fields.srcSet}" alt="${fields.name}"><h1>${fields.name}</h1>${FRAME_TEXT}</div>`;
 
 describe('prerendered public pages', () => {
   let dir = '';
@@ -131,7 +141,7 @@ describe('prerendered public pages', () => {
   });
 
   test('client routes get the shell; a path no route knows gets the not-found page with a 404', async () => {
-    for (const url of ['/login', '/register', '/products/abc', '/dashboard', '/dashboard/manage-orders', '/index.html']) {
+    for (const url of ['/login', '/register', '/products/abc', '/index.html']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('<!doctype html><title>Forgeline</title>');
@@ -145,5 +155,61 @@ describe('prerendered public pages', () => {
     // The API and pictures keep their own not-found answers.
     expect((await get('/api/nope')).json()).toMatchObject({ error: { code: 'not_found' } });
     expect((await get('/uploads/nope.webp')).statusCode).toBe(404);
+  });
+});
+
+describe('screen frames', () => {
+  let dir = '';
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const { t } = useTestApp('pglite', {
+    config: () => {
+      dir = prerenderedBuild();
+      return { staticDir: dir };
+    },
+  });
+  const get = (url: string, encoding = 'identity') => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+  test("dashboard screens get their frame, revalidated; the dashboard's other paths the untitled one", async () => {
+    for (const [url, file] of [
+      ['/dashboard', 'frames/dashboard-profile.html'],
+      ['/dashboard/', 'frames/dashboard-profile.html'],
+      ['/dashboard/my-orders', 'frames/dashboard-my-orders.html'],
+      ['/dashboard/manage-orders?page=2', 'frames/dashboard-manage-orders.html'],
+      ['/dashboard/payment/0b6f2c1e-5d0a-4c0e-9d7a-1f2e3d4c5b6a', 'frames/dashboard.html'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/u);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(`<!doctype html><title>Frame</title><p>${file}</p>`);
+    }
+  });
+
+  test("the purchase page's frame carries the tool's picture and name, escaped, with the picture's preload", async () => {
+    const hash = 'c'.repeat(64);
+    const name = 'Drill "Pro" <18V> & more';
+    const id = await t.createProduct({ name, imageUrl: `/uploads/${hash}.webp` });
+    const res = await get(`/products/${id}`, 'gzip, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/u);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.link)).toMatch(new RegExp(`^</uploads/${hash}\\.webp>; rel=preload; as=image`, 'u'));
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    const escaped = 'Drill &quot;Pro&quot; &lt;18V&gt; &amp; more';
+    expect(html).toBe(
+      `<!doctype html><title>Tool</title><div id="root" data-frame-product-id="${id}"><img src="/uploads/${hash}.webp" srcset="/uploads/${hash}-320w.webp 320w, /uploads/${hash}-640w.webp 640w, /uploads/${hash}-960w.webp 960w, /uploads/${hash}.webp 1200w" alt="${escaped}"><h1>${escaped}</h1>${FRAME_TEXT}</div>`,
+    );
+  });
+
+  test('a tool that does not exist, or whose picture this server does not store, gets the shell', async () => {
+    const elsewhere = await t.createProduct({ imageUrl: 'https://pictures.example.com/drill.png' });
+    for (const url of [`/products/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, `/products/${elsewhere}`, '/products/abc']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<!doctype html><title>Forgeline</title>');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { isNotFound } from '../../api/errors';
 import { describeRules, formatCount, formatDollars, tierFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
+import { PRODUCT_SECTION_CLASS, ProductName, ProductPicture } from './product-preview';
 
 function ProductFacts({ product }: { product: Product }) {
   return (
@@ -49,12 +50,10 @@ function ProductRules({ product }: { product: Product }) {
 
 export function ProductDetails({ product }: { product: Product }) {
   return (
-    <section aria-labelledby="product-name" className="grid content-start gap-5">
-      <img {...pictureSources(product.imageUrl, PICTURE_SIZES.details)} alt={product.name} width={800} height={600} className="aspect-[4/3] max-h-80 w-full rounded-box bg-base-200 object-cover lg:max-h-none" />
+    <section aria-labelledby="product-name" className={PRODUCT_SECTION_CLASS}>
+      <ProductPicture picture={pictureSources(product.imageUrl, PICTURE_SIZES.details)} name={product.name} />
       <div>
-        <h1 id="product-name" className="text-3xl font-extrabold tracking-tight md:text-4xl">
-          {product.name}
-        </h1>
+        <ProductName name={product.name} />
         {product.sku ? (
           <p className="mt-2 font-mono text-sm text-base-content/75" data-testid="product-sku">
             SKU {product.sku}
