@@ -35,6 +35,8 @@ export interface PageAudit {
   page: string;
   /** Performance scores of every run; the other figures are those of the median run. */
   performanceRuns: number[];
+  /** Why the runs that gave no report failed. */
+  failedRuns: string[];
   url: string;
   finalUrl: string;
   scores: Record<Category, number | null>;
@@ -85,6 +87,7 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
     return {
       page: label,
       performanceRuns: [],
+      failedRuns: [],
       url,
       finalUrl: lhr.finalDisplayedUrl,
       scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
@@ -106,19 +109,21 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
 /** Runs Lighthouse several times and keeps the run with the median performance score. */
 export async function medianAudit(url: string, label: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<PageAudit> {
   const runs: PageAudit[] = [];
+  const failedRuns: string[] = [];
   let lastError: unknown = null;
   for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
     try {
       runs.push(await runLighthouse(url, label, prepare));
     } catch (error) {
       lastError = error;
+      failedRuns.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
     }
   }
   if (runs.length === 0) throw lastError instanceof Error ? lastError : new Error(`Lighthouse failed on ${url}`);
   const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
   const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? sorted[0];
   if (!median) throw new Error('no Lighthouse run');
-  return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0) };
+  return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0), failedRuns };
 }
 
 /** Signs in through the login screen, then forgets the service worker and every cache, not the session. */
@@ -278,6 +283,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
         const op = limit === 100 ? '=' : '>=';
         budgets.push({ budget: `${audit.page}: ${category} ${op} ${limit}`, actual: s === null ? 'n/a' : String(s), met: s !== null && s >= limit });
       }
+      for (const failure of audit.failedRuns) notes.push(`${audit.page}: a Lighthouse run failed: ${failure}`);
       for (const s of audit.shortfalls) notes.push(`${audit.page} / ${s.category}: ${s.title}${s.display ? ` (${s.display})` : ''}`);
     }
     const home = audits.find((a) => a.page === 'home');
