@@ -15,95 +15,107 @@ import { signOutEverywhere } from './features/auth/sign-out';
 import { AppTree } from './app-tree';
 import { createAppRouter, leafRouteId, markServerRendered } from './router';
 import { stopKeepingEarlyClicks } from './ui/early-clicks';
+import { nextTask } from './ui/next-task';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+/**
+ * The app's start, in a few short tasks rather than one long one: the modules are evaluated in the first,
+ * and setting up the router and restoring the saved queries each get a task of their own, so the browser may
+ * paint or answer a tap between them (README Performance).
+ */
+async function boot(): Promise<void> {
+  const queryClient = createQueryClient();
+  await nextTask();
+  const router = createAppRouter(queryClient);
 
-// A 401/403 on a read signs the user out and sends them to /login, remembering the page
-// (docs/architecture.md, "Identity and access").
-queryClient.getQueryCache().config.onError = (error) => {
-  if (isAuthFailure(error)) reportSessionExpired();
-};
-let expiring = false;
-onSessionExpired(() => {
-  if (expiring) return;
-  expiring = true;
-  // latestLocation is the page being opened when the refusal came from a guard's own fetch.
-  const here = router.latestLocation;
-  void signOutEverywhere()
-    .then(() => (here.pathname === '/login' ? undefined : router.navigate({ to: '/login', search: { redirect: here.href }, replace: true })))
-    .finally(() => {
-      expiring = false;
-    });
-});
-
-// When the session ends, the previous user's cached data goes with it. The public catalogue and
-// reviews stay: removing them would cancel their requests under an open page and leave its spinners.
-let sessionEmail = getSession().user?.email ?? null;
-subscribeSession(() => {
-  const email = getSession().user?.email ?? null;
-  if (email === sessionEmail) return;
-  if (sessionEmail !== null) queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) });
-  sessionEmail = email;
-});
-// Ended elsewhere (another tab, or Firebase no longer has the user): the guards run again on the open page.
-// Logout, expiry and the guards navigate on their own and are not repeated here.
-window.addEventListener('storage', (event) => {
-  if ((event.key === ACCESS_TOKEN_KEY || event.key === null) && !getSession().user) void router.invalidate();
-});
-syncSessionWithFirebase(() => void signOutEverywhere().then(() => router.invalidate()));
-void syncTokenCopy();
-
-const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'forgeline-query-cache' });
-
-// The saved queries are restored before the first render, so hydration starts from them: restoring while
-// hydrating would change a context under the whole page and make React hydrate it in one long task.
-const [, restored] = persistQueryClient({
-  queryClient,
-  persister,
-  maxAge: QUERY_GC_TIME_MS * 12 * 24,
-  dehydrateOptions: {
-    // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-  },
-});
-
-const app = <AppTree router={router} provider={(children) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>} />;
-
-// A prerendered public page (docs/architecture.md, "Prerendered public pages") is hydrated once its route's
-// code is loaded, when the browser shows the route it was rendered for; anything else renders afresh.
-const container = document.getElementById('root') as HTMLElement;
-const prerenderedRoute = container.dataset.prerenderedRoute;
-if (prerenderedRoute) {
-  // A failed load (the route's code unreachable) renders afresh, so the router can show its error.
-  void Promise.all([router.load(), restored])
-    .then(
-      () => leafRouteId(router) === prerenderedRoute,
-      () => false,
-    )
-    .then((hydrate) => {
-      if (hydrate) {
-        markServerRendered(router);
-        stopKeepingEarlyClicks();
-        // At transition priority React hydrates in slices of a few milliseconds, yielding to the browser
-        // between them, instead of in one long task (docs/architecture.md, "Prerendered public pages").
-        startTransition(() => {
-          hydrateRoot(container, app);
-        });
-      } else {
-        // Rendered afresh, the static page's buttons are replaced: what was tapped on them is gone with them.
-        stopKeepingEarlyClicks();
-        createRoot(container).render(app);
-      }
-    });
-} else {
-  // The shell's frame (src/ui/app-frame.tsx) stays until this first render replaces it; drawn at transition
-  // priority, the first render yields to the browser every few milliseconds too.
-  void restored.finally(() => {
-    const root = createRoot(container);
-    startTransition(() => {
-      root.render(app);
-    });
+  // A 401/403 on a read signs the user out and sends them to /login, remembering the page
+  // (docs/architecture.md, "Identity and access").
+  queryClient.getQueryCache().config.onError = (error) => {
+    if (isAuthFailure(error)) reportSessionExpired();
+  };
+  let expiring = false;
+  onSessionExpired(() => {
+    if (expiring) return;
+    expiring = true;
+    // latestLocation is the page being opened when the refusal came from a guard's own fetch.
+    const here = router.latestLocation;
+    void signOutEverywhere()
+      .then(() => (here.pathname === '/login' ? undefined : router.navigate({ to: '/login', search: { redirect: here.href }, replace: true })))
+      .finally(() => {
+        expiring = false;
+      });
   });
+
+  // When the session ends, the previous user's cached data goes with it. The public catalogue and
+  // reviews stay: removing them would cancel their requests under an open page and leave its spinners.
+  let sessionEmail = getSession().user?.email ?? null;
+  subscribeSession(() => {
+    const email = getSession().user?.email ?? null;
+    if (email === sessionEmail) return;
+    if (sessionEmail !== null) queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) });
+    sessionEmail = email;
+  });
+  // Ended elsewhere (another tab, or Firebase no longer has the user): the guards run again on the open page.
+  // Logout, expiry and the guards navigate on their own and are not repeated here.
+  window.addEventListener('storage', (event) => {
+    if ((event.key === ACCESS_TOKEN_KEY || event.key === null) && !getSession().user) void router.invalidate();
+  });
+  syncSessionWithFirebase(() => void signOutEverywhere().then(() => router.invalidate()));
+  void syncTokenCopy();
+
+  await nextTask();
+  const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'forgeline-query-cache' });
+
+  // The saved queries are restored before the first render, so hydration starts from them: restoring while
+  // hydrating would change a context under the whole page and make React hydrate it in one long task.
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister,
+    maxAge: QUERY_GC_TIME_MS * 12 * 24,
+    dehydrateOptions: {
+      // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    },
+  });
+
+  const app = <AppTree router={router} provider={(children) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>} />;
+
+  // A prerendered public page (docs/architecture.md, "Prerendered public pages") is hydrated once its route's
+  // code is loaded, when the browser shows the route it was rendered for; anything else renders afresh.
+  const container = document.getElementById('root') as HTMLElement;
+  const prerenderedRoute = container.dataset.prerenderedRoute;
+  if (prerenderedRoute) {
+    // A failed load (the route's code unreachable) renders afresh, so the router can show its error.
+    void Promise.all([router.load(), restored])
+      .then(
+        () => leafRouteId(router) === prerenderedRoute,
+        () => false,
+      )
+      .then((hydrate) => {
+        if (hydrate) {
+          markServerRendered(router);
+          stopKeepingEarlyClicks();
+          // At transition priority React hydrates in slices of a few milliseconds, yielding to the browser
+          // between them, instead of in one long task (docs/architecture.md, "Prerendered public pages").
+          startTransition(() => {
+            hydrateRoot(container, app);
+          });
+        } else {
+          // Rendered afresh, the static page's buttons are replaced: what was tapped on them is gone with them.
+          stopKeepingEarlyClicks();
+          createRoot(container).render(app);
+        }
+      });
+  } else {
+    // The shell's frame (src/ui/app-frame.tsx) stays until this first render replaces it; drawn at transition
+    // priority, the first render yields to the browser every few milliseconds too.
+    void restored.finally(() => {
+      const root = createRoot(container);
+      startTransition(() => {
+        root.render(app);
+      });
+    });
+  }
 }
+
+void boot();
