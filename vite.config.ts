@@ -32,6 +32,9 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** How many downloads the boot script starts in one task. */
+const PRELOADS_PER_TASK = 3;
+
 /** What a page's boot script preloads besides the entry, and whether it keeps early taps (src/ui/early-clicks.ts). */
 interface PageBoot {
   routeSources: string[];
@@ -129,11 +132,15 @@ function prerenderPublicPages(): Plugin {
        * prerendered page, which is hydrated, keeps the taps on its buttons for the app to replay.
        */
       const bootScript = ({ routeSources, keepEarlyClicks }: PageBoot): string => {
-        const preloads = [...new Set([...entryPreloads.map((link) => link[1] ?? ''), ...routeSources.flatMap(routeChunks)])].filter(Boolean);
+        // The entry first: it is the largest download.
+        const preloads = [...new Set([entry[1] ?? '', ...entryPreloads.map((link) => link[1] ?? ''), ...routeSources.flatMap(routeChunks)])].filter(Boolean);
         const boot = [
           ...(keepEarlyClicks ? [EARLY_CLICKS_BOOT] : []),
           'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));',
-          `for (const href of ${JSON.stringify(preloads)}) {`,
+          // Starting a download costs the page's thread a millisecond or more: a few per task, so the loop is
+          // no long task on a slow phone.
+          `for (const [i, href] of ${JSON.stringify(preloads)}.entries()) {`,
+          `  if (i > 0 && i % ${PRELOADS_PER_TASK} === 0) await new Promise((resolve) => setTimeout(resolve, 0));`,
           "  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });",
           '  document.head.append(link);',
           '}',
