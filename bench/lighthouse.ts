@@ -15,7 +15,7 @@ import { buildPwa, firstLoadFiles } from './lib/build';
 import { createCustomer, type Customer } from './lib/customers';
 import { benchDir, freeServerPort, startServer, type Server } from './lib/processes';
 import { waitForSavedCatalogue } from './lib/saved-catalogue';
-import { check, round, skipped, type Benchmark, type BenchContext, type BenchOutcome, type BudgetCheck, type Cell } from './lib/report';
+import { check, median as medianOf, round, skipped, type Benchmark, type BenchContext, type BenchOutcome, type BudgetCheck, type Cell } from './lib/report';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -37,6 +37,9 @@ export interface PageAudit {
   performanceRuns: number[];
   /** Why the runs that gave no report failed. */
   failedRuns: string[];
+  /** Each timing of every run, and its median over the runs: a budget on a timing reads the median. */
+  metricRuns: Record<string, number[]>;
+  metricMedians: Record<string, number | null>;
   url: string;
   finalUrl: string;
   scores: Record<Category, number | null>;
@@ -88,6 +91,8 @@ async function runLighthouse(url: string, label: string, prepare?: (context: Bro
       page: label,
       performanceRuns: [],
       failedRuns: [],
+      metricRuns: {},
+      metricMedians: {},
       url,
       finalUrl: lhr.finalDisplayedUrl,
       scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
@@ -111,7 +116,8 @@ export async function medianAudit(url: string, label: string, prepare?: (context
   const runs: PageAudit[] = [];
   const failedRuns: string[] = [];
   let lastError: unknown = null;
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) {
+  // A run that fails (Lighthouse sometimes fails to record its trace, and says to run it again) is run again, twice at most.
+  for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt += 1) {
     try {
       runs.push(await runLighthouse(url, label, prepare));
     } catch (error) {
@@ -123,7 +129,10 @@ export async function medianAudit(url: string, label: string, prepare?: (context
   const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
   const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? sorted[0];
   if (!median) throw new Error('no Lighthouse run');
-  return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0), failedRuns };
+  const metricRuns: Record<string, number[]> = {};
+  for (const key of Object.keys(median.metrics)) metricRuns[key] = runs.map((r) => r.metrics[key]).filter((value): value is number => typeof value === 'number');
+  const metricMedians = Object.fromEntries(Object.entries(metricRuns).map(([key, values]) => [key, values.length > 0 ? medianOf(values) : null]));
+  return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0), failedRuns, metricRuns, metricMedians };
 }
 
 /** Signs in through the login screen, then forgets the service worker and every cache, not the session. */
@@ -288,8 +297,8 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     }
     const home = audits.find((a) => a.page === 'home');
     if (home) {
-      const fcp = home.metrics.fcpMs ?? Number.POSITIVE_INFINITY;
-      const tbt = home.metrics.tbtMs ?? Number.POSITIVE_INFINITY;
+      const fcp = home.metricMedians.fcpMs ?? Number.POSITIVE_INFINITY;
+      const tbt = home.metricMedians.tbtMs ?? Number.POSITIVE_INFINITY;
       budgets.push(check(`home: FCP < ${HOME_FCP_BUDGET_MS} ms (Lighthouse mobile)`, fcp, ' ms', fcp < HOME_FCP_BUDGET_MS));
       budgets.push(check(`home: TBT < ${HOME_TBT_BUDGET_MS} ms (Lighthouse mobile)`, tbt, ' ms', tbt < HOME_TBT_BUDGET_MS));
     }
@@ -309,10 +318,10 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       a.scores.accessibility,
       a.scores['best-practices'],
       a.scores.seo,
-      round(a.metrics.fcpMs ?? Number.NaN, 0),
-      round(a.metrics.lcpMs ?? Number.NaN, 0),
-      round(a.metrics.tbtMs ?? Number.NaN, 0),
-      round(a.metrics.cls ?? Number.NaN, 3),
+      round(a.metricMedians.fcpMs ?? Number.NaN, 0),
+      round(a.metricMedians.lcpMs ?? Number.NaN, 0),
+      `${round(a.metricMedians.tbtMs ?? Number.NaN, 0)} (${(a.metricRuns.tbtMs ?? []).map((v) => Math.round(v)).join(', ')})`,
+      round(a.metricMedians.cls ?? Number.NaN, 3),
     ]);
     const chunkRows: Cell[][] = browserFigures.chunks.map((c) => [c.file, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
     chunkRows.push(['first-load total', round(browserFigures.chunks.reduce((n, c) => n + c.bytes, 0) / 1024, 1), round(jsGzipKb, 1)]);
@@ -323,7 +332,11 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     return {
       status: 'measured',
       tables: [
-        { title: `Lighthouse 12, mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs (performance of each run in brackets)`, columns: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows: scoreRows },
+        {
+          title: `Lighthouse 12, mobile (simulated throttling), ${LIGHTHOUSE_RUNS} runs: the scores of the run with the median performance (each run's in brackets), and the median of each timing over the runs (TBT of each run in brackets)`,
+          columns: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+          rows: scoreRows,
+        },
         { title: 'Home page JavaScript: first load (entry + home route, static imports), then what it loads later', columns: ['file', 'KB', 'KB gzip -9'], rows: chunkRows },
         { title: 'Repeat visit offline (service worker in control)', columns: ['until the first product card is visible'], rows: [[browserFigures.offlineRepeatMs === null ? 'not shown' : `${Math.round(browserFigures.offlineRepeatMs)} ms`]] },
       ],
