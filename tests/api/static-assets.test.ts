@@ -108,7 +108,7 @@ const fields = PRODUCT_FRAME_FIELDS;
 const FRAME_TEXT = `<p>${'Forgeline power tools. '.repeat(60)}</p>`;
 const PRODUCT_TEMPLATE = `<!doctype html><title>Tool</title><div id="root" data-frame-product-id="${fields.id}"><img src="${fields.src}" srcset="${fields.srcSet}" alt="${fields.name}"><h1>${fields.name}</h1>${FRAME_TEXT}</div>`;
 
-describe('prerendered public pages', () => {
+describe('prerendered public pages and screen frames', () => {
   let dir = '';
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -156,20 +156,6 @@ describe('prerendered public pages', () => {
     expect((await get('/api/nope')).json()).toMatchObject({ error: { code: 'not_found' } });
     expect((await get('/uploads/nope.webp')).statusCode).toBe(404);
   });
-});
-
-describe('screen frames', () => {
-  let dir = '';
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-  const { t } = useTestApp('pglite', {
-    config: () => {
-      dir = prerenderedBuild();
-      return { staticDir: dir };
-    },
-  });
-  const get = (url: string, encoding = 'identity') => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
 
   test("dashboard screens get their frame, revalidated; the dashboard's other paths the untitled one", async () => {
     for (const [url, file] of [
