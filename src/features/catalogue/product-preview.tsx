@@ -44,7 +44,7 @@ export function ProductPreview({ name, picture }: { name: string; picture: Pictu
   );
 }
 
-/** The root's data attributes in the purchase page's frame (vite.config.ts fills them in at build time as placeholders). */
+/** The root's data attributes in the purchase page's frame: placeholders in the build (src/prerender.tsx), the tool's in the server's answer. */
 export const FRAME_PRODUCT_ATTRIBUTES = { id: 'data-frame-product-id', name: 'data-frame-product-name', picture: 'data-frame-product-picture' } as const;
 
 interface Known {
