@@ -40,7 +40,13 @@ describeEachDatabase('catalogue search and changes', (kind) => {
 
   it('pages through the catalogue newest first, and keeps the whole list for plain GET /api/products', async () => {
     for (let i = 0; i < 7; i += 1) {
-      await insertProduct(t.database.db, { name: `Paged Grinder ${i}`, category: 'Paging', description: 'P'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+      const id = await insertProduct(t.database.db, { name: `Paged Grinder ${i}`, category: 'Paging', description: 'P'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+      // A minute apart: inserts in quick succession can share a timestamp (PGlite's clock counts milliseconds),
+      // and ties are ordered by id, which is random.
+      await t.database.db
+        .update(products)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)) })
+        .where(eq(products.id, id));
     }
     const first = await get<ProductPage>('/api/products?category=Paging&pageSize=3');
     const third = await get<ProductPage>('/api/products?category=Paging&pageSize=3&page=3');
