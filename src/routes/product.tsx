@@ -11,7 +11,6 @@ import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
 import { ProductDetails, ProductLoadError } from '../features/catalogue/product-details';
 import { PRODUCT_PAGE_CLASS, ProductLoading } from '../features/catalogue/product-preview';
-import { queuePurchase } from '../features/offline/queue-order';
 import { AddToPadButton } from '../features/order-pad/add-to-pad-button';
 import { PurchaseForm } from '../features/orders/purchase-form';
 
@@ -30,9 +29,11 @@ export default function ProductPage() {
 
   const item = product.data;
   const name = profile.data?.displayName || user?.displayName || email;
-  // Without a connection the order waits in the outbox, under the clientOrderId it was given.
+  // Without a connection the order waits in the outbox, under the clientOrderId it was given. The outbox's
+  // code (IndexedDB) loads only then, from the service worker's precache: the page starts without it.
   const saveForLater = async (order: CreateOrderBody, requestSent: boolean) => {
     try {
+      const { queuePurchase } = await import('../features/offline/queue-order');
       await queuePurchase(order, item, email, requestSent);
     } catch {
       toast.error(toasts.orderFailed);
