@@ -3,15 +3,19 @@
 
 import { CATALOGUE_PAGE_SIZE } from '../src/contract/product';
 import { expect, signIn, test } from './fixtures';
-import { readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
+import { readStore, waitForCachedPicture, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
 
 test('offline, a reload shows the shell, the saved catalogue and reviews, and says from when they are', async ({ page, context }) => {
   await page.goto('/');
   await waitForServiceWorker(page);
   await waitForSavedCatalogue(page);
   // Newest first, as the home page lists them; it shows one page of them.
-  const saved = (await readStore<{ name: string; position: number }>(page, 'products')).sort((a, b) => a.position - b.position);
+  const saved = (await readStore<{ name: string; position: number; imageUrl: string }>(page, 'products')).sort((a, b) => a.position - b.position);
   await expect(page.getByTestId('offline-catalogue')).toHaveCount(0);
+  // The first card's picture is fetched for offline use in the background, after the catalogue is saved.
+  const firstPicture = saved[0]?.imageUrl;
+  if (!firstPicture) throw new Error('no saved product');
+  await waitForCachedPicture(page, firstPicture);
 
   await context.setOffline(true);
   await page.reload();

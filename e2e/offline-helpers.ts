@@ -2,6 +2,7 @@
 // IndexedDB (database 'forgeline', see src/db/database.ts) the way the app itself would.
 
 import type { Page } from '@playwright/test';
+import { IMAGE_CACHE_NAME } from '../src/db/worker-messages';
 import { expect } from './fixtures';
 
 /** Resolves once the service worker is active and controls the page (it claims clients on first install). */
@@ -51,4 +52,26 @@ export function readStore<T = Record<string, unknown>>(page: Page, store: 'produ
 export async function waitForSavedCatalogue(page: Page): Promise<void> {
   await expect.poll(async () => (await readStore(page, 'products')).length, { timeout: 15_000 }).toBeGreaterThan(0);
   await expect.poll(async () => (await readStore(page, 'reviews')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/**
+ * Waits until the service worker's picture cache holds the
+ * picture at some width: the worker fetches the saved tools' pictures after the catalogue is saved, in the
+ * background, and offline it answers any width with one it holds.
+ */
+export async function waitForCachedPicture(page: Page, imageUrl: string): Promise<void> {
+  const stem = imageUrl.replace(/\.webp$/u, '');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ cacheName, prefix }) => {
+            const cache = await caches.open(cacheName);
+            return (await cache.keys()).some((request) => new URL(request.url).pathname.startsWith(prefix));
+          },
+          { cacheName: IMAGE_CACHE_NAME, prefix: stem },
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
