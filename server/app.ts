@@ -204,6 +204,8 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
   const hasPwa = indexHtml !== null && existsSync(indexHtml);
   const hasPrerendered = hasPwa && staticDir !== null && existsSync(path.join(staticDir, PRERENDERED_DIR));
+  // Read on each purchase page: a rebuild while the server runs changes the scripts the frame names.
+  const productFrame = hasPrerendered && staticDir !== null ? path.join(staticDir, PRERENDERED_DIR, FRAMES_DIR, PRODUCT_FRAME_FILE) : null;
   if (hasPwa && staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -252,7 +254,7 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       if (frame) return sendPage(reply, frame);
       const product = await productScreen(app.deps.database.db, pathname);
       if (product) void reply.header('link', product.hint);
-      const template = product && hasPrerendered ? await readFile(path.join(staticDir ?? '', PRERENDERED_DIR, FRAMES_DIR, PRODUCT_FRAME_FILE), 'utf8').catch(() => null) : null;
+      const template = product && productFrame ? await readFile(productFrame, 'utf8').catch(() => null) : null;
       if (product && template) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fillProductFrame(template, product.frame));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
