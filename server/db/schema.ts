@@ -34,6 +34,12 @@ export const users = pgTable(
      * docs/decisions/022-unpaid-pieces-counter.md): the unpaid cap reads it instead of summing the orders.
      */
     unpaidUnits: integer('unpaid_units').notNull().default(0),
+    /**
+     * Since when the shop trusts this account to hold stock with orders it has not paid: its first payment,
+     * or an admin's approval as a dealer. Until then its orders take stock only when they are paid
+     * (docs/decisions/027-stock-held-only-for-trusted-accounts.md).
+     */
+    trustedAt: timestamp('trusted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +131,12 @@ export const orders = pgTable(
     /** The invoice number, `<invoiceYear>-<invoiceSeq>`, given in the statement that makes the order Paid. */
     invoiceYear: integer('invoice_year'),
     invoiceSeq: integer('invoice_seq'),
+    /**
+     * Whether the order's pieces are off the shelf. An unpaid order of an account the shop does not trust yet
+     * holds none; they are taken when its payment is authorised, just before the card is charged
+     * (docs/decisions/027-stock-held-only-for-trusted-accounts.md).
+     */
+    holdsStock: boolean('holds_stock').notNull().default(true),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),
@@ -215,10 +227,11 @@ export const sandboxIntents = pgTable(
   'sandbox_intents',
   {
     intentId: text('intent_id').primaryKey(),
-    status: text('status', { enum: ['succeeded', 'canceled'] }).notNull(),
+    /** `authorized`: the card is approved and the money reserved, not yet taken (an intent captured later). */
+    status: text('status', { enum: ['authorized', 'succeeded', 'canceled'] }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sandbox_intents_status_check', sql`${t.status} in ('succeeded', 'canceled')`)],
+  (t) => [check('sandbox_intents_status_check', sql`${t.status} in ('authorized', 'succeeded', 'canceled')`)],
 );
 
 /**
