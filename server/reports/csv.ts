@@ -1,5 +1,5 @@
 // CSV for spreadsheets: RFC 4180 quoting, UTF-8 with a byte-order mark (so Excel reads accents), and
-// cells a spreadsheet would run as a formula neutralised.
+// cells a spreadsheet would run as a formula neutralised, in comma and in semicolon locales alike.
 
 /** Excel, LibreOffice and Sheets treat a cell starting with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/u;
@@ -8,9 +8,10 @@ export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
   // A number stays a number; text that would start a formula gets a leading apostrophe, which the
-  // spreadsheet shows as plain text and does not evaluate.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // spreadsheet shows as plain text and does not evaluate. Where the list separator is `;` (much of
+  // Europe) a `;` can start a cell even inside quotes, so each part after one is treated the same way.
+  if (typeof value === 'string') text = text.split(';').map((part) => (FORMULA_START.test(part) ? `'${part}` : part)).join(';');
+  return /[",;\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvRow(values: readonly (string | number | null)[]): string {

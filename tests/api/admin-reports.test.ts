@@ -49,7 +49,7 @@ describeEachDatabase('admin reports', (kind) => {
 
   it('exports the filtered orders as CSV with a BOM, quoting and formulas neutralised', async () => {
     const tool = await t.createProduct({ name: 'Export, "Quoted" Planer', price: 12, available: 100, minOrder: 1 });
-    const id = await placeOrder(t, dealer, { productId: tool, orderQuantity: 4 });
+    const id = await placeOrder(t, dealer, { productId: tool, orderQuantity: 4, userAddress: 'Unit 4;-1 Dock Road;Leeds' });
     const res = await t.app.inject({ url: '/api/orders/export?q=Quoted', headers: admin.auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -61,6 +61,8 @@ describeEachDatabase('admin reports', (kind) => {
     expect(lines[1]).toContain(`'=Formula Dealer`);
     expect(lines[1]).toContain('"Export, ""Quoted"" Planer x 4"');
     expect(lines[1]).toContain(',4,48,Unpaid,');
+    // One cell where `;` separates cells too, and no cell there starting as a formula.
+    expect(lines[1]).toContain(`,"Unit 4;'-1 Dock Road;Leeds",`);
     expect((await t.app.inject({ url: '/api/orders/export?status=Shipped&q=Quoted', headers: admin.auth })).body.trimEnd().split('\r\n')).toHaveLength(1);
     expect((await t.app.inject({ url: '/api/orders/export', headers: dealer.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/orders/export?status=Lost', headers: admin.auth })).statusCode).toBe(400);

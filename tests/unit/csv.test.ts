@@ -19,6 +19,16 @@ describe('CSV for spreadsheets', () => {
     expect(csvCell(-5)).toBe('-5');
   });
 
+  it('keeps a field holding a semicolon one cell, with no formula after any semicolon', () => {
+    // Spreadsheets whose list separator is `;` start a new cell at each one, whatever the quotes say.
+    const attack = "Main St 1;=cmd|' /C calc'!A0;Springfield";
+    const cell = csvCell(attack);
+    expect(cell).toBe(`"Main St 1;'=cmd|' /C calc'!A0;Springfield"`);
+    for (const part of cell.replace(/^"|"$/gu, '').split(';')) expect(part).not.toMatch(/^[=+\-@\t\r]/u);
+    expect(csvCell('Unit 4; Dock Road')).toBe('"Unit 4; Dock Road"');
+    expect(csvCell('a;+1;-1;@x')).toBe(`"a;'+1;'-1;'@x"`);
+  });
+
   it('starts with a byte-order mark and ends rows with CRLF', () => {
     const doc = csvDocument(['A', 'B'], [['x', 1]]);
     expect(doc).toBe('\uFEFFA,B\r\nx,1\r\n');
