@@ -6,16 +6,21 @@ import type { CreateOrderBody } from '../../contract/order';
 import { lineTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { OutboxItem } from '../../db/database';
-import { bulkOrderInput, enqueueOrder, type QueuedLineInput, type QueuedOrderInput } from '../../db/outbox';
+import { enqueueOrder, type QueuedLineInput, type QueuedOrderInput } from '../../db/outbox';
+import { movePadToOutbox } from '../../db/pad-placement';
 import { isOnline } from './network-status';
 import { flushOutboxNow, requestBackgroundSync } from './outbox-runner';
 
-async function queueOrder(input: QueuedOrderInput): Promise<OutboxItem> {
-  const item = await enqueueOrder(input);
+/** A queued item is sent when the connection is back, by this page or by the service worker. */
+function sendLater(item: OutboxItem): OutboxItem {
   void requestBackgroundSync();
   // A request that failed while the device says it is online may have been a blip: the runner retries with backoff.
   if (isOnline()) void flushOutboxNow(false);
   return item;
+}
+
+async function queueOrder(input: QueuedOrderInput): Promise<OutboxItem> {
+  return sendLater(await enqueueOrder(input));
 }
 
 /** The purchase page's order, with the product as the customer saw it; `requestSent`: it may have arrived. */
@@ -32,11 +37,14 @@ export function queuePurchase(order: CreateOrderBody, product: Product, ownerEma
   });
 }
 
-/** The order pad's bulk order, as one item carrying its lines, under the clientOrderId it was placed with. */
+/**
+ * The order pad's bulk order, as one item carrying its lines, under the clientOrderId it was placed with;
+ * its lines leave the pad in the same write.
+ */
 export function queueBulkOrder(
   order: { clientOrderId: string; userAddress: string; userPhone: string; lines: QueuedLineInput[] },
   ownerEmail: string,
   requestSent: boolean,
 ): Promise<OutboxItem> {
-  return queueOrder(bulkOrderInput({ ...order, ownerEmail, maybeDelivered: requestSent }));
+  return movePadToOutbox({ ...order, ownerEmail, maybeDelivered: requestSent }).then(sendLater);
 }

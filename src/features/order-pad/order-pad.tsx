@@ -1,6 +1,8 @@
 // The order pad (docs/architecture.md, "Offline"): the dealer's lines, a quick-entry line, the address and
 // phone, the total, and Place order, which sends the whole pad as one bulk order. Without a connection
-// the order goes to the outbox as one item under the clientOrderId made when Place order was pressed.
+// the order goes to the outbox as one item under the press's clientOrderId, and its lines leave the pad in the
+// same write. A press of lines already sent keeps their clientOrderId, so a pad the server took but the tab
+// never emptied (it was closed) is the same order when placed again.
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -22,7 +24,7 @@ import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { isOnline, useOnline } from '../offline/network-status';
 import { padLineProblem, PadLineRow, quantityBoxId } from './pad-line';
-import { padStore } from './pad-store';
+import { padPlacement, padStore } from './pad-store';
 import { refusedLines, usePlaceBulkOrder } from './place-bulk-order';
 import { QuickEntry } from './quick-entry';
 
@@ -46,8 +48,9 @@ export interface OrderPadProps {
   defaultAddress: string;
   defaultPhone: string;
   /**
-   * No connection: offline, or the request got no answer (`requestSent`). The caller saves the order in
-   * the outbox under its clientOrderId, to be sent once when the connection is back; it throws if it could not.
+   * No connection: offline, or the request may have arrived without an answer (`requestSent`). The caller
+   * saves the order in the outbox under its clientOrderId, to be sent once when the connection is back, and
+   * takes its lines off the pad in the same write; it throws if it could not, and then did neither.
    */
   queueOrder: (placement: PadPlacement, requestSent: boolean) => Promise<void>;
   /** A refusal came with the tools as they are now (price, stock), and the ids of tools that are gone. */
@@ -111,20 +114,9 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
     const placed: QueuedLineInput[] = rows.flatMap(({ line, product }) =>
       product ? [{ productId: product._id, productName: product.name, imageUrl: product.imageUrl, quantity: line.quantity, unitPrice: unitPriceFor(product, line.quantity) }] : [],
     );
-    const placement: PadPlacement = {
-      body: {
-        lines: placed.map(({ productId, quantity, unitPrice }) => ({ productId, quantity, unitPrice })),
-        userAddress: contact.userAddress,
-        userPhone: contact.userPhone,
-        // Made once per press and kept with the order wherever it goes: a resend of it is recognised.
-        clientOrderId: crypto.randomUUID(),
-        totalPrice: placed.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
-      },
-      lines: placed,
-    };
     const placedIds = placed.map((line) => line.productId);
 
-    const saveForLater = async (requestSent: boolean) => {
+    const saveForLater = async (placement: PadPlacement, requestSent: boolean) => {
       try {
         await queueOrder(placement, requestSent);
       } catch {
@@ -132,15 +124,29 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         toast.error(toasts.orderFailed);
         return;
       }
-      await store((pad) => pad.clearPad(email, placedIds));
       toast.success(toasts.orderSavedOffline);
       onDone();
     };
 
     setSaving(true);
     try {
-      if (!isOnline()) {
-        await saveForLater(false);
+      const sending = isOnline();
+      // Kept with the order wherever it goes, and on the device until the pad is emptied: a resend of it is recognised.
+      const { clientOrderId, sentBefore } = await padPlacement()
+        .then((placing) => placing.padPlacementId(email, rows.map(({ line }) => line), sending))
+        .catch(() => ({ clientOrderId: crypto.randomUUID(), sentBefore: false }));
+      const placement: PadPlacement = {
+        body: {
+          lines: placed.map(({ productId, quantity, unitPrice }) => ({ productId, quantity, unitPrice })),
+          userAddress: contact.userAddress,
+          userPhone: contact.userPhone,
+          clientOrderId,
+          totalPrice: placed.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
+        },
+        lines: placed,
+      };
+      if (!sending) {
+        await saveForLater(placement, sentBefore);
         return;
       }
       try {
@@ -152,7 +158,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         }
         // The same order, same clientOrderId, goes to the outbox: if it did arrive, the resend is answered with it.
         if (error instanceof NetworkError) {
-          await saveForLater(true);
+          await saveForLater(placement, true);
           return;
         }
         const refused = refusedLines(error);
@@ -175,7 +181,12 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         toast.error(toasts.orderFailed, { description: error instanceof ApiError ? error.message : undefined });
         return;
       }
-      await store((pad) => pad.clearPad(email, placedIds));
+      try {
+        await (await padPlacement()).finishPadPlacement(email, clientOrderId, placedIds);
+      } catch {
+        // The order is placed: the lines left on the pad place the same order again, never a second one.
+        toast.error(toasts.tryAgain);
+      }
       toast.success(toasts.orderAdded);
       onDone();
     } finally {
