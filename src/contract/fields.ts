@@ -19,7 +19,15 @@ export const EmailSchema = v.pipe(
   v.toLowerCase(),
 );
 
-export const IdSchema = v.pipe(v.string('Expected an id'), v.uuid('Expected an id'));
+/**
+ * A UUID as every route takes it: in lower case, as the database gives ids back, so an id written in
+ * capitals names the same tool, order or user on every route and in every comparison.
+ */
+export function uuidField(message: string) {
+  return v.pipe(v.string(message), v.uuid(message), v.toLowerCase());
+}
+
+export const IdSchema = uuidField('Expected an id');
 
 /** A whole number from 1 up to `max`: prices and quantities are never fractional, zero or negative. */
 export function positiveWhole(requiredMessage: string, max = MAX_QUANTITY) {

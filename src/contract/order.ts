@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY } from './constants';
-import { IdSchema, PhoneSchema, queryInt, requiredText } from './fields';
+import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
 import { validationMessages as m } from './messages';
 import { ORDER_STATUSES } from './order-status';
 import { lineProblem, type ToolTerms } from './pricing';
@@ -60,6 +60,8 @@ export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
 
 export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH);
 
+const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
+
 const QuantitySchema = v.pipe(
   v.number('Enter the quantity'),
   v.integer('The quantity must be a whole number'),
@@ -73,7 +75,7 @@ export const CreateOrderBodySchema = v.strictObject({
   orderQuantity: QuantitySchema,
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
-  clientOrderId: v.pipe(v.string('clientOrderId must be a UUID'), v.uuid('clientOrderId must be a UUID')),
+  clientOrderId: ClientOrderIdSchema,
   /** The total the customer saw; a mismatch gives 409 price_changed (docs/architecture.md, "Orders and stock"). */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
@@ -103,7 +105,7 @@ export const CreateBulkOrderBodySchema = v.strictObject({
   ),
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
-  clientOrderId: v.pipe(v.string('clientOrderId must be a UUID'), v.uuid('clientOrderId must be a UUID')),
+  clientOrderId: ClientOrderIdSchema,
   /** The total the dealer saw; a different server total refuses the order with price_changed. */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
