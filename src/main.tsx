@@ -1,16 +1,15 @@
 // Boot: query client with its persister, session-expiry handling, router, toasts.
 
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ACCESS_TOKEN_KEY } from './api/client';
-import { createQueryClient, QUERY_GC_TIME_MS } from './api/query-client';
+import { createQueryClient } from './api/query-client';
+import { persistQueries } from './api/query-persister';
 import { isAuthFailure } from './api/errors';
 import { PUBLIC_QUERY_ROOTS } from './api/query-keys';
 import { syncSessionWithFirebase } from './features/auth/firebase-session-sync';
-import { getSession, onSessionExpired, reportSessionExpired, subscribeSession, syncTokenCopy } from './features/auth/session';
+import { getSession, onSessionExpired, reportSessionExpired, sessionOwner, subscribeSession, syncTokenCopy } from './features/auth/session';
 import { signOutEverywhere } from './features/auth/sign-out';
 import { AppTree } from './app-tree';
 import { createAppRouter, leafRouteId, markServerRendered } from './router';
@@ -64,19 +63,10 @@ async function boot(): Promise<void> {
   void syncTokenCopy();
 
   await nextTask();
-  const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'forgeline-query-cache' });
-
   // The saved queries are restored before the first render, so hydration starts from them: restoring while
   // hydrating would change a context under the whole page and make React hydrate it in one long task.
-  const [, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    maxAge: QUERY_GC_TIME_MS * 12 * 24,
-    dehydrateOptions: {
-      // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-    },
-  });
+  // Only the signed-in account's own saved answers are restored (docs/decisions/029-a-shared-counter-tablet.md).
+  const restored = persistQueries(queryClient, sessionOwner);
 
   const app = <AppTree router={router} provider={(children) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>} />;
 

@@ -71,6 +71,11 @@ export function getSession(): Session {
   return state;
 }
 
+/** The signed-in account as the device keys what it keeps for it (its e-mail, lower case), or '' signed out. */
+export function sessionOwner(): string {
+  return state.user ? state.user.email.trim().toLowerCase() : '';
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,8 +1,14 @@
+import { forgetSavedQueries } from '../../api/query-persister';
 import { clearSession } from './session';
 import { getFirebaseAuth } from './firebase';
 
-/** Signs out of Firebase and forgets the access token and user (spec section 2, Logout). */
+/**
+ * Signs out of Firebase and forgets the access token and user (spec section 2, Logout). The answers saved
+ * for this account go first and synchronously: a shared tablet may be switched off the moment Logout is
+ * pressed (docs/decisions/029-a-shared-counter-tablet.md).
+ */
 export async function signOutEverywhere(): Promise<void> {
+  forgetSavedQueries();
   clearSession();
   try {
     const [{ signOut }, auth] = await Promise.all([import('firebase/auth'), getFirebaseAuth()]);
