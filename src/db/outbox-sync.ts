@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import { apiRequest } from '../api/client';
 import { ApiError } from '../api/errors';
+import { tokenEmail } from '../api/token-store';
 import { OrderConflictDetailsSchema, type CreateBulkOrderBody, type CreateOrderBody, type OrderLineProblem } from '../contract/order';
 import type { Product } from '../contract/product';
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from './database';
@@ -265,6 +266,13 @@ async function summarise(d: FlushDeps, email: string, report: FlushReport): Prom
 export async function flushOutbox(session: FlushSession, options: FlushOptions = {}, overrides: Partial<FlushDeps> = {}): Promise<FlushReport> {
   const d = resolveDeps(overrides);
   const owner = { ...session, email: ownerKey(session.email) };
+  // Only the items of the account the token was issued to go with it, whoever asks: a session read while
+  // one dealer signs out and another signs in on the same tablet must never send the first one's order
+  // with the second one's token (docs/decisions/029-a-shared-counter-tablet.md).
+  const holder = session.token ? tokenEmail(session.token) : null;
+  if (holder !== null && ownerKey(holder) !== owner.email) {
+    return summarise(d, owner.email, { ran: false, sent: [], needsAttention: [], signInRequired: false, waiting: 0, nextAttemptAt: null });
+  }
   const underLease = async (takeOver: boolean): Promise<FlushReport> => {
     const claim: Claim = { holder: d.newHolderId(), takeOver, claimed: false };
     try {

@@ -115,6 +115,14 @@ export function listOutbox(email: string, db = getDatabase()): Promise<OutboxIte
   return db.outbox.where('[ownerEmail+createdAt]').between([owner, -Infinity], [owner, Infinity]).toArray();
 }
 
+/**
+ * How many orders of other accounts wait on this device. The signed-in user learns that much and nothing
+ * else: they are sent when their own account signs in here again (docs/decisions/029-a-shared-counter-tablet.md).
+ */
+export function countOthersQueued(email: string, db = getDatabase()): Promise<number> {
+  return db.outbox.where('ownerEmail').notEqual(ownerKey(email)).count();
+}
+
 async function ownItem(email: string, clientOrderId: string, db: ReturnType<typeof getDatabase>): Promise<OutboxItem | undefined> {
   const item = await db.outbox.get(clientOrderId);
   return item && item.ownerEmail === ownerKey(email) ? item : undefined;

@@ -10,7 +10,7 @@ import { productsQueryOptions } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
 import { flushOutboxNow } from '../features/offline/outbox-runner';
-import { useOutbox } from '../features/offline/use-outbox';
+import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { QueuedOrders } from '../features/orders/queued-orders';
@@ -23,6 +23,7 @@ export default function MyOrdersPage() {
   const { user } = useSession();
   const orders = useMyOrders(user?.email ?? '');
   const queued = useOutbox(user?.email ?? null);
+  const othersQueued = useOthersQueued(user?.email ?? null);
   const online = useOnline();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -34,7 +35,7 @@ export default function MyOrdersPage() {
   };
   return (
     <DashboardScreen path="/dashboard/my-orders">
-      {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} /> : null}
+      {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} othersWaiting={othersQueued} /> : null}
       {orders.isPending ? <Spinner label="Loading your orders" /> : null}
       {/* Tried again by itself when the device comes back online; Try again does it at once. */}
       {orders.isError && !orders.data ? <QueryError what="orders" query={orders} /> : null}

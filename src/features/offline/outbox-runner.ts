@@ -42,10 +42,13 @@ function schedule(report: FlushReport, retryCapMs: number): void {
 }
 
 async function runOnce(force: boolean): Promise<void> {
-  const email = getSession().user?.email;
-  if (!email || !isOnline()) return;
+  if (!getSession().user || !isOnline()) return;
   try {
     const { flushOutbox, RETRY_CAP_MS } = await outboxSync();
+    // The user and the token are read together, after the sender has loaded: one dealer may have signed
+    // out and another signed in meanwhile.
+    const email = getSession().user?.email;
+    if (!email) return;
     const report = await flushOutbox({ email, token: getAccessToken() }, { force });
     schedule(report, RETRY_CAP_MS);
     // Orders still waiting: the worker gets a chance too, even if this tab is closed before they go.

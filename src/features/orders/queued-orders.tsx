@@ -1,6 +1,7 @@
 // The orders saved on this device, shown at the top of My Orders (docs/architecture.md, "Offline"):
 // 'Waiting to send' or 'Needs attention' with the server's reason, each with Edit (adjust and resend)
-// and Discard. The outbox itself (its items, sending it) belongs to the offline feature; the route hands it in.
+// and Discard; of other accounts' orders saved here, only how many. The outbox itself (its items, sending
+// it) belongs to the offline feature; the route hands it in.
 
 import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -45,15 +46,29 @@ export interface QueuedOrdersProps {
   items: OutboxItem[] | undefined;
   /** Sends the outbox now (after an edit saved while online). */
   sendNow: () => void;
+  /** Orders of other accounts saved on this device: counted, never shown (docs/decisions/029-a-shared-counter-tablet.md). */
+  othersWaiting?: number;
 }
 
-export function QueuedOrders({ email, items, sendNow }: QueuedOrdersProps) {
+/** All another account's saved orders show of themselves on a shared tablet. */
+function OthersWaiting({ count }: { count: number }) {
+  const orders = count === 1 ? '1 order of another account waits' : `${formatCount(count)} orders of other accounts wait`;
+  return (
+    <p role="status" className="mb-3 rounded-box bg-base-200 px-4 py-3 text-sm" data-testid="others-queued">
+      {orders} to be sent. {count === 1 ? 'It is' : 'They are'} sent when {count === 1 ? 'that account signs' : 'those accounts sign'} in on this
+      device again.
+    </p>
+  );
+}
+
+export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: QueuedOrdersProps) {
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const closeDiscard = useCallback(() => setDiscarding(null), []);
   const closeEdit = useCallback(() => setEditing(null), []);
 
-  if (!items || items.length === 0) return null;
+  const own = items ?? [];
+  if (own.length === 0 && othersWaiting === 0) return null;
 
   const confirmDiscard = async () => {
     if (!discarding) return;
@@ -116,16 +131,21 @@ export function QueuedOrders({ email, items, sendNow }: QueuedOrdersProps) {
       <h2 id="queued-orders-title" className="mb-1 text-xl font-bold">
         Saved on this device
       </h2>
-      <p className="mb-3 text-sm text-base-content/80">These orders are sent by themselves when the connection is back; none is sent twice.</p>
-      <DataTable
-        caption="Orders saved on this device"
-        columns={columns}
-        rows={items}
-        rowKey={(item) => item.clientOrderId}
-        rowClassName={(item) => (item.state === 'needs-attention' ? 'bg-[#fdeeee]' : 'bg-[#fff7e6]')}
-        empty={null}
-        stackBelow="md"
-      />
+      {othersWaiting > 0 ? <OthersWaiting count={othersWaiting} /> : null}
+      {own.length > 0 ? (
+        <>
+          <p className="mb-3 text-sm text-base-content/80">These orders are sent by themselves when the connection is back; none is sent twice.</p>
+          <DataTable
+            caption="Orders saved on this device"
+            columns={columns}
+            rows={own}
+            rowKey={(item) => item.clientOrderId}
+            rowClassName={(item) => (item.state === 'needs-attention' ? 'bg-[#fdeeee]' : 'bg-[#fff7e6]')}
+            empty={null}
+            stackBelow="md"
+          />
+        </>
+      ) : null}
       <ConfirmModal open={discarding !== null} title="Discard this order?" confirmLabel="Discard" onConfirm={() => void confirmDiscard()} onClose={closeDiscard}>
         <p>The {discarding?.productName} order saved on this device will not be sent.</p>
         {discarding?.maybeDelivered ? <p className="mt-2">It may already have reached the server; if so, it still shows in your orders below.</p> : null}
