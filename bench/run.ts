@@ -7,6 +7,7 @@ import path from 'node:path';
 import { catalogueBenchmark } from './catalogue';
 import { catalogueScaleBenchmark } from './catalogue-scale';
 import { coldStartBenchmark } from './cold-start';
+import { faultsBenchmark } from './faults';
 import { machineInfo } from './lib/machine';
 import { mixedBenchmark } from './mixed';
 import { findPostgres } from './lib/postgres';
@@ -17,7 +18,7 @@ import { ordersBulkBenchmark } from './orders-bulk';
 import { outboxDrainBenchmark } from './outbox-drain';
 import { formatTable, type Benchmark, type BenchContext, type BenchOutcome, type BenchResult } from './lib/report';
 
-const benchmarks: Benchmark[] = [catalogueBenchmark, catalogueScaleBenchmark, ordersBenchmark, ordersBulkBenchmark, mixedBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark];
+const benchmarks: Benchmark[] = [catalogueBenchmark, catalogueScaleBenchmark, ordersBenchmark, ordersBulkBenchmark, mixedBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark, faultsBenchmark];
 
 /** A benchmark that hangs is stopped and reported, so the run stays bounded. */
 const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
