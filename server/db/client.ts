@@ -78,8 +78,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection must not crash the process.
+  // A connection that breaks (PostgreSQL restarting ends every session) must not crash the process. The
+  // pool listens for that only while a client is idle; a client checked out for a transaction, between
+  // two of its statements or when the socket closes after the error, would emit an 'error' nobody hears.
+  // The statement in flight fails on its own (the request answers 5xx and can be retried), and the pool
+  // drops the broken client when it is released.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = sharedListener(pool);
   return {
