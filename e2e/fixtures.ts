@@ -98,8 +98,11 @@ export async function signIn(page: Page, user: { email: string; password: string
 }
 
 interface Fixtures {
-  /** Makes an account (a customer, or an admin promoted by the seeded admin) with its access token. */
-  createUser: (options?: { displayName?: string; admin?: boolean }) => Promise<E2eUser>;
+  /**
+   * Makes an account (a customer, or an admin promoted by the seeded admin) with its access token. A customer
+   * is approved as a dealer, so its unpaid orders hold stock (docs/decisions/027), unless `trusted` is false.
+   */
+  createUser: (options?: { displayName?: string; admin?: boolean; trusted?: boolean }) => Promise<E2eUser>;
   /** Adds a product with a picture, through POST /api/images and POST /api/products. */
   createProduct: (fields?: Partial<ProductFields>) => Promise<E2eProduct>;
 }
@@ -120,7 +123,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   createUser: async ({ adminToken }, use) => {
     const made: E2eUser[] = [];
-    await use(async ({ displayName = 'E2E Dealer', admin = false } = {}) => {
+    await use(async ({ displayName = 'E2E Dealer', admin = false, trusted = true } = {}) => {
       const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
       const password = `pw-${randomUUID().slice(0, 12)}`;
       const { idToken } = await signUpInEmulator(emulatorUrl, { email, password, displayName });
@@ -130,6 +133,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (admin) {
         const promoted = await api('PUT', `/user/admin/${encodeURIComponent(email)}`, { token: adminToken });
         if (promoted.status !== 200) throw new Error(`making ${email} admin failed: ${promoted.status}`);
+      } else if (trusted) {
+        const approved = await api('PUT', `/user/dealer/${encodeURIComponent(email)}`, { token: adminToken });
+        if (approved.status !== 200) throw new Error(`approving ${email} as a dealer failed: ${approved.status}`);
       }
       return user;
     });

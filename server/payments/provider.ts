@@ -8,6 +8,11 @@ export interface ChargeableOrder {
   totalPrice: number;
   /** The intent made for this order earlier, if any; a provider may reuse it. */
   paymentIntentId: string | null;
+  /**
+   * Authorise the card only, and charge it when the server captures the intent: for an order whose stock is
+   * taken at payment (docs/decisions/027).
+   */
+  captureLater: boolean;
 }
 
 export interface CreatedIntent {
@@ -17,7 +22,10 @@ export interface CreatedIntent {
 
 export interface RetrievedIntent {
   id: string;
-  /** The processor's status: 'succeeded' is the only one that pays for an order. */
+  /**
+   * The processor's status: 'succeeded' is the only one that pays for an order; 'requires_capture' is a
+   * card authorised for an intent made with `captureLater`, not charged yet.
+   */
   status: string;
   /** In cents. */
   amount: number;
@@ -37,6 +45,12 @@ export interface PaymentProvider {
    * (a payment still processing) or the processor cannot be reached.
    */
   cancel(intentId: string): Promise<RetrievedIntent>;
+  /**
+   * Charges an authorised intent ('requires_capture') and answers with its state, 'succeeded'; an intent
+   * already captured answers as it is. Throws PaymentProviderError when the processor refuses or cannot be
+   * reached.
+   */
+  capture(intentId: string): Promise<RetrievedIntent>;
 }
 
 export class PaymentLookupError extends Error {
@@ -59,10 +73,28 @@ export function toCents(dollars: number): number {
   return dollars * 100;
 }
 
+/** The intent is for this very order and for its full amount in USD. */
+function isForOrder(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
+  return intent.orderId === order.id && intent.amount === toCents(order.totalPrice) && intent.currency.toLowerCase() === 'usd';
+}
+
 /**
  * True only when the intent succeeded, for this very order, for its full amount in USD: a succeeded
  * intent of another order (or for a different amount) never pays for this one.
  */
 export function intentPaysFor(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
-  return intent.status === 'succeeded' && intent.orderId === order.id && intent.amount === toCents(order.totalPrice) && intent.currency.toLowerCase() === 'usd';
+  return intent.status === 'succeeded' && isForOrder(intent, order);
+}
+
+/** True when the intent is a card authorised, not yet charged, for this very order and its full amount in USD. */
+export function intentAuthorisesFor(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
+  return intent.status === 'requires_capture' && isForOrder(intent, order);
+}
+
+/** Why an intent does not pay for the order, in the dealer's words. */
+export function whyNotPaying(intent: RetrievedIntent, order: { id: string; totalPrice: number }): string {
+  if (intent.orderId !== order.id) return 'That payment belongs to another order.';
+  if (intent.status !== 'succeeded') return `The payment has not gone through (${intent.status.replaceAll('_', ' ')}).`;
+  if (intent.amount !== toCents(order.totalPrice) || intent.currency.toLowerCase() !== 'usd') return 'The amount paid does not match the order total.';
+  return 'The payment could not be confirmed.';
 }

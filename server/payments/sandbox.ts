@@ -9,7 +9,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CardPaymentResult, SandboxConfirmBody } from '../../src/contract/payment';
-import { PaymentLookupError, toCents, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
+import { PaymentLookupError, PaymentProviderError, toCents, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
 
 export interface CardDecline {
   message: string;
@@ -86,19 +86,25 @@ export function checkTestCard(card: SandboxConfirmBody['card'], now = new Date()
   return SUCCEEDING_TEST_CARDS.has(digits) ? null : NOT_A_TEST_CARD;
 }
 
-const INTENT_ID = /^(pi_sbx_([0-9a-f]{32})_(\d{1,12})_[0-9a-f]{16})(?:_([0-9a-f]{32}))?$/u;
-const CLIENT_SECRET = /^(pi_sbx_[0-9a-f]{32}_\d{1,12}_[0-9a-f]{16})_secret_([0-9a-f]{32})$/u;
+// `pi_sbx_` intents charge the card at once; `pi_sbxa_` ones only authorise it, and the server captures them.
+const INTENT_ID = /^(pi_sbx(a?)_([0-9a-f]{32})_(\d{1,12})_[0-9a-f]{16})(?:_([0-9a-f]{32}))?$/u;
+const CLIENT_SECRET = /^(pi_sbxa?_[0-9a-f]{32}_\d{1,12}_[0-9a-f]{16})_secret_([0-9a-f]{32})$/u;
 
 function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export type SandboxDecision = 'succeeded' | 'canceled';
+export type SandboxDecision = 'authorized' | 'succeeded' | 'canceled';
 
-/** Where the sandbox keeps what became of its intents; the first decision for an intent stands. */
+/**
+ * Where the sandbox keeps what became of its intents. The first decision for an intent stands, except that
+ * an authorised one moves on once, to succeeded (captured) or canceled.
+ */
 export interface SandboxIntentStore {
   /** Records the decision unless one exists, and answers with the one that stands. */
   decide(intentId: string, decision: SandboxDecision): Promise<SandboxDecision>;
+  /** Moves an authorised intent to `decision`, and answers with the one that stands. */
+  settleAuthorized(intentId: string, decision: 'succeeded' | 'canceled'): Promise<SandboxDecision | null>;
   find(intentId: string): Promise<SandboxDecision | null>;
 }
 
@@ -113,22 +119,24 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
     createHmac('sha256', secret).update(`sandbox-payment:${purpose}:${core}`).digest('hex').slice(0, 32);
   const sameMac = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+  const STATUS: Record<SandboxDecision, string> = { authorized: 'requires_capture', succeeded: 'succeeded', canceled: 'canceled' };
+
   function describe(core: string, orderHex: string, cents: string, decision: SandboxDecision | null): RetrievedIntent {
     return {
       id: decision === 'succeeded' ? `${core}_${mac('succeeded', core)}` : core,
-      status: decision ?? 'requires_payment_method',
+      status: decision ? STATUS[decision] : 'requires_payment_method',
       amount: Number(cents),
       currency: 'usd',
       orderId: uuidFromHex(orderHex),
     };
   }
 
-  function parse(intentId: string): { core: string; orderHex: string; cents: string; signature: string | undefined } {
+  function parse(intentId: string): { core: string; orderHex: string; cents: string; signature: string | undefined; captureLater: boolean } {
     const match = INTENT_ID.exec(intentId);
     if (!match) throw new PaymentLookupError();
-    const [, core = '', orderHex = '', cents = '', signature] = match;
+    const [, core = '', later = '', orderHex = '', cents = '', signature] = match;
     if (signature !== undefined && !sameMac(signature, mac('succeeded', core))) throw new PaymentLookupError();
-    return { core, orderHex, cents, signature };
+    return { core, orderHex, cents, signature, captureLater: later === 'a' };
   }
 
   return {
@@ -136,7 +144,8 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
 
     async createIntent(order: ChargeableOrder): Promise<CreatedIntent> {
       const body = `${order.id.replaceAll('-', '')}_${toCents(order.totalPrice)}`;
-      const core = `pi_sbx_${body}_${mac('intent', body).slice(0, 16)}`;
+      const prefix = order.captureLater ? 'pi_sbxa' : 'pi_sbx';
+      const core = `${prefix}_${body}_${mac('intent', `${prefix}_${body}`).slice(0, 16)}`;
       return { intentId: core, clientSecret: `${core}_secret_${mac('secret', core)}` };
     },
 
@@ -149,7 +158,17 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
 
     async cancel(intentId: string): Promise<RetrievedIntent> {
       const { core, orderHex, cents } = parse(intentId);
-      return describe(core, orderHex, cents, await store.decide(core, 'canceled'));
+      const first = await store.decide(core, 'canceled');
+      return describe(core, orderHex, cents, first === 'authorized' ? await store.settleAuthorized(core, 'canceled') : first);
+    },
+
+    async capture(intentId: string): Promise<RetrievedIntent> {
+      const { core, orderHex, cents, captureLater } = parse(intentId);
+      // Only an authorised card is charged here; an intent that charges at once has nothing to capture.
+      const decision = captureLater ? await store.settleAuthorized(core, 'succeeded') : await store.find(core);
+      const intent = describe(core, orderHex, cents, decision);
+      if (intent.status !== 'succeeded') throw new PaymentProviderError(`This payment cannot be charged (${intent.status.replaceAll('_', ' ')}).`);
+      return intent;
     },
 
     async confirm(body, now = new Date()) {
@@ -162,10 +181,12 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
       if (decline) {
         return { error: { message: decline.message, code: decline.code, ...(decline.declineCode ? { decline_code: decline.declineCode } : {}) } };
       }
-      if ((await store.decide(core, 'succeeded')) === 'canceled') {
+      const { captureLater } = parse(core);
+      const decision = await store.decide(core, captureLater ? 'authorized' : 'succeeded');
+      if (decision === 'canceled') {
         return { error: { message: 'This payment was canceled because its order was deleted.', code: 'payment_intent_unexpected_state' } };
       }
-      return { paymentIntent: { id: `${core}_${mac('succeeded', core)}`, status: 'succeeded' } };
+      return decision === 'succeeded' ? { paymentIntent: { id: `${core}_${mac('succeeded', core)}`, status: 'succeeded' } } : { paymentIntent: { id: core, status: 'requires_capture' } };
     },
   };
 }

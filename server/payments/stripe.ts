@@ -37,7 +37,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     try {
       const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
       const open = intent.status !== 'canceled' && intent.status !== 'succeeded';
-      return open && intent.amount === toCents(order.totalPrice) && intent.metadata.orderId === order.id && intent.client_secret ? intent : null;
+      const sameCapture = intent.capture_method === (order.captureLater ? 'manual' : 'automatic') || (!order.captureLater && intent.capture_method === 'automatic_async');
+      return open && sameCapture && intent.amount === toCents(order.totalPrice) && intent.metadata.orderId === order.id && intent.client_secret ? intent : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -56,11 +57,13 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
               amount: toCents(order.totalPrice),
               currency: 'usd',
               payment_method_types: ['card'],
+              // Authorise only: the server charges the card once the order's stock is taken (docs/decisions/027).
+              ...(order.captureLater ? { capture_method: 'manual' as const } : {}),
               description: `Forgeline order ${order.id}`,
               metadata: { orderId: order.id },
             },
             // One key per order and per earlier intent: a retried request never makes a second intent.
-            { idempotencyKey: `order-${order.id}-after-${order.paymentIntentId ?? 'none'}` },
+            { idempotencyKey: `order-${order.id}-after-${order.paymentIntentId ?? 'none'}${order.captureLater ? '-authorise' : ''}` },
           ));
         if (!intent.client_secret) throw new PaymentProviderError('Stripe answered without a client secret.');
         return { clientSecret: intent.client_secret, intentId: intent.id } satisfies CreatedIntent;
@@ -76,6 +79,18 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       } catch (error) {
         if (isMissing(error)) throw new PaymentLookupError();
         throw new PaymentProviderError('The payment service could not be reached.', { cause: error });
+      }
+    },
+
+    async capture(intentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(intentId);
+        if (intent.status !== 'requires_capture') return toRetrieved(intent);
+        // One key per intent: a retried capture is answered with the first one's result.
+        return toRetrieved(await stripe.paymentIntents.capture(intentId, {}, { idempotencyKey: `capture-${intentId}` }));
+      } catch (error) {
+        if (isMissing(error)) throw new PaymentLookupError();
+        throw new PaymentProviderError('The payment service could not charge this payment.', { cause: error });
       }
     },
 

@@ -85,3 +85,14 @@ export async function listMailFailures(tx: Tx, limit: number): Promise<MailFailu
     })),
   };
 }
+
+/**
+ * Whether the mail may go to its recipient now: the verified address of the order's own account, or of an
+ * admin for the admins' notice. The shop never writes to an address nobody has proven to own
+ * (docs/decisions/026-mail-only-to-verified-addresses.md).
+ */
+export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind' | 'orderId' | 'recipient'>): Promise<boolean> {
+  const whose = mail.kind === 'order_paid_admin' ? sql`u.role = 'admin'` : sql`u.id = (select o.user_id from orders o where o.id = ${mail.orderId}::uuid)`;
+  const result = await tx.execute(sql`select exists (select 1 from users u where u.email = ${mail.recipient} and u.email_verified and ${whose}) as ok`);
+  return (result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+}

@@ -32,7 +32,8 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     transactionId: row.transactionId,
     clientOrderId: row.clientOrderId,
     createdAt: row.createdAt.toISOString(),
-    heldUntil: row.status === 'Unpaid' && heldFor !== null ? new Date(row.createdAt.getTime() + heldFor).toISOString() : null,
+    heldUntil: row.status === 'Unpaid' && row.holdsStock && heldFor !== null ? new Date(row.createdAt.getTime() + heldFor).toISOString() : null,
+    holdsStock: row.holdsStock,
     lines,
     invoiceNo: invoiceNoOf(row),
   };
@@ -73,6 +74,10 @@ export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null
 export interface PlacingUser {
   /** Pieces the user holds in unpaid orders, kept by a trigger on orders (migration 0010, decision 022). */
   held: number;
+  /** The shop trusts the user to hold stock unpaid (docs/decisions/027). */
+  trusted: boolean;
+  /** As the user's row says now: the sign-in that made the access token may be older. */
+  emailVerified: boolean;
   /** The order this user already placed with the clientOrderId, if any. */
   existing: string | null;
 }
@@ -88,11 +93,11 @@ export async function lockUserForOrder(tx: Tx, userId: string, clientOrderId: st
   // started with, so reading in the same statement would miss an order committed while it waited.
   await tx.execute(sql`select 1 from users where id = ${userId}::uuid for update`);
   const result = await tx.execute(sql`
-    select u.unpaid_units as held,
+    select u.unpaid_units as held, u.trusted_at is not null as trusted, u.email_verified as verified,
            (select o.id from orders o where o.user_id = u.id and o.client_order_id = ${clientOrderId}::uuid) as existing
       from users u where u.id = ${userId}::uuid`);
-  const row = (result as unknown as { rows: { held: number; existing: string | null }[] }).rows[0];
-  return { held: Number(row?.held ?? 0), existing: row?.existing ?? null };
+  const row = (result as unknown as { rows: { held: number; trusted: boolean; verified: boolean; existing: string | null }[] }).rows[0];
+  return { held: Number(row?.held ?? 0), trusted: row?.trusted === true, emailVerified: row?.verified === true, existing: row?.existing ?? null };
 }
 
 /**
@@ -113,12 +118,16 @@ export interface NewOrder {
   clientOrderId: string;
   totalPrice: number;
   lines: { productId: string; productName: string; imageUrl: string; unitPrice: number; quantity: number }[];
+  /** Takes the pieces off the shelf now; false for an account not trusted to hold stock (docs/decisions/027). */
+  holdsStock: boolean;
+  /** Puts the dealer's "we have your order" mail in the queue: only for a verified address (docs/decisions/026). */
+  tellDealer: boolean;
 }
 
 /**
- * Inserts the order, its lines and takes their pieces off the stock, in one statement. The caller holds
- * the products' locks and has checked every rule, so the stock cannot go below zero here (and the
- * table's CHECK would refuse it if it did).
+ * Inserts the order, its lines and (when it holds stock) takes their pieces off the stock, in one
+ * statement. The caller holds the products' locks and has checked every rule, so the stock cannot go below
+ * zero here (and the table's CHECK would refuse it if it did).
  */
 export async function insertOrderWithLines(tx: Tx, order: NewOrder): Promise<string> {
   const [first] = order.lines;
@@ -138,10 +147,10 @@ export async function insertOrderWithLines(tx: Tx, order: NewOrder): Promise<str
   const result = await tx.execute(sql`
     with placed as (
       insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
-                          unit_price, quantity, total_price, status, client_order_id)
+                          unit_price, quantity, total_price, status, client_order_id, holds_stock)
       values (${order.userId}::uuid, ${order.userEmail}, ${order.userName}, ${order.userAddress}, ${order.userPhone},
               ${first.productId}::uuid, ${first.productName}, ${first.imageUrl}, ${first.unitPrice}::int, ${pieces}::int,
-              ${order.totalPrice}::int, 'Unpaid', ${order.clientOrderId}::uuid)
+              ${order.totalPrice}::int, 'Unpaid', ${order.clientOrderId}::uuid, ${order.holdsStock})
       returning id
     ), lines as (
       insert into order_lines (order_id, line_no, product_id, product_name, sku, image_url, unit_price, quantity, line_total)
@@ -151,10 +160,10 @@ export async function insertOrderWithLines(tx: Tx, order: NewOrder): Promise<str
     ), taken as (
       update products set available = products.available - s.quantity
         from (values ${stockValues}) as s(product_id, quantity)
-       where products.id = s.product_id
+       where products.id = s.product_id and ${order.holdsStock}
     ), told as (
       -- The dealer hears of the order from the mail queue (docs/decisions/013-invoices-and-mail-queue.md).
-      insert into mail_queue (kind, order_id, recipient) select 'order_placed', placed.id, ${order.userEmail} from placed
+      insert into mail_queue (kind, order_id, recipient) select 'order_placed', placed.id, ${order.userEmail} from placed where ${order.tellDealer}
     )
     select id from placed`);
   const row = (result as unknown as { rows: { id: string }[] }).rows[0];
@@ -289,7 +298,9 @@ export async function setPaymentIntent(tx: Tx, id: string, intentId: string): Pr
  * - the order's row is locked first, so of two payments racing only one goes on;
  * - the invoice number is the year's counter plus one, its row locked until the transaction ends: a
  *   rolled-back payment gives its number back, so the numbers of a year have no gaps and never repeat;
- * - the dealer's confirmation and the admins' notices go into the mail queue.
+ * - the dealer's confirmation (to a verified address only, docs/decisions/026) and the admins' notices go
+ *   into the mail queue;
+ * - the account is trusted to hold stock from its first payment on (docs/decisions/027).
  */
 export async function markOrderPaid(tx: Tx, id: string, transactionId: string): Promise<boolean> {
   const result = await tx.execute(sql`
@@ -305,9 +316,12 @@ export async function markOrderPaid(tx: Tx, id: string, transactionId: string): 
                         invoice_year = numbered.year, invoice_seq = numbered.last_no
         from numbered
        where orders.id = ${id}::uuid and orders.status = 'Unpaid'
-      returning orders.id, orders.user_email
+      returning orders.id, orders.user_email, orders.user_id
+    ), trusted as (
+      update users set trusted_at = now() where id = (select user_id from paid) and trusted_at is null
     ), dealer as (
-      insert into mail_queue (kind, order_id, recipient) select 'order_paid', paid.id, paid.user_email from paid
+      insert into mail_queue (kind, order_id, recipient)
+      select 'order_paid', paid.id, paid.user_email from paid join users u on u.id = paid.user_id and u.email = paid.user_email and u.email_verified
       on conflict do nothing
     ), admins as (
       insert into mail_queue (kind, order_id, recipient)
@@ -318,16 +332,69 @@ export async function markOrderPaid(tx: Tx, id: string, transactionId: string): 
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-/** Paid -> Shipped, and the dealer's shipping notice into the mail queue; false when the order was not Paid. */
+/**
+ * Paid -> Shipped, and the dealer's shipping notice into the mail queue (to a verified address only,
+ * docs/decisions/026); false when the order was not Paid.
+ */
 export async function markOrderShipped(tx: Tx, id: string): Promise<boolean> {
   const result = await tx.execute(sql`
     with shipped as (
       update orders set status = 'Shipped', shipped_at = now() where id = ${id}::uuid and status = 'Paid'
-      returning id, user_email
+      returning id, user_email, user_id
     ), told as (
-      insert into mail_queue (kind, order_id, recipient) select 'order_shipped', shipped.id, shipped.user_email from shipped
+      insert into mail_queue (kind, order_id, recipient)
+      select 'order_shipped', shipped.id, shipped.user_email from shipped join users u on u.id = shipped.user_id and u.email = shipped.user_email and u.email_verified
       on conflict do nothing
     )
     select id from shipped`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** What taking an order's pieces for its payment came to (see takeStockForPayment). */
+export type StockForPayment =
+  | { outcome: 'taken' | 'held' }
+  | { outcome: 'not_unpaid' }
+  | { outcome: 'short'; short: { productName: string; wanted: number; available: number }[] };
+
+/**
+ * For an order that holds no stock yet (docs/decisions/027): locks the order, then its products in id
+ * order, and takes every line's pieces if all of them are there, all or nothing. 'held' when the order
+ * already holds its pieces (taken by an earlier try, or placed by a trusted account).
+ */
+export async function takeStockForPayment(tx: Tx, orderId: string): Promise<StockForPayment> {
+  const [order] = await tx.select({ status: orders.status, holdsStock: orders.holdsStock }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status !== 'Unpaid') return { outcome: 'not_unpaid' };
+  if (order.holdsStock) return { outcome: 'held' };
+  const lines = await tx.select({ productId: orderLines.productId, productName: orderLines.productName, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const wanted = new Map<string, { productName: string; quantity: number }>();
+  const gone: { productName: string; wanted: number; available: number }[] = [];
+  for (const line of lines) {
+    // A tool deleted since the order was placed cannot be delivered.
+    if (!line.productId) {
+      gone.push({ productName: line.productName, wanted: line.quantity, available: 0 });
+      continue;
+    }
+    const sum = wanted.get(line.productId);
+    wanted.set(line.productId, { productName: line.productName, quantity: (sum?.quantity ?? 0) + line.quantity });
+  }
+  const rows = await lockProducts(tx, [...wanted.keys()].sort());
+  const available = new Map(rows.map((row) => [row.id, row.available]));
+  const short = [
+    ...gone,
+    ...[...wanted].flatMap(([productId, want]) => {
+      const have = available.get(productId) ?? 0;
+      return have < want.quantity ? [{ productName: want.productName, wanted: want.quantity, available: have }] : [];
+    }),
+  ];
+  if (short.length > 0) return { outcome: 'short', short };
+  const values = sql.join(
+    [...wanted].map(([productId, want]) => sql`(${productId}::uuid, ${want.quantity}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update products set available = products.available - s.quantity
+      from (values ${values}) as s(product_id, quantity)
+     where products.id = s.product_id`);
+  await tx.update(orders).set({ holdsStock: true }).where(eq(orders.id, orderId));
+  return { outcome: 'taken' };
 }

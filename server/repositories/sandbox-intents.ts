@@ -1,6 +1,6 @@
 // What the sandbox processor decided for each of its intents (server/payments/sandbox.ts).
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { sandboxIntents } from '../db/schema';
 import type { SandboxDecision, SandboxIntentStore } from '../payments/sandbox';
@@ -16,6 +16,15 @@ export function sandboxIntentStore(db: Tx): SandboxIntentStore {
       // ON CONFLICT waits for a racing decision to commit, so exactly one of a payment and a cancel wins.
       const inserted = await db.insert(sandboxIntents).values({ intentId, status: decision }).onConflictDoNothing().returning({ status: sandboxIntents.status });
       return inserted[0]?.status ?? (await find(intentId)) ?? decision;
+    },
+    async settleAuthorized(intentId, decision) {
+      // Conditional: of a capture and a cancel racing, the first to commit wins and the other reads it.
+      const moved = await db
+        .update(sandboxIntents)
+        .set({ status: decision, decidedAt: new Date() })
+        .where(and(eq(sandboxIntents.intentId, intentId), eq(sandboxIntents.status, 'authorized')))
+        .returning({ status: sandboxIntents.status });
+      return moved[0]?.status ?? (await find(intentId));
     },
   };
 }

@@ -24,7 +24,7 @@ export function toProfile(row: UserRecord, adminEmails: readonly string[] = []):
 }
 
 export function toUserRow(row: UserRecord): UserRow {
-  return { _id: row.id, email: row.email, role: row.role };
+  return { _id: row.id, email: row.email, role: row.role, trusted: row.trustedAt !== null };
 }
 
 export interface SignInFacts {
@@ -166,4 +166,10 @@ export async function deleteUserWithUnpaidOrders(tx: Tx, id: string): Promise<nu
   if (ids.length > 0) await tx.delete(orders).where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')));
   await returnPieces(tx, pieces);
   return deleteUserRow(tx, id);
+}
+
+/** An admin approves the account as a dealer: its unpaid orders hold stock from now on (docs/decisions/027). */
+export async function trustUser(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.execute(sql`update users set trusted_at = now() where id = ${userId}::uuid and trusted_at is null returning id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -9,17 +9,10 @@ import { SandboxConfirmBodySchema } from '../../src/contract/payment';
 import { currentUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { intentPaysFor, PaymentLookupError, PaymentProviderError, toCents, type RetrievedIntent } from '../payments/provider';
-import { findOrder, markOrderPaid, setPaymentIntent, type OrderRow } from '../repositories/orders';
+import { intentAuthorisesFor, intentPaysFor, PaymentLookupError, PaymentProviderError, type RetrievedIntent } from '../payments/provider';
+import { findOrder, setPaymentIntent, type OrderRow } from '../repositories/orders';
 
 const alreadyPaid = (order: OrderRow) => new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
-
-function whyNotPaying(intent: RetrievedIntent, order: OrderRow): string {
-  if (intent.orderId !== order.id) return 'That payment belongs to another order.';
-  if (intent.status !== 'succeeded') return `The payment has not gone through (${intent.status.replaceAll('_', ' ')}).`;
-  if (intent.amount !== toCents(order.totalPrice) || intent.currency.toLowerCase() !== 'usd') return 'The amount paid does not match the order total.';
-  return 'The payment could not be confirmed.';
-}
 
 function providerDown(error: unknown): never {
   if (error instanceof PaymentProviderError) throw new AppError('unavailable', `${error.message} Please try again in a moment.`);
@@ -50,12 +43,13 @@ const payments: FastifyPluginAsync = async (app) => {
           if (error instanceof PaymentLookupError) return null;
           throw error;
         });
-        if (earlier && intentPaysFor(earlier, order)) {
-          await markOrderPaid(db, order.id, earlier.id);
+        // Or it was authorised and the charge never made: that finishes the payment now.
+        if (earlier && (intentPaysFor(earlier, order) || intentAuthorisesFor(earlier, order))) {
+          await app.services.orders.payWith(order, earlier);
           throw alreadyPaid({ ...order, status: 'Paid' });
         }
       }
-      const intent = await provider.createIntent({ id: order.id, totalPrice: order.totalPrice, paymentIntentId: order.paymentIntentId });
+      const intent = await provider.createIntent({ id: order.id, totalPrice: order.totalPrice, paymentIntentId: order.paymentIntentId, captureLater: !order.holdsStock });
       if (!(await setPaymentIntent(db, order.id, intent.intentId))) throw alreadyPaid({ ...order, status: 'Paid' });
       return { clientSecret: intent.clientSecret };
     } catch (error) {
@@ -68,9 +62,10 @@ const payments: FastifyPluginAsync = async (app) => {
     const id = parseParam(IdSchema, request.params.id, 'That order');
     const { transactionId } = parseBody(ConfirmPaymentBodySchema, request.body);
     const order = await ownOrder(id, user.id);
-    // The webhook may have got here first with the same payment: that is a success, not a conflict.
+    // The webhook may have got here first with the same payment: that is a success, not a conflict. (An
+    // intent charged by the server after its authorisation may carry another id once charged.)
     if (order.status !== 'Unpaid') {
-      if (order.transactionId === transactionId) return { modifiedCount: 0 };
+      if (order.transactionId === transactionId || order.paymentIntentId === transactionId) return { modifiedCount: 0 };
       throw alreadyPaid(order);
     }
     let intent: RetrievedIntent;
@@ -80,8 +75,11 @@ const payments: FastifyPluginAsync = async (app) => {
       if (error instanceof PaymentLookupError) throw new AppError('payment_failed', 'That payment was not found.');
       return providerDown(error);
     }
-    if (!intentPaysFor(intent, order)) throw new AppError('payment_failed', whyNotPaying(intent, order));
-    if (await markOrderPaid(db, order.id, intent.id)) return { modifiedCount: 1 };
+    try {
+      if (await app.services.orders.payWith(order, intent)) return { modifiedCount: 1 };
+    } catch (error) {
+      return providerDown(error);
+    }
     const now = await findOrder(db, order.id);
     if (now?.transactionId === intent.id) return { modifiedCount: 0 };
     throw alreadyPaid(now ?? order);

@@ -1,4 +1,5 @@
-// Admin user management (docs/architecture.md, "Identity and access"): list users, make an admin, delete a user.
+// Admin user management (docs/architecture.md, "Identity and access"): list users, make an admin, approve a
+// dealer, delete a user.
 // The last admin cannot be deleted and nobody deletes themselves.
 
 import type { FastifyPluginAsync } from 'fastify';
@@ -7,7 +8,7 @@ import { AdminUsersQuerySchema } from '../../src/contract/user';
 import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { deleteUserWithUnpaidOrders, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin } from '../repositories/users';
+import { deleteUserWithUnpaidOrders, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin, trustUser } from '../repositories/users';
 
 const userAdmin: FastifyPluginAsync = async (app) => {
   const { database, identity } = app.deps;
@@ -31,6 +32,15 @@ const userAdmin: FastifyPluginAsync = async (app) => {
     if (!target) throw notFound('That user');
     // Zero when the user is already an admin: promoting twice changes nothing.
     return { modifiedCount: await makeAdmin(db, email) };
+  });
+
+  // Approves the account as a dealer: its unpaid orders hold stock from now on, as they do once it has paid
+  // an order (docs/decisions/027). Zero when it already was.
+  app.put<{ Params: { email: string } }>('/user/dealer/:email', admin, async (request) => {
+    const email = parseParam(EmailSchema, request.params.email, 'That user');
+    const target = await findUserByEmail(db, email);
+    if (!target) throw notFound('That user');
+    return { modifiedCount: (await trustUser(db, target.id)) ? 1 : 0 };
   });
 
   app.delete<{ Params: { id: string } }>('/users/:id', admin, async (request) => {

@@ -1,12 +1,13 @@
 // Stripe webhooks (docs/architecture.md, "Payments"): verified on the raw body with STRIPE_WEBHOOK_SECRET, applied once
-// per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid).
+// per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid; an authorised
+// card, payment_intent.amount_capturable_updated, is charged once the order's stock is taken).
 
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type Stripe from 'stripe';
 import { IdSchema } from '../../src/contract/fields';
 import { AppError, invalid, notFound } from '../errors';
-import { intentPaysFor } from '../payments/provider';
+import { intentAuthorisesFor, intentPaysFor } from '../payments/provider';
 import { stripeClient } from '../payments/stripe';
 import { findOrder, markOrderPaid } from '../repositories/orders';
 import { recordPaymentEvent } from '../repositories/payment-events';
@@ -43,6 +44,25 @@ const webhooks: FastifyPluginAsync = async (app) => {
     const intent = event.type.startsWith('payment_intent.') ? (event.data.object as Stripe.PaymentIntent) : null;
     const orderIdText = intent?.metadata?.orderId;
     const orderId = v.is(IdSchema, orderIdText) ? orderIdText : null;
+
+    if (event.type === 'payment_intent.amount_capturable_updated' && intent && orderId) {
+      // A card authorised for an order that holds no stock yet (docs/decisions/027): its stock is taken
+      // and the card charged, as when the payment page reports it. Outside a transaction, since charging
+      // calls Stripe; a failure answers 500 and Stripe sends the event again, and repeating it is harmless.
+      const order = await findOrder(db, orderId);
+      const retrieved = { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, orderId };
+      let outcome: Outcome = 'ignored';
+      if (order?.status === 'Unpaid' && intentAuthorisesFor(retrieved, order)) {
+        try {
+          outcome = (await app.services.orders.payWith(order, retrieved)) ? 'applied' : 'ignored';
+        } catch (error) {
+          // Sold out meanwhile: the authorisation is cancelled and the dealer is told on the payment page.
+          if (!(error instanceof AppError && error.code === 'out_of_stock')) throw error;
+        }
+      }
+      const recorded = await recordPaymentEvent(db, { eventId: event.id, type: event.type, orderId });
+      return reply.status(200).send({ received: true, outcome: recorded ? outcome : 'duplicate' });
+    }
 
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Recorded in the same transaction as its effect: a failure leaves it unrecorded and Stripe retries.

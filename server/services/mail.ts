@@ -10,11 +10,14 @@ import type { Db } from '../db/client';
 import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
 import { renderMail } from '../mail/templates';
 import { findOrderDocument, invoiceOf } from '../repositories/invoices';
-import { claimDueMails, listMailFailures, markMailFailed, markMailSent, type ClaimedMail } from '../repositories/mail-queue';
+import { claimDueMails, listMailFailures, markMailFailed, markMailSent, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
 
 /** One mail is claimed at a time, for longer than its send can take with the timeouts below. */
 const LEASE_MS = 2 * 60_000;
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+/** A mail the shop will not send, whatever the mail server says. */
+class NotSent extends Error {}
 
 export interface MailRun {
   sent: number;
@@ -45,6 +48,7 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
     // The order's rows cascade to its mails, so a mail whose order was just deleted has nothing to say.
     const doc = await findOrderDocument(db, claimed.orderId);
     if (!doc) return;
+    if (!(await recipientIsVerified(db, claimed))) throw new NotSent(`Not sent: ${claimed.recipient} is not a verified address of this order's account.`);
     const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
     const content = renderMail(claimed.kind, { order: doc.order, lines: doc.lines, heldUntil });
     const invoice = claimed.kind === 'order_paid' ? invoiceOf(doc) : null;
@@ -62,6 +66,13 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
         await send(claimed);
       } catch (error) {
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        if (error instanceof NotSent) {
+          // Not the mail server's fault: nothing to try again, and the other mails go on.
+          await markMailFailed(db, claimed.id, reason, null);
+          run.failed += 1;
+          log.warn({ mailId: claimed.id, kind: claimed.kind, orderId: claimed.orderId }, reason);
+          continue;
+        }
         const last = claimed.attempts >= mail.maxAttempts;
         const retryAt = last ? null : new Date(Date.now() + retryDelay(mail, claimed.attempts));
         await markMailFailed(db, claimed.id, reason, retryAt);

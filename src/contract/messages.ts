@@ -46,6 +46,7 @@ export const toasts = {
   paymentSuccess: 'Payment successful!',
   paymentFailed: 'Payment failed!',
   madeAdmin: (email: string) => `${email} is now an Admin.`,
+  approvedDealer: (email: string) => `${email} is an approved dealer: their unpaid orders now hold stock.`,
   noAdminAccess: 'You have no access to make an admin',
   shipped: (product: string) => `${product} order is shipped.`,
   profileUpdated: 'Your profile is updated',

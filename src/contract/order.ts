@@ -42,6 +42,11 @@ export const OrderSchema = v.object({
   createdAt: v.string(),
   /** Unpaid orders: when the stock they hold goes back on sale unless the order is paid. */
   heldUntil: v.optional(v.nullable(v.string())),
+  /**
+   * Unpaid orders: false when none of its pieces are set aside yet, as for an account the shop does not
+   * trust yet; they are taken when the payment goes through, if they are still there.
+   */
+  holdsStock: v.optional(v.boolean()),
   /** Always sent by the server; optional so an order list saved before bulk orders still reads. */
   lines: v.optional(v.array(OrderLineSchema)),
   /** The invoice number, given when the order is paid (GET /api/orders/{id}/invoice); null while unpaid. */

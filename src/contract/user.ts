@@ -25,7 +25,16 @@ export const UserProfileSchema = v.object({
 export type UserProfile = v.InferOutput<typeof UserProfileSchema>;
 
 /** GET /api/users. */
-export const UserRowSchema = v.object({ _id: v.string(), email: v.string(), role: v.picklist(ROLES) });
+export const UserRowSchema = v.object({
+  _id: v.string(),
+  email: v.string(),
+  role: v.picklist(ROLES),
+  /**
+   * The shop trusts the account to hold stock with unpaid orders: it has paid an order, or an admin approved
+   * it as a dealer (docs/decisions/027). Optional so a list saved before it still reads.
+   */
+  trusted: v.optional(v.boolean()),
+});
 export type UserRow = v.InferOutput<typeof UserRowSchema>;
 export const UserListSchema = v.array(UserRowSchema);
 

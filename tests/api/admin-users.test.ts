@@ -38,6 +38,8 @@ describeEachDatabase('admin user management', (kind) => {
         clientOrderId: randomUUID(),
         totalPrice: quantity * product.price,
         lines: [{ productId, productName: product.name, imageUrl: product.imageUrl, unitPrice: product.price, quantity }],
+        holdsStock: true,
+        tellDealer: false,
       }),
     );
     // Through the repository, as every payment and shipment goes: a paid order has its invoice number.

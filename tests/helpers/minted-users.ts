@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { tokenService } from '../../server/auth/tokens';
 import type { Tx } from '../../server/db/client';
-import { upsertOnSignIn } from '../../server/repositories/users';
+import { trustUser, upsertOnSignIn } from '../../server/repositories/users';
 
 export interface MintedUser {
   id: string;
@@ -20,6 +20,8 @@ export async function mintUser(db: Tx, secret: string, options: { admin?: boolea
   const displayName = options.displayName ?? (options.admin ? 'Minted Admin' : 'Minted Dealer');
   const row = await upsertOnSignIn(db, { email, firebaseUid: `minted-${randomUUID()}`, displayName, emailVerified: true, promote: options.admin === true });
   if (!row) throw new Error(`the user row of ${email} belongs to another account`);
+  // An approved dealer: its unpaid orders hold stock (docs/decisions/027).
+  if (!options.admin) await trustUser(db, row.id);
   const token = await tokenService(secret, 3600).sign({ userId: row.id, email: row.email });
   return { id: row.id, email: row.email, displayName, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -10,6 +10,7 @@ import { firebaseIdentity } from '../../server/auth/identity';
 import type { AppConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { insertProduct, type NewProduct } from '../../server/repositories/products';
+import { trustUser } from '../../server/repositories/users';
 import { signInToEmulator, signUpInEmulator, verifyEmailInEmulator } from './auth-emulator';
 import { createPostgresDatabase, loadPgliteTemplate } from './databases';
 import { TEST_PROJECT_ID, testConfig } from './test-config';
@@ -37,12 +38,25 @@ export interface TestUser {
   auth: { authorization: string };
 }
 
+export interface UserOptions {
+  admin?: boolean;
+  displayName?: string;
+  email?: string;
+  verified?: boolean;
+  trusted?: boolean;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
   kind: DbKind;
-  createUser(options?: { admin?: boolean; displayName?: string; email?: string }): Promise<TestUser>;
+  /**
+   * A dealer (or admin) signed up in the Auth emulator with a token from the API. Its e-mail is verified
+   * only with `verified` (admins always); it is trusted to hold stock unpaid, as an approved dealer is,
+   * unless `trusted` is false (docs/decisions/027).
+   */
+  createUser(options?: UserOptions): Promise<TestUser>;
   createProduct(overrides?: Partial<NewProduct>): Promise<string>;
   close(): Promise<void>;
 }
@@ -98,8 +112,8 @@ export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<
         // Admins are made the way a real deployment makes its first admin: ADMIN_EMAILS, and a
         // verified e-mail (the emulator's admin API stands in for clicking the link).
         config.adminEmails.push(email);
-        idToken = await emulatorVerifyEmail(uid, email, password);
       }
+      if (options.admin || options.verified) idToken = await emulatorVerifyEmail(uid, email, password);
       const res = await app.inject({
         method: 'PUT',
         url: `/api/user/${encodeURIComponent(email)}`,
@@ -110,6 +124,7 @@ export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<
       const token = (res.json() as { token: string }).token;
       const claims = await app.tokens.verify(token);
       if (!claims) throw new Error('token did not verify');
+      if (!options.admin && options.trusted !== false) await trustUser(database.db, claims.userId);
       return { id: claims.userId, email, password, uid, displayName, idToken, token, auth: { authorization: `Bearer ${token}` } };
     },
     async createProduct(overrides = {}) {

@@ -12,14 +12,10 @@
 
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { AppConfig } from '../../server/config';
-import { createTestApp, type DbKind, type TestApp, type TestUser } from './test-app';
+import { createTestApp, type DbKind, type TestApp, type TestUser, type UserOptions } from './test-app';
 import '../setup/provided';
 
-export interface UserSpec {
-  admin?: boolean;
-  displayName?: string;
-  email?: string;
-}
+export type UserSpec = UserOptions;
 
 export interface TestAppOptions<U extends string> {
   /** Configuration overrides; a function is called in beforeAll, after the suite's earlier hooks. */

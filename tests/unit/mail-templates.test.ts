@@ -18,6 +18,7 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   imageUrl: null,
   unitPrice: 139,
   quantity: 25,
+  holdsStock: true,
   totalPrice: 4830,
   status: 'Unpaid',
   transactionId: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intentPaysFor } from '../../server/payments/provider';
+import { intentAuthorisesFor, intentPaysFor } from '../../server/payments/provider';
 import { checkTestCard, passesLuhn, sandboxProvider, type SandboxDecision, type SandboxIntentStore } from '../../server/payments/sandbox';
 
 const now = new Date(Date.UTC(2026, 5, 15));
@@ -50,7 +50,7 @@ describe("the sandbox's test cards", () => {
   });
 });
 
-/** The database store's rule in memory: the first decision for an intent stands. */
+/** The database store's rule in memory: the first decision for an intent stands; an authorised one moves on once. */
 function memoryStore(): SandboxIntentStore {
   const decisions = new Map<string, SandboxDecision>();
   return {
@@ -59,11 +59,15 @@ function memoryStore(): SandboxIntentStore {
       if (!decisions.has(id)) decisions.set(id, decision);
       return decisions.get(id) ?? decision;
     },
+    settleAuthorized: async (id, decision) => {
+      if (decisions.get(id) === 'authorized') decisions.set(id, decision);
+      return decisions.get(id) ?? null;
+    },
   };
 }
 
 describe('sandbox intents', () => {
-  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, paymentIntentId: null };
+  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, paymentIntentId: null, captureLater: false };
 
   it('carry the order and amount, and succeed only through confirm with a good card', async () => {
     const provider = sandboxProvider('unit-test-secret', memoryStore());
@@ -102,6 +106,39 @@ describe('sandbox intents', () => {
     expect(settled).toMatchObject({ status: 'succeeded', orderId: order.id });
     expect(intentPaysFor(settled, order)).toBe(true);
     expect(await provider.retrieve(intentId)).toMatchObject({ status: 'succeeded', id: settled.id });
+  });
+
+  it('made to capture later, only authorise the card until the server captures them', async () => {
+    const provider = sandboxProvider('unit-test-secret', memoryStore());
+    const later = { ...order, captureLater: true };
+    const { clientSecret, intentId } = await provider.createIntent(later);
+    expect(intentId).not.toBe((await provider.createIntent(order)).intentId);
+    await expect(provider.capture(intentId)).rejects.toThrow('This payment cannot be charged (requires payment method).');
+
+    const result = await provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    expect(result).toEqual({ paymentIntent: { id: intentId, status: 'requires_capture' } });
+    const authorised = await provider.retrieve(intentId);
+    expect(authorised).toMatchObject({ status: 'requires_capture', amount: 25_000, orderId: order.id });
+    expect(intentPaysFor(authorised, order)).toBe(false);
+    expect(intentAuthorisesFor(authorised, order)).toBe(true);
+    expect(intentAuthorisesFor(authorised, { ...order, totalPrice: 251 })).toBe(false);
+
+    const captured = await provider.capture(intentId);
+    expect(intentPaysFor(captured, order)).toBe(true);
+    // Captured once: again answers the same payment; a cancel now answers with the payment too.
+    expect(await provider.capture(intentId)).toEqual(captured);
+    expect(await provider.cancel(intentId)).toEqual(captured);
+  });
+
+  it('made to capture later and cancelled while authorised, can no longer be captured', async () => {
+    const provider = sandboxProvider('unit-test-secret', memoryStore());
+    const { clientSecret, intentId } = await provider.createIntent({ ...order, captureLater: true });
+    await provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    expect(await provider.cancel(intentId)).toMatchObject({ status: 'canceled' });
+    await expect(provider.capture(intentId)).rejects.toThrow('This payment cannot be charged (canceled).');
+    // An intent that charged at once has nothing to capture and is not charged twice by it.
+    const direct = await provider.createIntent(order);
+    await expect(provider.capture(direct.intentId)).rejects.toThrow('(requires payment method)');
   });
 
   it('cannot be forged without the server secret', async () => {

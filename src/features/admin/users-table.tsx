@@ -1,5 +1,6 @@
-// Make Admin (spec section 2): every account with Make Admin and Delete; admin rows show only Delete,
-// and the signed-in admin cannot delete themselves. Paged and searched by e-mail on the server.
+// Make Admin: every account with Make Admin and Delete; admin rows show only Delete, and the signed-in admin
+// cannot delete themselves. A customer not trusted yet to hold stock unpaid can be approved as a dealer
+// (docs/decisions/027). Paged and searched by e-mail on the server.
 
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -15,6 +16,7 @@ import { DeleteButton } from './delete-button';
 import { useDeleteUser } from './delete-user';
 import { useUserPage } from './get-users';
 import { useMakeAdmin } from './make-admin';
+import { useApproveDealer } from './approve-dealer';
 import { OfflineNotice } from './offline-notice';
 import { QueryError } from '../../ui/query-error';
 import { SearchBox, startsOver, type SearchValue } from './search-box';
@@ -29,7 +31,9 @@ export function UsersTable() {
   const online = useOnline();
   const me = useSession().user;
   const offlineId = useId();
-  const [promoting, setPromoting] = useState<string | null>(null);
+  const approveDealer = useApproveDealer();
+  /** The row whose action is on its way, and which: one at a time. */
+  const [busy, setBusy] = useState<{ email: string; action: 'admin' | 'dealer' } | null>(null);
   const remove = useConfirmedDelete({
     mutation: useDeleteUser(),
     id: (row: UserRow) => row._id,
@@ -44,17 +48,20 @@ export function UsersTable() {
     setSearch(next);
   };
 
-  const promote = (row: UserRow) => {
-    setPromoting(row.email);
-    makeAdmin.mutate(row.email, {
-      onSuccess: () => toast.success(toasts.madeAdmin(row.email)),
+  const act = (row: UserRow, action: 'admin' | 'dealer') => {
+    setBusy({ email: row.email, action });
+    const mutation = action === 'admin' ? makeAdmin : approveDealer;
+    mutation.mutate(row.email, {
+      onSuccess: () => toast.success(action === 'admin' ? toasts.madeAdmin(row.email) : toasts.approvedDealer(row.email)),
       onError: (error) => {
         if (isForbidden(error)) toast.error(toasts.noAdminAccess);
         else toast.error(errorMessage(error));
       },
-      onSettled: () => setPromoting(null),
+      onSettled: () => setBusy(null),
     });
   };
+  const spinnerFor = (row: UserRow, action: 'admin' | 'dealer') =>
+    busy?.email === row.email && busy.action === action ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null;
 
   const offlineReason = online ? undefined : offlineId;
   const columns: Column<UserRow>[] = [
@@ -73,12 +80,26 @@ export function UsersTable() {
         row.role === 'admin' ? (
           <span className="badge badge-primary badge-outline">Admin</span>
         ) : (
-          <button type="button" className="btn btn-sm btn-primary btn-outline" disabled={!online || promoting !== null} aria-describedby={offlineReason} onClick={() => promote(row)}>
-            {promoting === row.email ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+          <button type="button" className="btn btn-sm btn-primary btn-outline" disabled={!online || busy !== null} aria-describedby={offlineReason} onClick={() => act(row, 'admin')}>
+            {spinnerFor(row, 'admin')}
             Make Admin
             <span className="sr-only"> {row.email}</span>
           </button>
         ),
+    },
+    {
+      header: 'Dealer',
+      cell: (row) => {
+        if (row.role === 'admin') return null;
+        if (row.trusted) return <span className="badge badge-success badge-outline whitespace-nowrap">Trusted</span>;
+        return (
+          <button type="button" className="btn btn-sm btn-outline" disabled={!online || busy !== null} aria-describedby={offlineReason} onClick={() => act(row, 'dealer')}>
+            {spinnerFor(row, 'dealer')}
+            Approve dealer
+            <span className="sr-only"> {row.email}</span>
+          </button>
+        );
+      },
     },
     {
       header: 'Delete',

@@ -34,9 +34,20 @@ const BADGES: Record<OrderStatus, string> = {
 
 const formatHeldUntil = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** Status in words; an unpaid order also says how long it keeps its stock (docs/decisions/011). */
+/**
+ * Status in words; an unpaid order also says how long it keeps its stock (docs/decisions/011), or that it
+ * keeps none until it is paid (docs/decisions/027).
+ */
 function OrderStatusCell({ order }: { order: Order }) {
   const badge = <span className={`badge ${BADGES[order.status]} font-semibold`}>{order.status}</span>;
+  if (order.status === 'Unpaid' && order.holdsStock === false) {
+    return (
+      <span className="grid justify-items-start gap-1">
+        {badge}
+        <span className="text-xs text-base-content/80">Not reserved: stock is taken when you pay</span>
+      </span>
+    );
+  }
   if (order.status !== 'Unpaid' || !order.heldUntil) return badge;
   return (
     <span className="grid justify-items-start gap-1">

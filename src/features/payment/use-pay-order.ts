@@ -35,7 +35,9 @@ export function usePayOrder(orderId: string) {
       return;
     }
     const { id, status } = result.paymentIntent;
-    if (status !== 'succeeded') {
+    // 'requires_capture': the card is authorised and the server charges it once the order's stock is taken
+    // (docs/decisions/027); if a tool sold out meanwhile, it is not charged.
+    if (status !== 'succeeded' && status !== 'requires_capture') {
       fail(`The payment has not gone through (${status.replaceAll('_', ' ')}).`);
       return;
     }
@@ -43,7 +45,7 @@ export function usePayOrder(orderId: string) {
       await confirmOrder.mutateAsync(id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'Please try again.';
-      fail(`The card was charged, but the order could not be confirmed: ${reason} Your transaction id is ${id}.`);
+      fail(status === 'succeeded' ? `The card was charged, but the order could not be confirmed: ${reason} Your transaction id is ${id}.` : reason);
       return;
     }
     setState({ phase: 'paid', transactionId: id });
