@@ -154,6 +154,38 @@ describeEachDatabase('payments (Stripe)', (kind) => {
     });
   });
 
+  describe('an order that holds no stock (an account not trusted yet)', () => {
+    it('authorises the card only, takes the stock, then captures it once', async () => {
+      const newcomer = await t.createUser({ trusted: false });
+      const tool = await t.createProduct({ price: 149, available: 40, minOrder: 1 });
+      const id = await placeOrder(t, newcomer, { productId: tool, orderQuantity: 4 });
+      const { intentId } = await startPayment(id, newcomer);
+      expect(fake.intents.get(intentId)?.capture_method).toBe('manual');
+      fake.succeed(intentId);
+      expect(fake.intents.get(intentId)?.status).toBe('requires_capture');
+
+      expect((await confirm(id, intentId, newcomer)).json()).toEqual({ modifiedCount: 1 });
+      expect(fake.intents.get(intentId)?.status).toBe('succeeded');
+      expect(fake.calls.filter((c) => c.path === `/v1/payment_intents/${intentId}/capture`)).toHaveLength(1);
+      const tools = (await t.app.inject({ url: `/api/products/${tool}` })).json() as { availableQnt: number };
+      expect(tools.availableQnt).toBe(36);
+    });
+
+    it('is charged from the webhook when the payment page never reports back', async () => {
+      const newcomer = await t.createUser({ trusted: false });
+      const id = await placeOrder(t, newcomer, { productId, orderQuantity: 2 });
+      const { intentId } = await startPayment(id, newcomer);
+      fake.succeed(intentId);
+      const event = intentEvent('payment_intent.amount_capturable_updated', { id: intentId, amount: 29_800, status: 'requires_capture', orderId: id });
+      const res = await deliver(event);
+      expect(res.json()).toEqual({ received: true, outcome: 'applied' });
+      expect(fake.intents.get(intentId)?.status).toBe('succeeded');
+      expect((await deliver(event)).json()).toEqual({ received: true, outcome: 'duplicate' });
+      const order = (await t.app.inject({ url: `/api/order/${id}`, headers: newcomer.auth })).json() as { status: string };
+      expect(order.status).toBe('Paid');
+    });
+  });
+
   describe('the webhook', () => {
     it('marks the order Paid on a valid payment_intent.succeeded', async () => {
       const id = await newOrder(dealer, 2);

@@ -1,5 +1,5 @@
 // A small local stand-in for the Stripe API: it answers the few PaymentIntent calls the server makes
-// (create, retrieve, cancel), so the Stripe provider is tested through the official SDK without the network.
+// (create, retrieve, cancel, capture), so the Stripe provider is tested through the official SDK without the network.
 
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,6 +11,8 @@ export interface FakeIntent {
   amount: number;
   currency: string;
   status: string;
+  /** Stripe's default for new intents is `automatic_async`; `manual` only authorises until captured. */
+  capture_method: 'automatic' | 'automatic_async' | 'manual';
   client_secret: string;
   metadata: Record<string, string>;
   payment_method_types: string[];
@@ -33,7 +35,7 @@ export interface FakeStripe {
   calls: RecordedCall[];
   /** Makes an intent as if some other code path had created it. */
   addIntent(values: { amount: number; orderId: string; status?: string; currency?: string }): FakeIntent;
-  /** What confirmCardPayment with a good card does to the intent. */
+  /** What confirmCardPayment with a good card does to the intent: succeeded, or authorised for a manual capture. */
   succeed(id: string): void;
   /** The next `count` calls answer with this HTTP status and a Stripe api_error. */
   failNext(status: number, count?: number): void;
@@ -61,7 +63,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byIdempotencyKey = new Map<string, FakeIntent>();
   let failures: { status: number; left: number } | null = null;
 
-  const makeIntent = (values: { amount: number; currency: string; metadata: Record<string, string>; status?: string; description?: string | null; receipt_email?: string | null }): FakeIntent => {
+  const makeIntent = (values: {
+    amount: number;
+    currency: string;
+    metadata: Record<string, string>;
+    status?: string;
+    description?: string | null;
+    receipt_email?: string | null;
+    capture_method?: FakeIntent['capture_method'];
+  }): FakeIntent => {
     const id = `pi_${randomBytes(12).toString('hex')}`;
     const intent: FakeIntent = {
       id,
@@ -69,6 +79,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       amount: values.amount,
       currency: values.currency,
       status: values.status ?? 'requires_payment_method',
+      capture_method: values.capture_method ?? 'automatic_async',
       client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       metadata: values.metadata,
       payment_method_types: ['card'],
@@ -114,6 +125,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata,
           description: form.get('description'),
           receipt_email: form.get('receipt_email'),
+          capture_method: form.get('capture_method') === 'manual' ? 'manual' : 'automatic_async',
         });
         if (key) byIdempotencyKey.set(key, intent);
         send(res, 200, intent);
@@ -142,6 +154,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         return;
       }
+      const capture = /^\/v1\/payment_intents\/([^/]+)\/capture$/u.exec(url.pathname);
+      if (req.method === 'POST' && capture?.[1]) {
+        const intent = intents.get(decodeURIComponent(capture[1]));
+        if (!intent) {
+          send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${capture[1]}'` } });
+        } else if (intent.status !== 'requires_capture') {
+          send(res, 400, {
+            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.` },
+          });
+        } else {
+          intent.status = 'succeeded';
+          send(res, 200, intent);
+        }
+        return;
+      }
       send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname}).` } });
     })().catch((error: unknown) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
   });
@@ -156,7 +183,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     succeed(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
-      intent.status = 'succeeded';
+      intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
     },
     failNext(status, count = 1) {
       failures = { status, left: count };
