@@ -35,6 +35,12 @@ export function forgetSavedQueries(): void {
   }
 }
 
+/**
+ * The `buster` of a save: never '', so a cache saved before saves carried their account (with '', which
+ * could be anyone's) matches no session and is discarded.
+ */
+const stampOf = (owner: QueryOwner) => `account:${owner()}`;
+
 function ownedPersister(owner: QueryOwner): Persister {
   const storage = browserStorage();
   // The account of the save being written: a save is throttled, so it may be written after its account
@@ -44,7 +50,7 @@ function ownedPersister(owner: QueryOwner): Persister {
     storage: storage && {
       getItem: (key) => storage.getItem(key),
       setItem: (key, value) => {
-        if (writing === owner()) storage.setItem(key, value);
+        if (writing === stampOf(owner)) storage.setItem(key, value);
       },
       removeItem: (key) => storage.removeItem(key),
     },
@@ -56,7 +62,7 @@ function ownedPersister(owner: QueryOwner): Persister {
   });
   return {
     // Stamped when the answers are taken from the cache, not when they are written.
-    persistClient: (client: PersistedClient) => inner.persistClient({ ...client, buster: owner() }),
+    persistClient: (client: PersistedClient) => inner.persistClient({ ...client, buster: stampOf(owner) }),
     restoreClient: () => inner.restoreClient(),
     removeClient: () => inner.removeClient(),
   };
@@ -71,7 +77,7 @@ export function persistQueries(queryClient: QueryClient, owner: QueryOwner): Pro
     queryClient,
     persister: ownedPersister(owner),
     // A saved cache made for another account than the one signed in now is discarded, not restored.
-    buster: owner(),
+    buster: stampOf(owner),
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     dehydrateOptions: {
       // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.

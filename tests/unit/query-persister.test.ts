@@ -107,6 +107,15 @@ describe('a saved cache', () => {
     expect(saved()).toBeNull();
   });
 
+  it('is discarded when it was saved before saves carried their account', async () => {
+    const before = { buster: '', timestamp: Date.now(), clientState: { mutations: [], queries: [] as unknown[] } };
+    before.clientState.queries.push({ queryKey: queryKeys.myOrders(alice.email), queryHash: JSON.stringify(queryKeys.myOrders(alice.email)), state: { data: alicesOrders, dataUpdateCount: 1, dataUpdatedAt: Date.now(), error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' } });
+    localStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(before));
+    const visitors = await startApp();
+    expect(visitors.getQueryData(queryKeys.myOrders(alice.email))).toBeUndefined();
+    expect(saved()).toBeNull();
+  });
+
   it("keeps the catalogue a visitor's visit saved", async () => {
     const visit = await startApp();
     visit.setQueryData(queryKeys.products, catalogue);
