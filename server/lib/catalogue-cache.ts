@@ -4,6 +4,8 @@
 // served meanwhile (docs/decisions/016-catalogue-cache-under-orders.md): a change shows within that interval
 // plus one rebuild, and after a quiet moment at once. Pages of the catalogue without a search are cut from
 // a copy only while it is current (`fresh`), so a page never shows a tool's older state than the database.
+// Another answer made from the whole catalogue (the offline copy's full download) follows the same changes
+// as a cache of its own (`follow`).
 
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -35,6 +37,8 @@ export interface CatalogueCache<T = unknown> {
   /** The copy only if no change has landed since it was read; null when the database must be asked. */
   fresh(): Promise<CatalogueEntry<T> | null>;
   invalidate(): void;
+  /** A cache of another answer read from the same tables: made stale by the same changes, under the same interval. */
+  follow<U>(load: () => Promise<U>): CatalogueCache<U>;
 }
 
 export interface CatalogueCacheOptions {
@@ -111,6 +115,7 @@ export function catalogueCache<T>(load: () => Promise<T>, options: CatalogueCach
   let stale = false;
   let inflight: Promise<CatalogueEntry<T>> | null = null;
   let generation = 0;
+  const followers: CatalogueCache<unknown>[] = [];
 
   const rebuild = (): Promise<CatalogueEntry<T>> => {
     const startedAt = generation;
@@ -148,6 +153,12 @@ export function catalogueCache<T>(load: () => Promise<T>, options: CatalogueCach
     invalidate() {
       generation += 1;
       stale = true;
+      for (const follower of followers) follower.invalidate();
+    },
+    follow(followLoad) {
+      const follower = catalogueCache(followLoad, options);
+      followers.push(follower as CatalogueCache<unknown>);
+      return follower;
     },
   };
 }

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
 import { parsePictureUrl } from '../../src/contract/pictures';
 import { CatalogueChangesQuerySchema, CatalogueQuerySchema, CreateProductBodySchema, ruleProblem, searchWords, UpdateProductRulesBodySchema, type Product, type ProductPage } from '../../src/contract/product';
 import { invalid, notFound } from '../errors';
-import { pickEncoding } from '../lib/catalogue-cache';
+import { pickEncoding, type EncodedBody } from '../lib/catalogue-cache';
 import { COMPRESS_MIN_BYTES } from '../plugins/compression';
 import { parseBody, parseParam } from '../lib/validate';
 import { lockProducts } from '../repositories/orders';
@@ -15,8 +15,20 @@ function pageOf(all: readonly Product[], category: string | undefined, page: num
   return { items: inCategory.slice((page - 1) * pageSize, page * pageSize), total: inCategory.length, page, pageSize };
 }
 
+/** A kept JSON answer in the best encoding the client accepts, made once and sent as it is each time after. */
+async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: EncodedBody): Promise<FastifyReply> {
+  void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity' || Buffer.byteLength(kept.body) < COMPRESS_MIN_BYTES) return reply.send(kept.body);
+  return reply.header('content-encoding', encoding).send(await kept.encoded(encoding));
+}
+
 const products: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
+  // The offline copy's full download (a device's first sync, or one saved before cursors asking from
+  // version 0) is the same answer for every caller, asked without signing in: it is read, serialised and
+  // compressed once per change of the catalogue, like the whole list (decision 016), instead of on every call.
+  const fullCopy = app.catalogue.follow(() => catalogueChanges(db, { after: 0 }));
 
   // The whole list for the spec's clients; a search or a page when any of q, category, page or pageSize
   // is asked for (`{items, total, page, pageSize}`).
@@ -32,10 +44,7 @@ const products: FastifyPluginAsync = async (app) => {
       const current = words.length === 0 ? await app.catalogue.fresh() : null;
       if (current) {
         const page = current.derived(`page:${category ?? ''}:${query.page}:${query.pageSize}`, (all) => pageOf(all, category, query.page, query.pageSize));
-        void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-        const encoding = pickEncoding(request.headers['accept-encoding']);
-        if (encoding === 'identity' || Buffer.byteLength(page.body) < COMPRESS_MIN_BYTES) return reply.send(page.body);
-        return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
+        return sendKept(request, reply, page);
       }
       const { items, total } = await searchProducts(db, { words, category, page: query.page, pageSize: query.pageSize });
       return { items, total, page: query.page, pageSize: query.pageSize };
@@ -45,15 +54,15 @@ const products: FastifyPluginAsync = async (app) => {
     // revalidation asks about (the Vary header keeps caches from mixing the encodings).
     void reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    void reply.type('application/json; charset=utf-8');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.send(entry.body);
-    return reply.header('content-encoding', encoding).send(await entry.encoded(encoding));
+    return sendKept(request, reply, entry);
   });
 
   app.get('/products/changes', async (request, reply) => {
     const { since, after } = parseBody(CatalogueChangesQuerySchema, request.query as Record<string, unknown>);
     void reply.header('cache-control', 'no-cache');
+    // The copy may be up to a second behind (decision 016): its cursor was read before its rows, so the
+    // next sync, asked from that cursor, gets whatever changed since (decision 023).
+    if ((after ?? since ?? 0) === 0) return sendKept(request, reply, await fullCopy.get());
     return catalogueChanges(db, after === undefined ? { since: since ?? 0 } : { after });
   });
 
