@@ -101,6 +101,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // No request holds a connection for ever, however slowly its body comes (docs/architecture.md,
+    // "Request flow"). The request timeout counts until the request has arrived, not while it is answered:
+    // the live orders stream outlives it.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node looks for requests over their time on a timer (every 30 s by default): a tenth of the
+      // shorter limit closes one within a tenth of its time.
+      connectionsCheckingInterval: Math.max(100, Math.round(Math.min(config.timeouts.headersMs, config.timeouts.requestMs) / 10)),
+    },
     routerOptions: { maxParamLength: 300 },
     // A malformed or overlong URL fails before routing, where neither the error handler nor the
     // security-header hook runs: answer it in the same shape and with the same headers.

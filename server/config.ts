@@ -80,6 +80,16 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,6})?$/u, 'must be a number of hours'), v.transform(Number), v.minValue(0.001, 'must be more than 0')),
     '24',
   ),
+  // How long one connection may hold the server (docs/architecture.md, "Request flow"). A request, headers
+  // and body, must arrive within REQUEST_TIMEOUT_SECONDS (a 5 MB picture on a slow line included), its
+  // headers within HEADERS_TIMEOUT_SECONDS; a connection that sends and receives nothing for
+  // CONNECTION_TIMEOUT_SECONDS is closed, at least 30 so the live orders stream's heartbeat (every 25 s)
+  // keeps it open; an idle kept-alive one after KEEP_ALIVE_TIMEOUT_SECONDS, longer than the usual load
+  // balancer's 60 s so that the balancer, not the server, closes it first.
+  REQUEST_TIMEOUT_SECONDS: v.optional(positiveInt(1), '60'),
+  HEADERS_TIMEOUT_SECONDS: v.optional(positiveInt(1), '20'),
+  CONNECTION_TIMEOUT_SECONDS: v.optional(positiveInt(30), '60'),
+  KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(positiveInt(1), '72'),
   /** Local mode: add this many generated tools to the demo catalogue (benchmarks and demos at trade scale). */
   SEED_PRODUCTS: v.optional(positiveInt(0), '0'),
   // docs/decisions/013-invoices-and-mail-queue.md
@@ -131,9 +141,22 @@ export interface AppConfig {
   /** Uploaded pictures that no product or order shows are removed once they are this old. */
   uploadGraceMs: number;
   mail: MailConfig;
+  /** How long one connection may hold the server, each in milliseconds. */
+  timeouts: HttpTimeouts;
   /** Where the built PWA is served from; null serves the API only. */
   staticDir: string | null;
   uploadsDir: string;
+}
+
+export interface HttpTimeouts {
+  /** A whole request, headers and body, must arrive within this; its answer may last longer. */
+  requestMs: number;
+  /** The headers of a request must arrive within this. */
+  headersMs: number;
+  /** A connection that sends and receives nothing for this long is closed. */
+  connectionMs: number;
+  /** A kept-alive connection waits this long for its next request. */
+  keepAliveMs: number;
 }
 
 /** E-mail to dealers and admins (docs/decisions/013-invoices-and-mail-queue.md). */
@@ -212,6 +235,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SMTP_URL) {
     problems.push('SMTP_URL: required in production, for the order e-mails and invoices (smtps://user:password@smtp.example.com:465)');
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(root, e.DATA_DIR);
@@ -274,6 +300,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: 60_000,
       retryMaxMs: 3_600_000,
+    },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      connectionMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     staticDir: path.resolve(root, e.STATIC_DIR),
     uploadsDir: path.join(dataDir, 'uploads'),

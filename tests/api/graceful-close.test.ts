@@ -1,6 +1,7 @@
 // Closing the app (server/plugins/graceful-close.ts): an answer in flight is still given in full, it tells
 // the client the connection closes, and the app is closed soon after instead of holding that connection
-// open for the keep-alive timeout; a connection that never sent a request does not hold it either.
+// open for the keep-alive timeout; a connection that never sent a request does not hold it either, nor one
+// whose request is still arriving a byte at a time.
 
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -78,5 +79,34 @@ describe('closing the app with a request in flight', () => {
     expect(await closedWithin10s(app.close())).toBe('closed');
     await ended;
     expect(spare.destroyed).toBe(true);
+  }, 30_000);
+
+  it('drops a connection still sending its body a byte at a time, instead of waiting for it to end', async () => {
+    // A request timeout far longer than the wait below: the close, not the timeout, must end it.
+    t = await createTestApp('pglite', { timeouts: { requestMs: 120_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000 } });
+    const dealer = await t.createUser({});
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const slow = net.connect({ host: '127.0.0.1', port });
+    await new Promise<void>((resolve, reject) => slow.once('connect', resolve).once('error', reject));
+    slow.on('error', () => undefined);
+    const arrived = new Promise((resolve) => t?.app.server.once('request', resolve));
+    const ended = new Promise<void>((resolve) => slow.once('close', () => resolve()));
+    // An order, which is read in full before anything answers it.
+    slow.write(`POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${dealer.auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{`);
+    const trickle = setInterval(() => slow.write(' '), 200);
+    await arrived;
+
+    const app = t;
+    t = null;
+    try {
+      // Without the plugin's deadline the close waits for the whole body: Node stops checking the request
+      // timeout once the server is closing.
+      expect(await closedWithin10s(app.close())).toBe('closed');
+      await ended;
+    } finally {
+      clearInterval(trickle);
+      slow.destroy();
+    }
   }, 30_000);
 });

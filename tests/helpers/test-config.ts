@@ -47,6 +47,7 @@ export function testConfig(emulatorPort: number, overrides: Partial<AppConfig> =
       retryBaseMs: 60_000,
       retryMaxMs: 3_600_000,
     },
+    timeouts: { requestMs: 60_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000 },
     staticDir: null,
     uploadsDir: path.join(dataDir, 'uploads'),
     ...overrides,

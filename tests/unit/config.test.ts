@@ -51,6 +51,18 @@ describe('configuration', () => {
     expect(problems({ UNPAID_ORDER_TTL_HOURS: '0' })).toEqual(['UNPAID_ORDER_TTL_HOURS: must be more than 0']);
   });
 
+  it('reads the request, headers, connection and keep-alive timeouts, and refuses headers given longer than the request', () => {
+    expect(loadConfig({}, root()).timeouts).toEqual({ requestMs: 60_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000 });
+    const config = loadConfig({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '10', CONNECTION_TIMEOUT_SECONDS: '45', KEEP_ALIVE_TIMEOUT_SECONDS: '5' }, root());
+    expect(config.timeouts).toEqual({ requestMs: 30_000, headersMs: 10_000, connectionMs: 45_000, keepAliveMs: 5000 });
+    expect(problems({ REQUEST_TIMEOUT_SECONDS: '0' })).toEqual(['REQUEST_TIMEOUT_SECONDS: must be at least 1']);
+    // The live orders stream sends a heartbeat every 25 s: a shorter idle timeout would cut it between two.
+    expect(problems({ CONNECTION_TIMEOUT_SECONDS: '20' })).toEqual(['CONNECTION_TIMEOUT_SECONDS: must be at least 30']);
+    expect(problems({ REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '15' })).toEqual([
+      'HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    ]);
+  });
+
   it('shares rate limits through Redis only when REDIS_URL names one', () => {
     expect(loadConfig({}, root()).redisUrl).toBeNull();
     expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379/2' }, root()).redisUrl).toBe('redis://cache.internal:6379/2');
