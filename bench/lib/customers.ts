@@ -1,8 +1,10 @@
 // Real customer accounts for the benchmarks: signed up in the Auth emulator over its REST API, then
-// exchanged for our access token through PUT /api/user/{email}, as the PWA does.
+// exchanged for our access token through PUT /api/user/{email}, as the PWA does, and approved as dealers
+// by the seeded admin, so their unpaid orders hold stock as an established dealer's do (docs/decisions/027).
 
 import { randomUUID } from 'node:crypto';
-import { signUpInEmulator } from '../../tests/helpers/auth-emulator';
+import { demoAccounts } from '../../server/db/seed-data';
+import { signInToEmulator, signUpInEmulator } from '../../tests/helpers/auth-emulator';
 
 export interface Customer {
   email: string;
@@ -12,16 +14,33 @@ export interface Customer {
   token: string;
 }
 
-export async function createCustomer(baseUrl: string, authPort: number, displayName = 'Bench Dealer'): Promise<Customer> {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  const password = `pw-${randomUUID()}`;
-  const { uid, idToken } = await signUpInEmulator(`http://127.0.0.1:${authPort}`, { email, password, displayName });
-  const exchange = await fetch(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {
+async function exchange(baseUrl: string, email: string, idToken: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
-  if (!exchange.ok) throw new Error(`token exchange failed: ${exchange.status} ${await exchange.text()}`);
-  const { token } = (await exchange.json()) as { token: string };
+  if (!res.ok) throw new Error(`token exchange failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The seeded admin's token, once per server. */
+const adminTokens = new Map<string, Promise<string>>();
+function adminToken(baseUrl: string, authPort: number): Promise<string> {
+  let token = adminTokens.get(baseUrl);
+  if (!token) {
+    token = signInToEmulator(`http://127.0.0.1:${authPort}`, demoAccounts.admin).then(({ idToken }) => exchange(baseUrl, demoAccounts.admin.email, idToken));
+    adminTokens.set(baseUrl, token);
+  }
+  return token;
+}
+
+export async function createCustomer(baseUrl: string, authPort: number, displayName = 'Bench Dealer'): Promise<Customer> {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `pw-${randomUUID()}`;
+  const { uid, idToken } = await signUpInEmulator(`http://127.0.0.1:${authPort}`, { email, password, displayName });
+  const token = await exchange(baseUrl, email, idToken);
+  const approved = await fetch(`${baseUrl}/api/user/dealer/${encodeURIComponent(email)}`, { method: 'PUT', headers: { authorization: `Bearer ${await adminToken(baseUrl, authPort)}` } });
+  if (!approved.ok) throw new Error(`approving ${email} as a dealer failed: ${approved.status} ${await approved.text()}`);
   return { email, password, displayName, uid, token };
 }
