@@ -51,7 +51,7 @@ describeEachDatabase('order e-mails in local mode', (kind) => {
     users: { dealer, admin, quietAdmin },
   } = useTestApp(kind, {
     config: () => ({ mail: { smtpUrl: catcher.url, from: 'Forgeline Power Tools <dealers@forgeline.example>', catcher: null, intervalMs: 1_000, maxAttempts: 3, retryBaseMs: 60_000, retryMaxMs: 3_600_000 } }),
-    users: { dealer: { displayName: 'Ines Müller' }, admin: { admin: true }, quietAdmin: { admin: true } },
+    users: { dealer: { displayName: 'Ines Müller', verified: true }, admin: { admin: true }, quietAdmin: { admin: true } },
   });
   let productId: string;
 
@@ -129,7 +129,7 @@ describeEachDatabase('the mail queue', (kind) => {
   const {
     t,
     users: { dealer, admin },
-  } = useTestApp(kind, { users: { dealer: { displayName: 'Ines Müller' }, admin: { admin: true } } });
+  } = useTestApp(kind, { users: { dealer: { displayName: 'Ines Müller', verified: true }, admin: { admin: true } } });
   let productId: string;
 
   beforeAll(async () => {
