@@ -39,6 +39,8 @@ export interface FaultCluster {
   proxyUrl: string;
   /** The processes as they are now: a restarted one replaces the killed one at its index. */
   readonly servers: readonly ServerProcess[];
+  /** Every process started, killed ones included, for their logs. */
+  readonly everyProcess: readonly ServerProcess[];
   database: Database;
   users: MintedUser[];
   products: { id: string; stock: number }[];
@@ -126,6 +128,7 @@ export async function startFaultCluster(options: FaultClusterOptions): Promise<F
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     });
     const servers: ServerProcess[] = envs.map((env) => startServer(env));
+    const everyProcess = [...servers];
     cleanups.push(async () => {
       await Promise.all(servers.map(stopProcess));
     });
@@ -147,6 +150,7 @@ export async function startFaultCluster(options: FaultClusterOptions): Promise<F
     return {
       proxyUrl: proxy.url,
       servers,
+      everyProcess,
       database,
       users,
       products,
@@ -164,7 +168,8 @@ export async function startFaultCluster(options: FaultClusterOptions): Promise<F
         if (!env) throw new Error(`no process ${index}`);
         const server = startServer(env);
         servers[index] = server;
-        await waitReady(server, 60_000);
+        everyProcess.push(server);
+        await waitReady(server, 120_000);
       },
       allHealthy,
       untilAllHealthy,
@@ -247,6 +252,8 @@ interface Attempt {
   kind: 'order' | 'payment';
   /** 'error' for a network error, a timeout or a 5xx. */
   outcome: 'answer' | 'error' | 'rate_limited';
+  /** What went wrong, for an error: the 5xx status, 'timeout' or 'network'. */
+  failure?: string;
 }
 
 interface OrderRecord {
@@ -273,6 +280,8 @@ export interface FaultTiming {
   /** From injection until every process was ready again with Redis up; null when it never was. */
   recoveredAfterS: number | null;
   failedAttempts: number;
+  /** The failed attempts by what went wrong (a 5xx status, 'timeout', 'network'). */
+  failedBy: Record<string, number>;
   /** Of orders first sent between the injection and the recovery, from first try to acknowledgement. */
   p99Ms: number | null;
 }
@@ -291,8 +300,16 @@ export interface FaultRunReport {
   payments: { started: number; paid: number; refused: number; unresolved: number };
   latencyMs: { quietP50: number | null; quietP99: number | null; faultsP99: number | null; overallP99: number | null };
   faults: FaultTiming[];
+  /** The errors the processes logged (level error and above), by kind and message. */
+  serverErrors: Record<string, number>;
   /** Every broken promise found in the database; empty when all held. */
   problems: string[];
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
 }
 
 function percentile(values: number[], p: number): number | null {
@@ -312,6 +329,7 @@ async function untilAnswered(send: (signal: AbortSignal) => Promise<Response>, k
     attempts += 1;
     const startedAt = clock();
     let answer: Answer | null = null;
+    let failure = 'network';
     try {
       const res = await send(AbortSignal.timeout(options.requestTimeoutMs));
       const text = await res.text();
@@ -322,8 +340,9 @@ async function untilAnswered(send: (signal: AbortSignal) => Promise<Response>, k
         // HAProxy's own 5xx pages are HTML.
       }
       answer = { status: res.status, body, headers: res.headers };
-    } catch {
+    } catch (error) {
       answer = null;
+      if (error instanceof DOMException && error.name === 'TimeoutError') failure = 'timeout';
     }
     const endedAt = clock();
     if (answer && answer.status < 500 && answer.status !== 429) {
@@ -336,7 +355,7 @@ async function untilAnswered(send: (signal: AbortSignal) => Promise<Response>, k
       await sleep(Math.min(Number(answer.headers.get('retry-after') ?? '1') * 1000, until - clock()));
       continue;
     }
-    log.push({ startedAt, endedAt, kind, outcome: 'error' });
+    log.push({ startedAt, endedAt, kind, outcome: 'error', failure: answer ? String(answer.status) : failure });
     await sleep(Math.min(1000, 100 * 2 ** Math.min(attempts - 1, 4)) * (0.5 + Math.random() / 2));
   }
   return { answer: null, attempts, rateLimited };
@@ -460,7 +479,30 @@ export async function runFaultLoad(cluster: FaultCluster, faults: Fault[], optio
   await monitor;
 
   const problems = [...faultErrors, ...clientErrors, ...(notRecovered ? [notRecovered] : []), ...(await checkDatabase(cluster, records))];
-  return summarise(records, attempts, rateLimited, timings, health, problems);
+  return { ...summarise(records, attempts, rateLimited, timings, health, problems), serverErrors: loggedErrors(cluster.everyProcess) };
+}
+
+/** The processes' own account of what failed: each error line of their JSON log, by error and message. */
+function loggedErrors(processes: readonly ServerProcess[]): Record<string, number> {
+  const kinds: string[] = [];
+  for (const server of processes) {
+    for (const line of server.output().split('\n')) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { type?: string; message?: string } };
+        if ((entry.level ?? 0) < 50) continue;
+        // A failed query's message is the statement, its parameters and then the cause: the statement's
+        // start and the cause say what failed, without the parameters that make every line different.
+        const message = (entry.err?.message ?? '').replace(/\s+/gu, ' ');
+        const failedQuery = /^Failed query: (.{0,50}).*: ([^:]*(?::\d+)?)$/u.exec(message);
+        const what = failedQuery ? `${(failedQuery[1] ?? '').replace(/ params: ?$/u, '')}... : ${(failedQuery[2] ?? '').replace(/:\d+$/u, '')}` : message.slice(0, 120);
+        kinds.push(`${entry.msg ?? ''}: ${what}`);
+      } catch {
+        // Not a log line.
+      }
+    }
+  }
+  return countBy(kinds);
 }
 
 function summarise(
@@ -470,7 +512,7 @@ function summarise(
   timings: { name: string; injectedAt: number; endedAt: number }[],
   health: { at: number; allHealthy: boolean }[],
   problems: string[],
-): FaultRunReport {
+): Omit<FaultRunReport, 'serverErrors'> {
   const acked = records.filter((r) => r.outcome === 'acknowledged');
   const latency = (rs: OrderRecord[]) => rs.flatMap((r) => (r.ackedAt === null ? [] : [r.ackedAt - r.startedAt]));
   const sorted = [...timings].sort((a, b) => a.injectedAt - b.injectedAt);
@@ -492,13 +534,13 @@ function summarise(
       clientErrorsForS: (lastFailure - timing.injectedAt) / 1000,
       recoveredAfterS: recovered === null ? null : (recovered - timing.injectedAt) / 1000,
       failedAttempts: failed.length,
+      failedBy: countBy(failed.map((a) => a.failure ?? 'network')),
       p99Ms: p99,
     };
   });
   const inFaults = acked.filter((r) => faultWindows.some(([from, to]) => r.startedAt >= from && r.startedAt <= to));
   const quiet = acked.filter((r) => r.startedAt < firstFault);
-  const refusedBy: Record<string, number> = {};
-  for (const r of records) if (r.refusal) refusedBy[r.refusal] = (refusedBy[r.refusal] ?? 0) + 1;
+  const refusedBy = countBy(records.flatMap((r) => (r.refusal ? [r.refusal] : [])));
   const payments = records.flatMap((r) => (r.payment ? [r.payment] : []));
   return {
     orders: {

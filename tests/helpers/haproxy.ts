@@ -26,8 +26,11 @@ export function findHaproxy(): { binary: string } | { binary: null; reason: stri
   return { binary: null, reason: 'no haproxy in /usr/sbin or on PATH (Debian package haproxy)' };
 }
 
-/** How often each process is checked; two failed checks take it out, two passed ones bring it back. */
-export const HEALTH_CHECK_INTERVAL_MS = 500;
+/**
+ * How often each process is checked; three failed checks take it out, two passed ones bring it back. A
+ * check may take 2 s: on a busy machine a shorter one takes healthy processes out of rotation too.
+ */
+export const HEALTH_CHECK_INTERVAL_MS = 1000;
 
 function configuration(port: number, backends: readonly string[]): string {
   return [
@@ -38,7 +41,7 @@ function configuration(port: number, backends: readonly string[]): string {
     '  timeout connect 1s',
     '  timeout client 30s',
     '  timeout server 30s',
-    '  timeout check 1s',
+    '  timeout check 2s',
     // Only a connection that failed is tried again (HAProxy's default retry-on), on another process.
     '  retries 3',
     '  option redispatch 1',
@@ -50,7 +53,7 @@ function configuration(port: number, backends: readonly string[]): string {
     '  balance roundrobin',
     '  option httpchk GET /api/readyz',
     '  http-check expect status 200',
-    `  default-server inter ${HEALTH_CHECK_INTERVAL_MS} fall 2 rise 2`,
+    `  default-server inter ${HEALTH_CHECK_INTERVAL_MS} fall 3 rise 2`,
     ...backends.map((backend, i) => `  server p${i} ${new URL(backend).host} check`),
     '',
   ].join('\n');
