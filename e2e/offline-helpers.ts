@@ -23,7 +23,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /** All rows of one store of the app's database, read with the raw IndexedDB API. */
-export function readStore<T = Record<string, unknown>>(page: Page, store: 'products' | 'reviews' | 'outbox' | 'meta'): Promise<T[]> {
+export function readStore<T = Record<string, unknown>>(page: Page, store: 'products' | 'reviews' | 'outbox' | 'orderPad' | 'meta'): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {
@@ -74,4 +74,38 @@ export async function waitForCachedPicture(page: Page, imageUrl: string): Promis
       { timeout: 15_000 },
     )
     .toBe(true);
+}
+
+/** How many rows some stores of the app's database hold, read in one go (a store not created yet counts 0). */
+export function countRows(page: Page, stores: string[]): Promise<Record<string, number>> {
+  return page.evaluate(
+    (names) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('forgeline');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const present = names.filter((name) => db.objectStoreNames.contains(name));
+          const counts: Record<string, number> = Object.fromEntries(names.map((name) => [name, 0]));
+          if (present.length === 0) {
+            db.close();
+            resolve(counts);
+            return;
+          }
+          const tx = db.transaction(present, 'readonly');
+          for (const name of present) {
+            const request = tx.objectStore(name).count();
+            request.onsuccess = () => {
+              counts[name] = request.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('read failed'));
+        };
+      }),
+    stores,
+  );
 }
