@@ -8,7 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
 import { DEMO_PROJECT_ID } from '../server/config';
 import { demoAccounts } from '../server/db/seed-data';
-import { signInToEmulator, signUpInEmulator } from '../tests/helpers/auth-emulator';
+import { signInToEmulator, signUpInEmulator, verifyEmailInEmulator } from '../tests/helpers/auth-emulator';
 
 export const emulatorUrl = `http://127.0.0.1:${e2eEnv.authPort}`;
 /** The project id the server gives the Auth emulator in local mode. */
@@ -100,9 +100,10 @@ export async function signIn(page: Page, user: { email: string; password: string
 interface Fixtures {
   /**
    * Makes an account (a customer, or an admin promoted by the seeded admin) with its access token. A customer
-   * is approved as a dealer, so its unpaid orders hold stock (docs/decisions/027), unless `trusted` is false.
+   * is approved as a dealer, so its unpaid orders hold stock (docs/decisions/027), unless `trusted` is false;
+   * its e-mail is verified only with `verified` (the shop mails only verified addresses, decision 026).
    */
-  createUser: (options?: { displayName?: string; admin?: boolean; trusted?: boolean }) => Promise<E2eUser>;
+  createUser: (options?: { displayName?: string; admin?: boolean; trusted?: boolean; verified?: boolean }) => Promise<E2eUser>;
   /** Adds a product with a picture, through POST /api/images and POST /api/products. */
   createProduct: (fields?: Partial<ProductFields>) => Promise<E2eProduct>;
 }
@@ -123,10 +124,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   createUser: async ({ adminToken }, use) => {
     const made: E2eUser[] = [];
-    await use(async ({ displayName = 'E2E Dealer', admin = false, trusted = true } = {}) => {
+    await use(async ({ displayName = 'E2E Dealer', admin = false, trusted = true, verified = false } = {}) => {
       const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
       const password = `pw-${randomUUID().slice(0, 12)}`;
-      const { idToken } = await signUpInEmulator(emulatorUrl, { email, password, displayName });
+      const signedUp = await signUpInEmulator(emulatorUrl, { email, password, displayName });
+      let { idToken } = signedUp;
+      if (verified) {
+        // The emulator's admin API stands in for opening the link; a new sign-in carries the verification.
+        await verifyEmailInEmulator(emulatorUrl, DEMO_PROJECT_ID, signedUp.uid);
+        idToken = (await signInToEmulator(emulatorUrl, { email, password })).idToken;
+      }
       const token = await exchangeToken(email, idToken);
       const user: E2eUser = { id: tokenSubject(token), email, password, displayName, token, auth: { authorization: `Bearer ${token}` } };
       made.push(user);

@@ -35,7 +35,7 @@ async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
 }
 
 test('a dealer who paid gets the invoice by e-mail and downloads the same one from My Orders', async ({ page, createUser, createProduct }) => {
-  const dealer = await createUser({ displayName: 'Ines Invoice' });
+  const dealer = await createUser({ displayName: 'Ines Invoice', verified: true });
   const product = await createProduct({ name: 'Forgeline DH30 Demolition Hammer', price: 349, availableQnt: 200, minOrderQnt: 2 });
   const placed = await api<{ insertedId: string }>('POST', '/orders', {
     token: dealer.token,
