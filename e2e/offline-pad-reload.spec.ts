@@ -18,7 +18,7 @@ const LATEST_RELOAD_MS = 400;
 type Moment = { kind: 'after-press'; delayMs: number } | { kind: 'after-write' } | { kind: 'installing'; delayMs: number };
 type BulkOrder = ServerOrder & { lines?: { productId: string | null; quantity: number }[] };
 
-/** mulberry32: small, fast and the same on every machine, so a seed replays the same moments. */
+/** mulberry32: the same on every machine, so a seed replays the same moments (how long the page takes still varies). */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
