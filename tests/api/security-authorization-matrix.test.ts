@@ -339,6 +339,18 @@ const ROWS: Row[] = [
     },
   },
   {
+    // A fresh account not trusted yet each time; only the admin's approval trusts it.
+    route: 'PUT /api/user/dealer/:email',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const target = await mintUser(ctx.t.database.db, ctx.t.config.accessTokenSecret, { trusted: false });
+      return {
+        request: { method: 'PUT', url: `/api/user/dealer/${target.email}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await findUserByEmail(ctx.t.database.db, target.email))?.trustedAt !== null).toBe(res.statusCode === 200),
+      };
+    },
+  },
+  {
     route: 'DELETE /api/users/:id',
     expect: [401, 403, 403, 200],
     cell: async (ctx, actor) => {

@@ -15,13 +15,13 @@ export interface MintedUser {
   auth: { authorization: string };
 }
 
-export async function mintUser(db: Tx, secret: string, options: { admin?: boolean; email?: string; displayName?: string } = {}): Promise<MintedUser> {
+export async function mintUser(db: Tx, secret: string, options: { admin?: boolean; email?: string; displayName?: string; trusted?: boolean } = {}): Promise<MintedUser> {
   const email = options.email ?? `${options.admin ? 'admin' : 'dealer'}-${randomUUID().slice(0, 12)}@example.com`;
   const displayName = options.displayName ?? (options.admin ? 'Minted Admin' : 'Minted Dealer');
   const row = await upsertOnSignIn(db, { email, firebaseUid: `minted-${randomUUID()}`, displayName, emailVerified: true, promote: options.admin === true });
   if (!row) throw new Error(`the user row of ${email} belongs to another account`);
-  // An approved dealer: its unpaid orders hold stock (docs/decisions/027).
-  if (!options.admin) await trustUser(db, row.id);
+  // An approved dealer, unless asked otherwise: its unpaid orders hold stock (docs/decisions/027).
+  if (!options.admin && options.trusted !== false) await trustUser(db, row.id);
   const token = await tokenService(secret, 3600).sign({ userId: row.id, email: row.email });
   return { id: row.id, email: row.email, displayName, token, auth: { authorization: `Bearer ${token}` } };
 }
