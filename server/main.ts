@@ -13,6 +13,7 @@ import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { startMailCatcher, type MailCatcher } from './mail/catcher';
 import { seedCatalogue, seedGeneratedProducts } from './db/seed';
 import { copyDiskImagesToDatabase, imageStoreFor } from './images/storage';
+import { checkPortFree, isPortInUse, PortInUseError, type PortClaim } from './lib/port-in-use';
 import type { SharedRedis } from './lib/redis';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,11 +33,7 @@ async function main(): Promise<void> {
   }
 
   const cleanups: (() => Promise<void> | void)[] = [];
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    process.stdout.write(`\n${signal} received: shutting down...\n`);
+  const stopEverything = async () => {
     for (const cleanup of cleanups.reverse()) {
       try {
         await cleanup();
@@ -44,6 +41,18 @@ async function main(): Promise<void> {
         process.stderr.write(`shutdown step failed: ${String(error)}\n`);
       }
     }
+  };
+  /** A start that cannot go on: what was started so far is stopped (the lock released), then one message. */
+  const abort = async (message: string): Promise<never> => {
+    await stopEverything();
+    return fail(message);
+  };
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    process.stdout.write(`\n${signal} received: shutting down...\n`);
+    await stopEverything();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -58,9 +67,14 @@ async function main(): Promise<void> {
     }
   }
 
+  // The HTTP port is checked now, not only when the server listens at the end of a start that may take a
+  // minute (the Auth emulator boots slowly); a program taking it meanwhile is caught at the listen below.
+  const httpPort: PortClaim = { what: 'The storefront', host: config.host, port: config.port, advice: 'Set PORT to a free port.' };
+  await checkPortFree(httpPort).catch((error: unknown) => (error instanceof PortInUseError ? abort(error.message) : Promise.reject(error)));
+
   // Local mode keeps every e-mail on this machine instead of sending it (README, "E-mails").
   const mailCatcher = config.mail.catcher
-    ? await startMailCatcher(config.mail.catcher).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
+    ? await startMailCatcher(config.mail.catcher).catch((error: unknown) => abort(error instanceof Error ? error.message : String(error)))
     : null;
   if (mailCatcher) {
     cleanups.push(() => mailCatcher.close());
@@ -80,19 +94,16 @@ async function main(): Promise<void> {
           rootDir: ROOT,
         })
       : null;
+  // Awaited once the database is open; until then a refusal (a port in use) must not count as unhandled.
+  emulatorStart?.catch(() => undefined);
 
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite') });
   cleanups.push(() => database.close());
   await runMigrations(database);
 
   if (emulatorStart) {
-    try {
-      emulator = await emulatorStart;
-    } catch (error) {
-      await database.close();
-      fail(String(error instanceof Error ? error.message : error));
-    }
-    const handle = emulator;
+    const handle = await emulatorStart.catch((error: unknown) => abort(error instanceof Error ? error.message : String(error)));
+    emulator = handle;
     cleanups.push(() => handle.stop());
   }
 
@@ -108,7 +119,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, identity, images });
   // Close the HTTP server first so in-flight requests finish before the database goes away.
   cleanups.push(() => app.close());
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => (isPortInUse(error) ? abort(new PortInUseError(httpPort).message) : Promise.reject(error)));
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [

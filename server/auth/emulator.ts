@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkPortFree } from '../lib/port-in-use';
 
 export interface EmulatorHandle {
   url: string;
@@ -32,19 +33,24 @@ async function answers(url: string): Promise<boolean> {
 
 export async function startAuthEmulator(options: EmulatorOptions): Promise<EmulatorHandle> {
   const url = `http://${options.host}:${options.port}`;
-  if (await answers(url)) {
-    throw new Error(`Port ${options.port} is already in use (something answers at ${url}). Stop it, or set AUTH_EMULATOR_PORT to a free port.`);
-  }
+  // The hub and logging ports are derived from the auth port so that several local stacks can run side by
+  // side. All three are checked before the Firebase CLI starts: it takes long to boot, and its own
+  // complaint about a taken port is many lines that do not name our variable.
+  const ports = { auth: options.port, hub: options.port + 1, logging: options.port + 2 };
+  const advice = 'Set AUTH_EMULATOR_PORT to a free port whose next two ports are free too.';
+  const { host } = options;
+  await checkPortFree({ what: 'The Firebase Auth emulator', host, port: ports.auth, advice });
+  await checkPortFree({ what: "The Firebase Auth emulator's hub (AUTH_EMULATOR_PORT + 1)", host, port: ports.hub, advice });
+  await checkPortFree({ what: "The Firebase Auth emulator's logging (AUTH_EMULATOR_PORT + 2)", host, port: ports.logging, advice });
   mkdirSync(options.workDir, { recursive: true });
   const configFile = path.join(options.workDir, 'firebase.json');
-  // The hub and logging ports are derived from the auth port so that several local stacks can run side by side.
   writeFileSync(
     configFile,
     JSON.stringify({
       emulators: {
-        auth: { host: options.host, port: options.port },
-        hub: { host: options.host, port: options.port + 1 },
-        logging: { host: options.host, port: options.port + 2 },
+        auth: { host: options.host, port: ports.auth },
+        hub: { host: options.host, port: ports.hub },
+        logging: { host: options.host, port: ports.logging },
         ui: { enabled: false },
         singleProjectMode: true,
       },

@@ -9,6 +9,7 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { isPortInUse, PortInUseError } from '../lib/port-in-use';
 
 export interface CaughtMail {
   /** The .eml file that holds it. */
@@ -100,22 +101,24 @@ export async function startMailCatcher(options: { host: string; port: number; di
   });
 
   const port = await new Promise<number>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
+    // The SMTP server passes its listening socket's errors on as its own 'error' event: the one to wait for.
+    const onError = (error: Error) => {
       reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `The local mail catcher cannot listen on ${host}:${options.port}: the port is in use. Set MAIL_CATCHER_PORT to a free port.`
-            : `The local mail catcher could not start on ${host}:${options.port}: ${error.message}`,
-        ),
+        isPortInUse(error)
+          ? new PortInUseError({ what: 'The local mail catcher', host, port: options.port, advice: 'Set MAIL_CATCHER_PORT to a free port.' })
+          : new Error(`The local mail catcher could not start on ${host}:${options.port}: ${error.message}`),
       );
     };
-    server.server.once('error', onError);
+    server.once('error', onError);
     server.listen(options.port, host, () => {
-      server.server.off('error', onError);
+      server.off('error', onError);
       const address = server.server.address();
       resolve(typeof address === 'object' && address ? address.port : options.port);
     });
   });
+  // From here on an error is one client's connection breaking off mid-mail: that mail is not caught and
+  // its sender tries again; unheard, the event would end the whole process.
+  server.on('error', () => undefined);
 
   return {
     url: `smtp://${host}:${port}`,

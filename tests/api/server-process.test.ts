@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,4 +55,70 @@ describe('the server process', () => {
     expect(server.output()).toContain('PORT: must be a port number');
     expect(server.output()).toContain('ACCESS_TOKEN_SECRET: must be at least 32 characters');
   }, 120_000);
+
+  describe('a port it needs already in use', () => {
+    const occupiers: net.Server[] = [];
+    afterEach(async () => {
+      await Promise.all(occupiers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+    });
+
+    /** Takes the port on 127.0.0.1 as another program would. */
+    const occupy = async (port: number) => {
+      const server = net.createServer();
+      occupiers.push(server);
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+    };
+
+    /** Local mode (mail catcher and Auth emulator) on ports of its own; `extra` moves one of them. */
+    const localModeEnv = async (extra: Record<string, string>): Promise<Record<string, string>> => ({
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'forgeline-proc-')),
+      PORT: String(await freePortRange()),
+      HOST: '127.0.0.1',
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      MAIL_CATCHER_PORT: '0',
+      AUTH_EMULATOR_PORT: String(await freePortRange(3)),
+      ...extra,
+    });
+
+    const cases: { name: string; variable: string; start: () => Promise<{ env: Record<string, string>; taken: number }> }[] = [
+      {
+        name: 'the HTTP port',
+        variable: 'PORT',
+        start: async () => {
+          const port = await freePortRange();
+          return { env: projectModeEnv(mkdtempSync(path.join(tmpdir(), 'forgeline-proc-')), port), taken: port };
+        },
+      },
+      {
+        name: 'the mail catcher',
+        variable: 'MAIL_CATCHER_PORT',
+        start: async () => {
+          const port = await freePortRange();
+          return { env: await localModeEnv({ MAIL_CATCHER_PORT: String(port) }), taken: port };
+        },
+      },
+      ...[0, 1, 2].map((offset) => ({
+        name: `the Auth emulator${offset === 0 ? '' : ` (its port + ${offset})`}`,
+        variable: 'AUTH_EMULATOR_PORT',
+        start: async () => {
+          const base = await freePortRange(3);
+          return { env: await localModeEnv({ AUTH_EMULATOR_PORT: String(base) }), taken: base + offset };
+        },
+      })),
+    ];
+
+    it.each(cases)('exits naming $variable in one line, without a stack trace, when $name cannot listen', async ({ variable, start }) => {
+      const { env, taken } = await start();
+      await occupy(taken);
+      const server = startServer(env);
+      started.push(server);
+      expect(await server.exited).not.toBe(0);
+      const lines = server.output().trim().split('\n');
+      expect(lines).toEqual([expect.stringContaining(`${taken}: the port is in use. Set ${variable} to`)]);
+      expect(server.output()).not.toMatch(/^\s+at /mu);
+    }, 120_000);
+  });
 });
