@@ -67,6 +67,8 @@ const EnvSchema = v.object({
   // Room for a dealer's offline backlog (the outbox sends up to 200 orders at once on reconnect) in one minute.
   RATE_LIMIT_ORDERS_PER_MINUTE: v.optional(positiveInt(1), '300'),
   RATE_LIMIT_REVIEWS_PER_HOUR: v.optional(positiveInt(1), '5'),
+  // Downloads of invoices per account: a kept invoice is cheap to send, but a loop on it still costs (decision 028).
+  RATE_LIMIT_INVOICES_PER_MINUTE: v.optional(positiveInt(1), '30'),
   // docs/decisions/011-unpaid-orders-expire.md
   UNPAID_ORDER_TTL_HOURS: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,6})?$/u, 'must be a number of hours'), v.transform(Number), v.minValue(0.001, 'must be more than 0')),
@@ -132,6 +134,8 @@ export interface AppConfig {
   rateLimits: { tokenPerMinute: number; ordersPerMinute: number };
   /** Reviews one account may post per hour. */
   reviewsPerHour: number;
+  /** Invoice downloads per account per minute. */
+  invoiceDownloadsPerMinute: number;
   /** Unpaid orders give their stock back this long after they were placed. */
   unpaidOrderTtlMs: number;
   /** Units one account may hold in unpaid orders at once, by whether its e-mail is verified. */
@@ -286,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimits: { tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE, ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE },
     reviewsPerHour: e.RATE_LIMIT_REVIEWS_PER_HOUR,
+    invoiceDownloadsPerMinute: e.RATE_LIMIT_INVOICES_PER_MINUTE,
     unpaidOrderTtlMs: Math.round(e.UNPAID_ORDER_TTL_HOURS * 3_600_000),
     unpaidUnitsLimit: { verified: e.UNPAID_UNITS_LIMIT, unverified: e.UNPAID_UNITS_LIMIT_UNVERIFIED },
     jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,

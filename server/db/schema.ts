@@ -322,4 +322,18 @@ export const imageWidths = pgTable(
   (t) => [primaryKey({ columns: [t.hash, t.width] }), check('image_widths_width_check', sql`${t.width} > 0`)],
 );
 
-export const schema = { users, products, productDeletions, orders, orderLines, reviews, paymentEvents, sandboxIntents, jobRuns, invoiceCounters, mailQueue, images, imageWidths };
+/**
+ * The PDF of an issued invoice, drawn at its first download and kept: an invoice does not change once
+ * issued, so every later download sends these bytes (docs/decisions/028-costly-answers-made-once.md).
+ */
+export const invoiceDocuments = pgTable('invoice_documents', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  /** The SHA-256 of the bytes (base64url), sent as the download's ETag. */
+  sha256: text('sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { users, products, productDeletions, orders, orderLines, reviews, paymentEvents, sandboxIntents, jobRuns, invoiceCounters, mailQueue, images, imageWidths, invoiceDocuments };

@@ -4,7 +4,7 @@
 
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { orderLines } from '../db/schema';
+import { invoiceDocuments, orderLines } from '../db/schema';
 import type { Invoice, InvoiceLine } from '../invoices/invoice-pdf';
 import { findOrder, invoiceNoOf, type OrderRow } from './orders';
 
@@ -38,4 +38,28 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     lines,
     total: order.totalPrice,
   };
+}
+
+/** An invoice's PDF as drawn once and kept, with the SHA-256 of its bytes (base64url). */
+export interface KeptInvoice {
+  pdf: Buffer;
+  sha256: string;
+}
+
+export async function findKeptInvoice(tx: Tx, orderId: string): Promise<KeptInvoice | null> {
+  const [row] = await tx.select({ pdf: invoiceDocuments.pdf, sha256: invoiceDocuments.sha256 }).from(invoiceDocuments).where(eq(invoiceDocuments.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** Keeps an invoice's PDF unless one is kept already (another process drew it meanwhile); answers the one kept. */
+export async function keepInvoice(tx: Tx, orderId: string, drawn: KeptInvoice): Promise<KeptInvoice> {
+  const [inserted] = await tx
+    .insert(invoiceDocuments)
+    .values({ orderId, pdf: drawn.pdf, sha256: drawn.sha256 })
+    .onConflictDoNothing({ target: invoiceDocuments.orderId })
+    .returning({ pdf: invoiceDocuments.pdf, sha256: invoiceDocuments.sha256 });
+  if (inserted) return inserted;
+  const kept = await findKeptInvoice(tx, orderId);
+  if (!kept) throw new Error(`the invoice of order ${orderId} was neither kept nor found`);
+  return kept;
 }

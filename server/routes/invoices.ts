@@ -1,30 +1,48 @@
 // The invoice of a paid order as a PDF (docs/decisions/013-invoices-and-mail-queue.md): for the order's
-// owner and admins; anyone else's order answers 404 like a missing one, as GET /order/{id} does.
+// owner and admins; anyone else's order answers 404 like a missing one, as GET /order/{id} does. Drawn once
+// and kept, downloads limited per account (docs/decisions/028-costly-answers-made-once.md).
 
 import type { FastifyPluginAsync } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
 import { currentUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
-import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
+import { invoiceFileName } from '../invoices/invoice-pdf';
+import { invoiceKeeper } from '../invoices/kept-invoice';
+import { defineRateLimit } from '../lib/rate-limit';
 import { parseParam } from '../lib/validate';
 import { findOrderDocument, invoiceOf } from '../repositories/invoices';
 
 const invoices: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps.database;
+  const { config, database } = app.deps;
+  const { db } = database;
+  const keeper = invoiceKeeper(db);
+  // Counted before anything is read, so a loop on the download (or on ids that do not exist) costs a counter.
+  const perUser = defineRateLimit(app, {
+    name: 'invoices-user',
+    max: config.invoiceDownloadsPerMinute,
+    windowMs: 60_000,
+    message: 'You have downloaded many invoices in the last minute. Please try again in a moment.',
+    // A kept invoice is cheap to send, and an account's own invoices are worth more than the count.
+    whenStoreDown: 'allow',
+  });
 
   app.get<{ Params: { id: string } }>('/orders/:id/invoice', { preHandler: app.guards.signedIn }, async (request, reply) => {
     const user = currentUser(request);
+    await perUser.hit(user.id, request, reply);
     const id = parseParam(IdSchema, request.params.id, 'That order');
     const doc = await findOrderDocument(db, id);
     if (!doc || (doc.order.userId !== user.id && user.role !== 'admin')) throw notFound('That order');
     const invoice = invoiceOf(doc);
     if (!invoice) throw new AppError('invalid_state', 'This order has no invoice yet: an invoice is made when the order is paid.');
-    const pdf = await renderInvoicePdf(invoice);
+    const kept = await keeper.pdfOf(invoice);
+    const etag = `"${kept.sha256}"`;
+    // Private: the browser may keep it, asking again with its ETag; shared caches may not.
+    void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.invoiceNo)}"`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+      .send(kept.pdf);
   });
 };
 export default invoices;

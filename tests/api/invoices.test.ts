@@ -1,14 +1,25 @@
 // Invoices (docs/decisions/013-invoices-and-mail-queue.md): a number given in the statement that makes an
 // order Paid, sequential per year, never given twice or lost to a rolled-back payment; and the PDF at
-// GET /api/orders/{id}/invoice for the owner and admins only.
+// GET /api/orders/{id}/invoice for the owner and admins only, drawn once and kept (decision 028), with a
+// limit on downloads per account.
 
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInvoicePdf } from '../../server/invoices/invoice-pdf';
+import type * as InvoicePdf from '../../server/invoices/invoice-pdf';
 import { findOrder, markOrderPaid } from '../../server/repositories/orders';
 import { payOrder, placeOrder } from '../helpers/orders';
 import type { TestUser } from '../helpers/test-app';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
+
+// Every drawing of an invoice goes through this function: counting its calls counts the drawings.
+vi.mock('../../server/invoices/invoice-pdf', async (importOriginal) => {
+  const actual = await importOriginal<typeof InvoicePdf>();
+  return { ...actual, renderInvoicePdf: vi.fn(actual.renderInvoicePdf) };
+});
+const renders = vi.mocked(renderInvoicePdf);
+const rendersOf = (orderId: string) => renders.mock.calls.filter(([invoice]) => invoice.orderId === orderId).length;
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -120,7 +131,7 @@ describeEachDatabase('invoices', (kind) => {
       const res = await download(paidId, dealer);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       const number = (await invoiceNo(paidId)) as { year: number; seq: number };
       const text = `${number.year}-${String(number.seq).padStart(5, '0')}`;
       expect(res.headers['content-disposition']).toBe(`attachment; filename="forgeline-invoice-${text}.pdf"`);
@@ -148,10 +159,65 @@ describeEachDatabase('invoices', (kind) => {
       expect((await download('not-an-id', dealer)).statusCode).toBe(404);
     });
 
+    it('draws an invoice once and sends the kept bytes after, to the owner and admins alike', async () => {
+      const id = await newOrder();
+      await payOrder(t, dealer, id);
+      const [first, second] = [await download(id, dealer), await download(id, dealer)];
+      const admins = await download(id, admin);
+      expect([first.statusCode, second.statusCode, admins.statusCode]).toEqual([200, 200, 200]);
+      expect(rendersOf(id)).toBe(1);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(admins.rawPayload.equals(first.rawPayload)).toBe(true);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^"[\w-]{20,}"$/u);
+      expect(second.headers.etag).toBe(etag);
+      // A copy the browser keeps is revalidated: the same bytes answer 304 without a body.
+      const again = await t.app.inject({ url: `/api/orders/${id}/invoice`, headers: { ...dealer.auth, 'if-none-match': String(etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(rendersOf(id)).toBe(1);
+    });
+
+    it('draws an invoice asked for by many at once only once, and keeps it in the database', async () => {
+      const id = await newOrder();
+      await payOrder(t, dealer, id);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => download(id, dealer)));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.rawPayload.equals(answers[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+      }
+      expect(rendersOf(id)).toBe(1);
+      const kept = (await t.database.db.execute(sql`select count(*)::int as n from invoice_documents where order_id = ${id}`)) as unknown as { rows: { n: number }[] };
+      expect(kept.rows[0]?.n).toBe(1);
+    });
+
     it('answers 409 for an unpaid order: it has no invoice yet', async () => {
       const res = await download(await newOrder(), dealer);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: { code: 'invalid_state' } });
     });
+  });
+});
+
+describeEachDatabase('invoice downloads limit', (kind) => {
+  const {
+    t,
+    users: { dealer, other },
+  } = useTestApp(kind, { config: { invoiceDownloadsPerMinute: 3 }, users: { dealer: {}, other: {} } });
+
+  it('answers 429 with Retry-After past the limit of an account, and another account still downloads', async () => {
+    const productId = await t.createProduct({ price: 20, available: 1000, minOrder: 1 });
+    const [mine, theirs] = [await placeOrder(t, dealer, { productId, orderQuantity: 1 }), await placeOrder(t, other, { productId, orderQuantity: 1 })];
+    await payOrder(t, dealer, mine);
+    await payOrder(t, other, theirs);
+    const download = (id: string, user: TestUser) => t.app.inject({ url: `/api/orders/${id}/invoice`, headers: user.auth });
+    for (let i = 0; i < 3; i += 1) expect((await download(mine, dealer)).statusCode).toBe(200);
+    const refused = await download(mine, dealer);
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.any(String) as string, details: { retryAfterSeconds: retryAfter } } });
+    expect((await download(theirs, other)).statusCode).toBe(200);
   });
 });

@@ -33,6 +33,7 @@ export function testConfig(emulatorPort: number, overrides: Partial<AppConfig> =
     logLevel: 'silent',
     rateLimits: { tokenPerMinute: 10_000, ordersPerMinute: 10_000 },
     reviewsPerHour: 10_000,
+    invoiceDownloadsPerMinute: 10_000,
     unpaidOrderTtlMs: 48 * 3_600_000,
     unpaidUnitsLimit: { verified: 1_000_000, unverified: 1_000_000 },
     jobsIntervalMs: 60_000,
