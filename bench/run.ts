@@ -4,6 +4,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { abuseBenchmark } from './abuse';
 import { catalogueBenchmark } from './catalogue';
 import { catalogueScaleBenchmark } from './catalogue-scale';
 import { coldStartBenchmark } from './cold-start';
@@ -18,7 +19,7 @@ import { ordersBulkBenchmark } from './orders-bulk';
 import { outboxDrainBenchmark } from './outbox-drain';
 import { formatTable, type Benchmark, type BenchContext, type BenchOutcome, type BenchResult } from './lib/report';
 
-const benchmarks: Benchmark[] = [catalogueBenchmark, catalogueScaleBenchmark, ordersBenchmark, ordersBulkBenchmark, mixedBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark, faultsBenchmark];
+const benchmarks: Benchmark[] = [catalogueBenchmark, catalogueScaleBenchmark, ordersBenchmark, ordersBulkBenchmark, mixedBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark, faultsBenchmark, abuseBenchmark];
 
 /** A benchmark that hangs is stopped and reported, so the run stays bounded. */
 const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
