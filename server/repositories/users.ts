@@ -23,8 +23,14 @@ export function toProfile(row: UserRecord, adminEmails: readonly string[] = []):
   };
 }
 
+/** The spec's row of the users list: `{_id, email, role}`. */
 export function toUserRow(row: UserRecord): UserRow {
-  return { _id: row.id, email: row.email, role: row.role, trusted: row.trustedAt !== null };
+  return { _id: row.id, email: row.email, role: row.role };
+}
+
+/** Make Admin's paged row also says whether the shop trusts the account to hold stock (docs/decisions/027). */
+function toAdminUserRow(row: UserRecord): UserRow {
+  return { ...toUserRow(row), trusted: row.trustedAt !== null };
 }
 
 export interface SignInFacts {
@@ -99,7 +105,7 @@ export async function listUsersPage(tx: Tx, query: { page: number; pageSize: num
       .offset((query.page - 1) * query.pageSize),
     tx.select({ n: count() }).from(users).where(where),
   ]);
-  return { items: rows.map(toUserRow), total: totals[0]?.n ?? 0 };
+  return { items: rows.map(toAdminUserRow), total: totals[0]?.n ?? 0 };
 }
 
 export interface ProfileChanges {

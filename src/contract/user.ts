@@ -31,7 +31,7 @@ export const UserRowSchema = v.object({
   role: v.picklist(ROLES),
   /**
    * The shop trusts the account to hold stock with unpaid orders: it has paid an order, or an admin approved
-   * it as a dealer (docs/decisions/027). Optional so a list saved before it still reads.
+   * it as a dealer (docs/decisions/027). In the paged list only; the spec's plain list keeps its shape.
    */
   trusted: v.optional(v.boolean()),
 });
