@@ -88,6 +88,14 @@ export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ ver
   return { version: Number(row?.v ?? 0), cursor, products: changed.map(toProduct), deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)) };
 }
 
+/** How many products changed since a position, counted up to `atMost + 1` only: enough to tell a large delta. */
+export async function countCatalogueChanges(tx: Tx, from: ChangesFrom, atMost: number): Promise<number> {
+  const written = 'after' in from ? sql`${products.writtenBy} >= ${String(from.after)}::xid8` : gt(products.version, from.since);
+  const changed = tx.select({ id: products.id }).from(products).where(written).limit(atMost + 1).as('changed');
+  const [row] = await tx.select({ n: count() }).from(changed);
+  return row?.n ?? 0;
+}
+
 export async function findProduct(tx: Tx, id: string): Promise<ProductRow | null> {
   const [row] = await tx.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
   return row ?? null;

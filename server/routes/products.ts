@@ -1,19 +1,26 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
 import { parsePictureUrl } from '../../src/contract/pictures';
-import { CatalogueChangesQuerySchema, CatalogueQuerySchema, CreateProductBodySchema, ruleProblem, searchWords, UpdateProductRulesBodySchema, type Product, type ProductPage } from '../../src/contract/product';
+import { CatalogueChangesQuerySchema, CatalogueQuerySchema, type ChangesFrom, CreateProductBodySchema, ruleProblem, searchWords, UpdateProductRulesBodySchema, type Product, type ProductPage } from '../../src/contract/product';
 import { invalid, notFound } from '../errors';
 import { pickEncoding, type EncodedBody } from '../lib/catalogue-cache';
 import { COMPRESS_MIN_BYTES } from '../plugins/compression';
 import { parseBody, parseParam } from '../lib/validate';
 import { lockProducts } from '../repositories/orders';
-import { catalogueChanges, deleteProduct, findProduct, insertProduct, listCategories, searchProducts, toProduct, updateProductRules } from '../repositories/products';
+import { catalogueChanges, countCatalogueChanges, deleteProduct, findProduct, insertProduct, listCategories, searchProducts, toProduct, updateProductRules } from '../repositories/products';
 
 /** A page of the whole catalogue (newest first), in a category or not: what searchProducts answers without words. */
 function pageOf(all: readonly Product[], category: string | undefined, page: number, pageSize: number): ProductPage {
   const inCategory = category === undefined ? all : all.filter((product) => product.category === category);
   return { items: inCategory.slice((page - 1) * pageSize, page * pageSize), total: inCategory.length, page, pageSize };
 }
+
+/**
+ * A delta of more changed tools than this, asked from a position older than the kept full copy, is answered
+ * with that copy: a position from long ago (or made up) would otherwise have most of the catalogue read and
+ * compressed again on every call.
+ */
+export const FULL_COPY_ABOVE_CHANGES = 200;
 
 /** A kept JSON answer in the best encoding the client accepts, made once and sent as it is each time after. */
 async function sendKept(request: FastifyRequest, reply: FastifyReply, kept: EncodedBody): Promise<FastifyReply> {
@@ -63,7 +70,15 @@ const products: FastifyPluginAsync = async (app) => {
     // The copy may be up to a second behind (decision 016): its cursor was read before its rows, so the
     // next sync, asked from that cursor, gets whatever changed since (decision 023).
     if ((after ?? since ?? 0) === 0) return sendKept(request, reply, await fullCopy.get());
-    return catalogueChanges(db, after === undefined ? { since: since ?? 0 } : { after });
+    const from: ChangesFrom = after === undefined ? { since: since ?? 0 } : { after };
+    // A large delta goes to the kept copy when the asker's position is older than the copy's: its copy is
+    // then older than the kept one, which is all it needs. A position at or past it (a copy synced after
+    // the kept one was read) gets its delta from the database, so it never goes back to an older state.
+    if ((await countCatalogueChanges(db, from, FULL_COPY_ABOVE_CHANGES)) > FULL_COPY_ABOVE_CHANGES) {
+      const copy = await fullCopy.get();
+      if ('after' in from ? from.after < copy.data.cursor : from.since < copy.data.version) return sendKept(request, reply, copy);
+    }
+    return catalogueChanges(db, from);
   });
 
   app.get('/categories', async (_request, reply) => {

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { catalogueChanges } from '../../server/repositories/products';
+import { FULL_COPY_ABOVE_CHANGES } from '../../server/routes/products';
 import type * as ProductsRepository from '../../server/repositories/products';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
@@ -54,6 +55,24 @@ describeEachDatabase('costly public endpoints', (kind) => {
     expect(fullCopyReads()).toBeLessThanOrEqual(1);
     const first = answers[0]?.changes;
     for (const answer of answers) expect({ products: answer.changes.products, deleted: answer.changes.deleted }).toEqual({ products: first?.products, deleted: first?.deleted });
+  });
+
+  it('answers a position from long ago, which asks for most of the catalogue again, with the kept full copy', async () => {
+    for (let i = 0; i < FULL_COPY_ABOVE_CHANGES + 1; i += 1) await t.createProduct({ name: `Long Ago Tool ${i}` });
+    const total = await countProducts();
+    await expect.poll(async () => (await changes('after=0')).changes.products.length, { timeout: 5000 }).toBe(total);
+    const full = (await changes('after=0')).changes;
+    changesReads.mockClear();
+    for (const query of ['after=1', 'after=2', 'since=1', 'since=2']) {
+      const answer = (await changes(query)).changes;
+      // The device's copy is older than the kept one: all of it, with the kept one's cursor, is what it needs.
+      expect(answer.products).toEqual(full.products);
+      expect(answer.cursor).toBe(full.cursor);
+    }
+    expect(changesReads).not.toHaveBeenCalled();
+    // A recent position still gets only what changed since.
+    const latest = await t.createProduct({ name: 'Long Ago Latest Tool' });
+    expect((await changes(`after=${full.cursor}`)).changes.products.map((p) => p._id)).toEqual([latest]);
   });
 
   it('answers the full copy as the database does, and a sync from its cursor gets every later change', async () => {
