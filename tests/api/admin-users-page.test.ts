@@ -24,7 +24,8 @@ describeEachDatabase('users page and search', (kind) => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     const page = first.json() as UserPage;
-    expect(page).toEqual({ items: [everyone[0]], total: everyone.length, page: 1, pageSize: 1 });
+    // Each row is the plain list's, and says whether the account is trusted to hold stock (decision 027).
+    expect(page).toEqual({ items: [{ ...everyone[0], trusted: expect.any(Boolean) }], total: everyone.length, page: 1, pageSize: 1 });
     // The pages follow the plain list's order (oldest first), one account each, none twice.
     const seen: string[] = [];
     for (let n = 1; n <= everyone.length; n += 1) seen.push(...((await get(`/api/users?page=${n}&pageSize=1`)).json() as UserPage).items.map((u) => u._id));

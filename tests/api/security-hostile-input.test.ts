@@ -118,6 +118,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: 'POST /api/webhooks/stripe', as: 'none', body: () => ({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } }) },
   { route: 'PUT /api/user/admin/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
+  { route: 'PUT /api/user/dealer/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
   { route: 'DELETE /api/users/:id', as: 'admin', param: () => randomUUID() },
 ];
 
