@@ -1,11 +1,12 @@
-// Local mode: makes sure the demo admin and customer exist in the Auth emulator and in our database.
+// Local mode: makes sure the demo admin and customer exist in the Auth emulator and in our database, the
+// customer approved as a dealer.
 
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config';
 import type { Db } from '../db/client';
 import { demoAccounts } from '../db/seed-data';
-import { upsertOnSignIn } from '../repositories/users';
+import { trustUser, upsertOnSignIn } from '../repositories/users';
 
 export async function ensureDemoAccounts(db: Db, firebase: FirebaseConfig): Promise<typeof demoAccounts> {
   if (firebase.mode !== 'emulator') throw new Error('Demo accounts are created in local mode only.');
@@ -17,13 +18,15 @@ export async function ensureDemoAccounts(db: Db, firebase: FirebaseConfig): Prom
     const user =
       existing ??
       (await auth.createUser({ email: account.email, password: account.password, displayName: account.displayName, emailVerified: true }));
-    await upsertOnSignIn(db, {
+    const row = await upsertOnSignIn(db, {
       email: account.email,
       firebaseUid: user.uid,
       displayName: account.displayName,
       emailVerified: true,
       promote: role === 'admin',
     });
+    // The demo dealer is an approved dealer: its orders hold stock as an established dealer's do (decision 027).
+    if (row && role !== 'admin') await trustUser(db, row.id);
   }
   return demoAccounts;
 }
