@@ -3,7 +3,7 @@
 
 import type { Page } from '@playwright/test';
 import { IMAGE_CACHE_NAME } from '../src/db/worker-messages';
-import { expect } from './fixtures';
+import { expect, signIn, type E2eProduct, type E2eUser } from './fixtures';
 
 /** Resolves once the service worker is active and controls the page (it claims clients on first install). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -108,4 +108,19 @@ export function countRows(page: Page, stores: string[]): Promise<Record<string, 
       }),
     stores,
   );
+}
+
+/** The dealer signed in, the worker in control, and the saved catalogue holding these products. */
+export async function dealerReady(page: Page, dealer: E2eUser, products: E2eProduct[] = []): Promise<void> {
+  await signIn(page, dealer);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await waitForSavedCatalogue(page);
+  // The saved catalogue holds the journey's products before the connection goes.
+  await expect
+    .poll(async () => {
+      const saved = new Set((await readStore<E2eProduct>(page, 'products')).map((p) => p._id));
+      return products.every((p) => saved.has(p._id));
+    })
+    .toBe(true);
 }

@@ -4,23 +4,8 @@
 
 import type { Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
-import { expect, orderThroughApi, serverOrders, signIn, test, type E2eProduct, type E2eUser } from './fixtures';
-import { readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
-
-/** The dealer signed in, the worker in control, and the saved catalogue holding this journey's products. */
-async function dealerReady(page: Page, dealer: E2eUser, products: E2eProduct[] = []) {
-  await signIn(page, dealer);
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  await waitForSavedCatalogue(page);
-  // The saved catalogue holds this journey's products before the connection goes.
-  await expect
-    .poll(async () => {
-      const saved = new Set((await readStore<E2eProduct>(page, 'products')).map((p) => p._id));
-      return products.every((p) => saved.has(p._id));
-    })
-    .toBe(true);
-}
+import { expect, orderThroughApi, serverOrders, test, type E2eProduct } from './fixtures';
+import { dealerReady, readStore } from './offline-helpers';
 
 /** Orders through the purchase page while offline; the app saves it and opens My Orders. */
 async function orderOffline(page: Page, product: E2eProduct, quantity: number) {

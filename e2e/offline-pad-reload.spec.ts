@@ -7,8 +7,8 @@
 
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
-import { api, expect, serverOrders, signIn, test, type E2eProduct, type E2eUser, type ServerOrder } from './fixtures';
-import { countRows, readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
+import { api, expect, serverOrders, test, type E2eProduct, type E2eUser, type ServerOrder } from './fixtures';
+import { countRows, dealerReady, readStore, waitForServiceWorker } from './offline-helpers';
 
 const ROUNDS = 20;
 const CPU_SLOWDOWN = 4;
@@ -192,16 +192,7 @@ test('a pad placed offline and reloaded at any moment reaches the server exactly
   // Address and phone come from the profile, so every press has them filled in.
   const profile = await api('PATCH', `/user/${encodeURIComponent(dealer.email)}`, { token: dealer.token, body: { address: '4 Quay Street, Bristol', phone: '+44 117 555 0199' } });
   expect(profile.status).toBe(200);
-  await signIn(page, dealer);
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  await waitForSavedCatalogue(page);
-  await expect
-    .poll(async () => {
-      const saved = new Set((await readStore<E2eProduct>(page, 'products')).map((p) => p._id));
-      return saved.has(drill._id) && saved.has(saw._id);
-    })
-    .toBe(true);
+  await dealerReady(page, dealer, [drill, saw]);
 
   // The dealer puts the two tools on the pad once; each round puts the same rows back with new quantities.
   await page.goto('/dashboard/order-pad');

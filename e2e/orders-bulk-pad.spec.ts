@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, expect, orderThroughApi, serverOrders, signIn, test, type E2eProduct, type E2eUser, type ServerOrder } from './fixtures';
-import { readStore, waitForSavedCatalogue, waitForServiceWorker } from './offline-helpers';
+import { dealerReady, readStore } from './offline-helpers';
 
 type BulkOrder = ServerOrder & { status: string; lines?: { productId: string | null; quantity: number; unitPrice: number; lineTotal: number }[] };
 const bulkOrders = async (user: E2eUser) => (await serverOrders(user)) as BulkOrder[];
@@ -16,20 +16,6 @@ const tail = (product: E2eProduct) => product.name.split(' ').at(-1) ?? '';
 
 const padLine = (page: Page, product: E2eProduct) => page.getByTestId('pad-line').filter({ hasText: product.name });
 const queuedRows = (page: Page) => page.getByTestId('queued-orders').getByRole('row').filter({ has: page.getByRole('button', { name: /^Discard/u }) });
-
-/** The dealer signed in, the worker in control, and the saved catalogue holding this journey's products. */
-async function dealerReady(page: Page, dealer: E2eUser, products: E2eProduct[]) {
-  await signIn(page, dealer);
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  await waitForSavedCatalogue(page);
-  await expect
-    .poll(async () => {
-      const saved = new Set((await readStore<E2eProduct>(page, 'products')).map((p) => p._id));
-      return products.every((p) => saved.has(p._id));
-    })
-    .toBe(true);
-}
 
 /** The quick-entry line: part of the name, pick it (keyboard or a tap), the quantity, Enter; focus is back in the name box. */
 async function quickAdd(page: Page, typed: string, product: E2eProduct, quantity: number, how: 'keyboard' | 'tap') {
