@@ -1,4 +1,4 @@
-// The guards (docs/architecture.md, "Client conventions") and spec section 6, in the browser. The server
+// The guards (docs/architecture.md, "Client conventions") and the spec, in the browser. The server
 // enforces the same rules on its own (tests/api).
 
 import { expect, signIn, test } from './fixtures';

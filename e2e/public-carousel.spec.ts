@@ -1,4 +1,4 @@
-// The client reviews carousel (spec sections 2 and 9) under Playwright's fake clock: it advances
+// The client reviews carousel (the spec) under Playwright's fake clock: it advances
 // every 5000 ms, wraps, pauses on hover and keyboard focus, answers arrow keys and swipes over 40 px,
 // respects prefers-reduced-motion and announces only the changes the visitor makes.
 

@@ -1,4 +1,4 @@
-// The home page's six sections (spec section 2) against the seeded catalogue and reviews.
+// The home page's six sections (the spec) against the seeded catalogue and reviews.
 
 import type { Page } from '@playwright/test';
 import { DESCRIPTION_CUT } from '../src/contract/constants';
@@ -171,7 +171,7 @@ test('Order Now sends a signed-out visitor to login, remembering the product', a
   expect(new URL(page.url()).searchParams.get('redirect')).toBe(href);
 });
 
-test('the business summary shows the four figures of spec section 9', async ({ page }) => {
+test('the business summary shows the four figures of the spec', async ({ page }) => {
   await openHome(page);
   const summary = page.locator('section#summary');
   const figures = await summary.locator('dl > div').evaluateAll((rows) =>

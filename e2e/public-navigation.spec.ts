@@ -1,4 +1,4 @@
-// The fixed navigation bar (spec section 2): links signed out and signed in, Logout, and the menu
+// The fixed navigation bar (the spec): links signed out and signed in, Logout, and the menu
 // that replaces the links below lg (992 px), operated by touch and by keyboard.
 
 import type { Page } from '@playwright/test';

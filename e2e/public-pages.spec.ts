@@ -1,4 +1,4 @@
-// Blogs, Portfolio and the not-found screen (spec section 2).
+// Blogs, Portfolio and the not-found screen (the spec).
 
 import { blogArticles } from '../src/content/blogs';
 import { portfolio } from '../src/content/portfolio';

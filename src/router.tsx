@@ -1,4 +1,4 @@
-// The route table of spec section 2 and its three guards (docs/architecture.md, "Client conventions").
+// The route table of the spec and its three guards (docs/architecture.md, "Client conventions").
 // The guards are for convenience; the server enforces every rule itself.
 
 import type { QueryClient } from '@tanstack/react-query';
@@ -36,7 +36,7 @@ interface GuardArgs {
 }
 
 /**
- * The admin flag comes from the server (spec section 6). Without an answer (offline, server down) the
+ * The admin flag comes from the server (the spec). Without an answer (offline, server down) the
  * last known flag is used, or null when none is known; a refused token ends the session.
  */
 async function adminFlag({ context, location, preload }: GuardArgs): Promise<boolean | null> {
@@ -65,12 +65,12 @@ async function guardAdmin(args: GuardArgs): Promise<void> {
   throw redirect({ to: '/login', replace: true });
 }
 
-/** Customer-only pages: admins go to /dashboard (spec section 6). Unknown offline counts as customer; the server decides. */
+/** Customer-only pages: admins go to /dashboard (the spec). Unknown offline counts as customer; the server decides. */
 async function guardCustomer(args: GuardArgs): Promise<void> {
   if ((await adminFlag(args)) === true) throw redirect({ to: '/dashboard', replace: true });
 }
 
-/** The purchase page: admins go home with a toast (spec section 6). */
+/** The purchase page: admins go home with a toast (the spec). */
 async function guardPurchase(args: GuardArgs): Promise<void> {
   if ((await adminFlag(args)) !== true) return;
   if (!args.preload) toast.error(toasts.adminCannotOrder);

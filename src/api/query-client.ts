@@ -1,4 +1,4 @@
-// TanStack Query defaults from spec sections 8 and 9: 5-minute cache, 3 retries with backoff capped at 30 s.
+// TanStack Query defaults from the spec: 5-minute cache, 3 retries with backoff capped at 30 s.
 // A screen whose read could not reach the server keeps trying for as long as the device is online.
 
 import { onlineManager, QueryClient, type Query } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The five question-and-answer articles of the Blogs page (spec section 2, /blogs).
+// The five question-and-answer articles of the Blogs page (the spec, /blogs).
 // A block is a paragraph (text between `backticks` is shown as code) or a code sample.
 
 export type BlogBlock = string | { code: string; language: 'tsx' | 'ts' | 'js' };

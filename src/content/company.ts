@@ -5,7 +5,7 @@ import { companyFacts } from '../contract/company';
 
 export const company = {
   ...companyFacts,
-  /** The four tools launched this season (spec section 2, footer). */
+  /** The four tools launched this season (the spec, footer). */
   newTools: ['SD8 Specialty Right-Angle Drill', 'MS255 Chop Saw', 'CC40 Cable Cutter', 'DH30 Demolition Hammer'],
   social: [
     { name: 'LinkedIn', href: 'https://www.linkedin.com/' },

@@ -1,4 +1,4 @@
-// The home page copy (spec section 2, "Home page"): titles fixed by the spec, blurbs written for Forgeline.
+// The home page copy (the spec): titles fixed by the spec, blurbs written for Forgeline.
 
 const DELIVERY_DAYS = 7;
 

@@ -1,4 +1,4 @@
-// Everything the Portfolio page shows (spec section 2, /portfolio). A deployer edits this one file:
+// Everything the Portfolio page shows (the spec, /portfolio). A deployer edits this one file:
 // the page lays out whatever it holds. Links starting with '/' open inside the storefront.
 
 export interface PortfolioProject {

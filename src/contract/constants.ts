@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and limits the server enforces: what the forms and the server
+// Business constants of the spec and limits the server enforces: what the forms and the server
 // both check. Values only the browser uses live in src/config and src/content.
 
 export const DESCRIPTION_CUT = 150;

@@ -1,4 +1,4 @@
-// Every user-facing text the spec fixes (spec sections 5 and 8), in one place. Three of the spec's
+// Every user-facing text the spec fixes, in one place. Three of the spec's
 // texts are wrong and corrected here, each noted where it differs (docs/architecture.md, "Departures
 // from the spec").
 

@@ -4,12 +4,12 @@
 export const ORDER_STATUSES = ['Unpaid', 'Paid', 'Shipped'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Only Unpaid orders can be paid or deleted (spec section 4). */
+/** Only Unpaid orders can be paid or deleted (the spec). */
 export function isDeletable(status: OrderStatus): boolean {
   return status === 'Unpaid';
 }
 
-/** Admins see a Paid order as Pending (spec section 2, Manage Orders). */
+/** Admins see a Paid order as Pending (the spec, Manage Orders). */
 export function adminStatusLabel(status: OrderStatus): string {
   return status === 'Paid' ? 'Pending' : status;
 }

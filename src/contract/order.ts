@@ -131,7 +131,7 @@ export const OrderLineProblemSchema = v.object({
 export type OrderLineProblem = v.InferOutput<typeof OrderLineProblemSchema>;
 
 /**
- * The purchase form (spec section 5): address and phone required, and a whole quantity from the
+ * The purchase form (the spec): address and phone required, and a whole quantity from the
  * product's minimum to its available stock, with the spec's message for anything else. A tool's
  * maximum per order and pack size (`rules`) are checked after that range, each with its own message.
  */

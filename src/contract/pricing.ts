@@ -1,4 +1,4 @@
-// Pure rules shared by the purchase page, the order pad and the server (spec sections 5 and 9, and the
+// Pure rules shared by the purchase page, the order pad and the server (the spec, and the
 // quantity rules and volume prices of bulk orders: docs/architecture.md, "Orders and stock").
 
 import { DESCRIPTION_CUT } from './constants';

@@ -15,7 +15,7 @@ export const PriceTierSchema = v.object({ minQnt: v.number(), price: v.number() 
 export type PriceTier = v.InferOutput<typeof PriceTierSchema>;
 
 /**
- * A product as the API sends it (spec section 3 names), with the bulk-order rules: an optional maximum
+ * A product as the API sends it (the spec's names), with the bulk-order rules: an optional maximum
  * per order, a pack size, and volume price tiers. The rules are optional here so a catalogue saved
  * before they existed still reads; the server always sends them.
  */

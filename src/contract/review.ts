@@ -4,7 +4,7 @@ import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from './constants';
 import { queryInt } from './fields';
 import { validationMessages as m } from './messages';
 
-/** A review as the API sends it; rating is a string '1' to '5' (spec section 3). */
+/** A review as the API sends it; rating is a string '1' to '5' (the spec). */
 export const ReviewSchema = v.object({
   _id: v.string(),
   review: v.string(),

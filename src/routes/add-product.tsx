@@ -1,4 +1,4 @@
-// Add A Product (spec sections 2 and 5): the form lives in the admin feature; this screen frames it.
+// Add A Product (the spec): the form lives in the admin feature; this screen frames it.
 
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';

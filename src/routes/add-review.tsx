@@ -1,4 +1,4 @@
-// /dashboard/add-review (spec section 2): a customer posts a review; it shows in the home carousel.
+// /dashboard/add-review (the spec): a customer posts a review; it shows in the home carousel.
 
 import { useSession } from '../features/auth/session';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';

@@ -1,4 +1,4 @@
-// The Blogs page (spec section 2, /blogs): five question-and-answer articles from src/content/blogs.ts.
+// The Blogs page (the spec, /blogs): five question-and-answer articles from src/content/blogs.ts.
 
 import { useEffect } from 'react';
 import { blogArticles } from '../content/blogs';

@@ -1,4 +1,4 @@
-// /dashboard index, My Profile (spec section 2): the profile from the server, the verification state,
+// /dashboard index, My Profile (the spec): the profile from the server, the verification state,
 // and the form. Composes the auth and profile features.
 
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The dashboard frame (spec section 2): the customer's or the admin's items, the current one
+// The dashboard frame (the spec): the customer's or the admin's items, the current one
 // highlighted, and the nested screen beside them.
 
 import { Outlet, useRouterState } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// The home page: the six sections of spec section 2 in order. Everything above the fold is text
+// The home page: the six sections of the spec in order. Everything above the fold is text
 // and inline SVG, so the first paint needs no image request; pictures below the fold load lazily.
 
 import { Suspense } from 'react';

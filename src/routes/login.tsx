@@ -1,4 +1,4 @@
-// /login (spec section 2): on success the user goes back to the page they came from, or home,
+// /login (the spec): on success the user goes back to the page they came from, or home,
 // replacing this entry in the history.
 
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';

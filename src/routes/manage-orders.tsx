@@ -1,4 +1,4 @@
-// Manage Orders (spec section 2): every order, paged, filtered and searched, with Shipped and Delete.
+// Manage Orders (the spec): every order, paged, filtered and searched, with Shipped and Delete.
 
 import { useLiveOrders } from '../features/admin/live-orders';
 import { MailFailuresNotice } from '../features/admin/mail-failures-notice';

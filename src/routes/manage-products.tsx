@@ -1,4 +1,4 @@
-// Manage Products (spec section 2): the admin's table over the catalogue, a page at a time.
+// Manage Products (the spec): the admin's table over the catalogue, a page at a time.
 
 import { useState } from 'react';
 import { ProductsTable } from '../features/admin/products-table';

@@ -1,4 +1,4 @@
-// Make Admin (spec section 2): every account, with Make Admin and Delete.
+// Make Admin (the spec): every account, with Make Admin and Delete.
 
 import { UsersTable } from '../features/admin/users-table';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';

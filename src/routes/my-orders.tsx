@@ -1,4 +1,4 @@
-// /dashboard/my-orders (spec section 2): the orders saved on this device (the offline feature's outbox),
+// /dashboard/my-orders (the spec): the orders saved on this device (the offline feature's outbox),
 // then the customer's own orders. Order again reads today's catalogue (the catalogue feature's query) and
 // leads to the order pad.
 

@@ -1,4 +1,4 @@
-// Any path the route table does not know (spec section 2, not-found screen).
+// Any path the route table does not know (the spec, not-found screen).
 
 import { Link } from '@tanstack/react-router';
 import { texts } from '../contract/messages';

@@ -1,4 +1,4 @@
-// /dashboard/payment/{id} (spec section 2): pay one order. Composes the order (orders feature) and the
+// /dashboard/payment/{id} (the spec): pay one order. Composes the order (orders feature) and the
 // card payment (payment feature). A bulk order is paid once, for all its lines, which are listed.
 
 import { useParams } from '@tanstack/react-router';

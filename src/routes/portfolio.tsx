@@ -1,4 +1,4 @@
-// The Portfolio page (spec section 2, /portfolio): about, education, skills and three projects,
+// The Portfolio page (the spec, /portfolio): about, education, skills and three projects,
 // all read from src/content/portfolio.ts.
 
 import { portfolio } from '../content/portfolio';

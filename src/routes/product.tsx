@@ -1,4 +1,4 @@
-// /products/{id}: the purchase page (spec section 2). Composes the catalogue (the product), the orders
+// /products/{id}: the purchase page (the spec). Composes the catalogue (the product), the orders
 // feature (the order form) and the offline feature (the outbox); the server prices and checks every order.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';

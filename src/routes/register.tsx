@@ -1,4 +1,4 @@
-// /register (spec section 2): after the account is made and the access token received, home.
+// /register (the spec): after the account is made and the access token received, home.
 
 import { useNavigate } from '@tanstack/react-router';
 import { AuthPanel } from '../features/auth/auth-panel';

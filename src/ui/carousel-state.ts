@@ -1,4 +1,4 @@
-// The carousel's behaviour as a pure state machine (spec sections 2 and 9), so every rule
+// The carousel's behaviour as a pure state machine (the spec), so every rule
 // (advance, wrap, pause, keys, swipe threshold) is tested without a DOM or a clock.
 
 import { SWIPE_THRESHOLD_PX } from '../config/ui';

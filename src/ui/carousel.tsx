@@ -1,4 +1,4 @@
-// A keyboard, touch and screen-reader friendly carousel (spec section 2, "Carousel behaviour";
+// A keyboard, touch and screen-reader friendly carousel (the spec;
 // WAI-ARIA APG carousel pattern). The rules live in carousel-state.ts; this file wires them to
 // the DOM: a timer, pointer and keyboard events, and a polite announcement of user-made changes.
 

@@ -1,4 +1,4 @@
-// The footer on every page (spec section 2): about text, the new tools, location, phone, e-mail,
+// The footer on every page (the spec): about text, the new tools, location, phone, e-mail,
 // social links and the copyright line with the current year. Details come from src/content/company.ts.
 
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 // A labelled form field with its error under it, the address and phone fields, and the read-only name
-// and e-mail pair that the purchase, profile and review forms show (spec section 2): one markup for
+// and e-mail pair that the purchase, profile and review forms show (the spec): one markup for
 // every form.
 
 import type { ReactNode } from 'react';

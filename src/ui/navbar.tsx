@@ -1,4 +1,4 @@
-// The fixed top bar (spec section 2): brand, Blogs, Portfolio, Dashboard when signed in, and the
+// The fixed top bar (the spec): brand, Blogs, Portfolio, Dashboard when signed in, and the
 // account links. Below lg (992 px) the links collapse into a disclosure menu that opens with a
 // real button, closes on Escape, on a click outside and on navigation, and returns focus to the button.
 

@@ -1,4 +1,4 @@
-// A review's star rating. The number of filled stars follows spec section 9 (starCount); the
+// A review's star rating. The number of filled stars follows the spec (starCount); the
 // outline keeps empty and filled stars apart at 3:1 contrast for low-vision readers.
 
 import { starCount } from '../contract/pricing';

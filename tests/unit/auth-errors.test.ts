@@ -4,7 +4,7 @@ import { authErrorMessage, shouldFallBackToRedirect } from '../../src/features/a
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
-// Every code spec section 8 lists, plus the sign-in and register codes the brief names.
+// Every code the spec lists, plus the sign-in and register codes the brief names.
 const CODES = [
   'auth/wrong-password',
   'auth/invalid-credential',

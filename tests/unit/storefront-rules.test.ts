@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DESCRIPTION_CUT } from '../../src/contract/constants';
 import { cutDescription, formatCount, formatDollars, starCount } from '../../src/contract/pricing';
 
-describe('cutDescription (home cards, spec section 9)', () => {
+describe('cutDescription (home cards, the spec)', () => {
   test('keeps a description of at most 150 characters whole, without an ellipsis', () => {
     const exact = 'x'.repeat(DESCRIPTION_CUT);
     expect(cutDescription(exact)).toBe(exact);
@@ -28,7 +28,7 @@ describe('cutDescription (home cards, spec section 9)', () => {
   });
 });
 
-describe('starCount (spec section 9)', () => {
+describe('starCount (the spec)', () => {
   test.each([
     ['1', 1],
     ['2', 2],

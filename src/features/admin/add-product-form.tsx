@@ -1,4 +1,4 @@
-// The Add Product form (spec sections 2 and 5). The picture goes to POST /api/images first, then the
+// The Add Product form (the spec). The picture goes to POST /api/images first, then the
 // product to POST /api/products. If the second step fails the form stays filled, says which step
 // failed, and a retry reuses the picture already uploaded. The bulk-order rules (maximum, pack size,
 // volume prices) are optional and go with the product.

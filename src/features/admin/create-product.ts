@@ -1,4 +1,4 @@
-// POST /api/products (admin). The home page's list is cached under queryKeys.products (spec section 9).
+// POST /api/products (admin). The home page's list is cached under queryKeys.products (the spec).
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';

@@ -1,4 +1,4 @@
-// Manage Orders (spec section 2): every order, paged on the server, filtered by status and searched by
+// Manage Orders (the spec): every order, paged on the server, filtered by status and searched by
 // e-mail or product. Paid orders show 'Pending' and a Shipped button; unpaid ones Delete through the modal.
 // A bulk order is one row that opens to its lines; Shipped ships the whole order. A table from 1024 px,
 // cards below; Export CSV downloads what the filter shows.

@@ -1,4 +1,4 @@
-// Manage Products (spec section 2): Product, Price, Available Qnty, and Delete through the modal. One
+// Manage Products (the spec): Product, Price, Available Qnty, and Delete through the modal. One
 // page of the catalogue at a time (the catalogue feature's query, handed in by the route), newest first,
 // with a search by name, SKU or description: a catalogue of thousands of tools is never drawn whole. Each
 // tool's bulk-order rules are summed up in a column of their own, with Edit rules. Below 1024 px each tool

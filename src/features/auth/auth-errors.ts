@@ -1,5 +1,5 @@
 // Plain-words messages for everything that can go wrong while signing in or registering
-// (spec section 8). A raw `auth/...` code is never shown on its own.
+// (the spec). A raw `auth/...` code is never shown on its own.
 
 import { ApiError, NetworkError } from '../../api/errors';
 import { texts, validationMessages } from '../../contract/messages';

@@ -1,4 +1,4 @@
-// A labelled input of the sign-in and register forms, with its message under it (spec section 5).
+// A labelled input of the sign-in and register forms, with its message under it (the spec).
 
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-// The body the Login and Register forms share (spec sections 2, 4 and 5): a spinner that replaces the
+// The body the Login and Register forms share (the spec): a spinner that replaces the
 // form while it works, e-mail and password, any failure in small red text under the password field,
 // a link to the other form, and Google.
 

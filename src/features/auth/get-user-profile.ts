@@ -1,4 +1,4 @@
-// GET /api/users/{email}: the profile and the server's admin flag (spec section 6).
+// GET /api/users/{email}: the profile and the server's admin flag (the spec).
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';

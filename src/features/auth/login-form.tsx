@@ -1,4 +1,4 @@
-// The Login screen's form (spec sections 2, 4 and 5): e-mail and password, or Google.
+// The Login screen's form (the spec): e-mail and password, or Google.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-// The Register screen's form (spec sections 2, 4 and 5): name, e-mail and password, or Google. The
+// The Register screen's form (the spec): name, e-mail and password, or Google. The
 // account is created, the verification e-mail sent and the name set before the token exchange.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';

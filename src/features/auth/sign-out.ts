@@ -3,7 +3,7 @@ import { clearSession } from './session';
 import { getFirebaseAuth } from './firebase';
 
 /**
- * Signs out of Firebase and forgets the access token and user (spec section 2, Logout). The answers saved
+ * Signs out of Firebase and forgets the access token and user (the spec, Logout). The answers saved
  * for this account go first and synchronously: a shared tablet may be switched off the moment Logout is
  * pressed (docs/decisions/029-a-shared-counter-tablet.md).
  */

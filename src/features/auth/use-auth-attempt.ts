@@ -1,4 +1,4 @@
-// The shared state machine of the login and register screens (spec section 4): idle, loading, then
+// The shared state machine of the login and register screens (the spec): idle, loading, then
 // success (the caller navigates) or an error in plain words. It also finishes a Google redirect
 // when the page is the one the user comes back to.
 

@@ -1,4 +1,4 @@
-// The purchase page's tool (spec section 2): picture, name, description and its three facts, with its
+// The purchase page's tool (the spec): picture, name, description and its three facts, with its
 // bulk-order rules when it has any; or why it could not be shown.
 
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// The home page's tool cards (spec section 2, Tools): image, name, description cut to 150
+// The home page's tool cards (the spec, Tools): image, name, description cut to 150
 // characters plus an ellipsis, and 'Order Now'; the route may add an action of its own under it
 // (Add to order). A spinner shows while the catalogue loads. The list holds one page of cards at a
 // time and grows by pages with Show more: never thousands of cards at once.

@@ -1,4 +1,4 @@
-// Our Tools (spec section 2, Home page): the catalogue's cards under the section's heading, with a
+// Our Tools (the spec, Home page): the catalogue's cards under the section's heading, with a
 // search box and category chips above them; the hero's Our Tools button jumps here.
 
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The dashboard's items (spec section 2): the customer's or the admin's, the current one marked.
+// The dashboard's items (the spec): the customer's or the admin's, the current one marked.
 
 import { Link } from '@tanstack/react-router';
 import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';

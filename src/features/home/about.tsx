@@ -1,4 +1,4 @@
-// About Us (spec section 2, Home page): the assembly-hall picture, loaded lazily below the fold, and
+// About Us (the spec, Home page): the assembly-hall picture, loaded lazily below the fold, and
 // Learn More, which jumps to the figures.
 
 import { about } from '../../content/home';

@@ -1,4 +1,4 @@
-// The business figures (spec section 2, Home page) and a way to reach the dealer team.
+// The business figures (the spec, Home page) and a way to reach the dealer team.
 
 import { company } from '../../content/company';
 import { summary } from '../../content/home';

@@ -1,4 +1,4 @@
-// Find Your Tools (spec section 2, Home page): the first screen, all text and inline SVG.
+// Find Your Tools (the spec, Home page): the first screen, all text and inline SVG.
 
 import { Link } from '@tanstack/react-router';
 import { hero } from '../../content/home';

@@ -1,4 +1,4 @@
-// Why Choose Us (spec section 2, Home page): six boxes, each with its outline icon.
+// Why Choose Us (the spec, Home page): six boxes, each with its outline icon.
 
 import { whyChooseUs } from '../../content/home';
 import { Eyebrow, SectionTitle } from '../../ui/section-heading';

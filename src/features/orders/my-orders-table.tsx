@@ -1,4 +1,4 @@
-// The table of My Orders (spec section 2): status in colour and in words, Pay and Delete on unpaid
+// The table of My Orders (the spec): status in colour and in words, Pay and Delete on unpaid
 // orders, and the 'Delete Alert!' confirmation before an order goes. A bulk order is one row that opens
 // to its lines; an unpaid order says until when it holds its stock; a paid or shipped one can be ordered
 // again, its lines going onto the order pad at today's prices and rules.

@@ -1,4 +1,4 @@
-// The fields of an order (spec section 5): address, phone and the quantity, each with its message
+// The fields of an order (the spec): address, phone and the quantity, each with its message
 // under it. The purchase form and the edit of a saved order show the same fields.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';

@@ -1,4 +1,4 @@
-// The order form of the purchase page (spec sections 2 and 5): name and e-mail read-only, address and
+// The order form of the purchase page (the spec): name and e-mail read-only, address and
 // phone required, a quantity from the minimum to the stock, and the live total. The server decides the
 // price: the total the customer saw is sent along, and a changed price comes back to be confirmed. A tool
 // with bulk-order rules also takes whole packs only, up to its maximum, and its volume prices show in a

@@ -1,4 +1,4 @@
-// Paying one order (spec section 2, Payment): the card form of the configured processor, the Pay
+// Paying one order (the spec, Payment): the card form of the configured processor, the Pay
 // button off until the payment secret has arrived, and the outcome in words. Online only
 // (docs/architecture.md, "Offline").
 
@@ -20,7 +20,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 export interface CheckoutProps {
   order: Order;
-  /** The billing name and e-mail the card is confirmed with (spec section 7). */
+  /** The billing name and e-mail the card is confirmed with (the spec). */
   billingName: string;
   billingEmail: string;
 }

@@ -1,4 +1,4 @@
-// My Profile (spec sections 2 and 5): name and e-mail read-only; address, phone and an optional
+// My Profile (the spec): name and e-mail read-only; address, phone and an optional
 // LinkedIn URL, prefilled from the server. Saving needs the network (docs/architecture.md, "Offline").
 
 import { valibotResolver } from '@hookform/resolvers/valibot';

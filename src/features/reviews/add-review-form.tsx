@@ -1,4 +1,4 @@
-// The Add Review form (spec sections 2 and 5): name and e-mail read-only, the review text (required,
+// The Add Review form (the spec): name and e-mail read-only, the review text (required,
 // at least 20 characters), a rating of 1 to 5 defaulting to 5. Posting needs the network
 // (docs/architecture.md, "Offline").
 

@@ -1,4 +1,4 @@
-// Client Reviews (spec section 2, Home page): the reviews in the carousel, each with its stars, text
+// Client Reviews (the spec, Home page): the reviews in the carousel, each with its stars, text
 // and the reviewer's initials.
 
 import { starCount } from '../../contract/pricing';
