@@ -16,6 +16,10 @@ export function invoiceKeeper(db: Tx): InvoiceKeeper {
   const drawing = new Map<string, Promise<KeptInvoice>>();
 
   const draw = async (invoice: Invoice): Promise<KeptInvoice> => {
+    // Asked again: a download whose first read missed the invoice may arrive here just after another
+    // download kept it and left the map.
+    const kept = await findKeptInvoice(db, invoice.orderId);
+    if (kept) return kept;
     const pdf = await renderInvoicePdf(invoice);
     return keepInvoice(db, invoice.orderId, { pdf, sha256: createHash('sha256').update(pdf).digest('base64url') });
   };

@@ -36,8 +36,9 @@ const invoices: FastifyPluginAsync = async (app) => {
     if (!invoice) throw new AppError('invalid_state', 'This order has no invoice yet: an invoice is made when the order is paid.');
     const kept = await keeper.pdfOf(invoice);
     const etag = `"${kept.sha256}"`;
-    // Private: the browser may keep it, asking again with its ETag; shared caches may not.
-    void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    // Not stored by any cache, as every personal answer: an invoice carries the dealer's name and address,
+    // and a counter tablet is shared (docs/decisions/029). The ETag still spares a client that sends it the body.
+    void reply.header('etag', etag).header('cache-control', 'no-store');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply
       .header('content-type', 'application/pdf')

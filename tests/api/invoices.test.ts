@@ -131,7 +131,7 @@ describeEachDatabase('invoices', (kind) => {
       const res = await download(paidId, dealer);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       const number = (await invoiceNo(paidId)) as { year: number; seq: number };
       const text = `${number.year}-${String(number.seq).padStart(5, '0')}`;
       expect(res.headers['content-disposition']).toBe(`attachment; filename="forgeline-invoice-${text}.pdf"`);
