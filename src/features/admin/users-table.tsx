@@ -91,7 +91,7 @@ export function UsersTable() {
       header: 'Dealer',
       cell: (row) => {
         if (row.role === 'admin') return null;
-        if (row.trusted) return <span className="badge badge-success badge-outline whitespace-nowrap">Trusted</span>;
+        if (row.trusted) return <span className="badge badge-outline whitespace-nowrap">Trusted</span>;
         return (
           <button type="button" className="btn btn-sm btn-outline" disabled={!online || busy !== null} aria-describedby={offlineReason} onClick={() => act(row, 'dealer')}>
             {spinnerFor(row, 'dealer')}
