@@ -325,7 +325,7 @@ export async function markOrderPaid(tx: Tx, id: string, transactionId: string): 
       on conflict do nothing
     ), admins as (
       insert into mail_queue (kind, order_id, recipient)
-      select 'order_paid_admin', paid.id, u.email from paid cross join users u where u.role = 'admin' and u.notify_paid_orders
+      select 'order_paid_admin', paid.id, u.email from paid cross join users u where u.role = 'admin' and u.notify_paid_orders and u.email_verified
       on conflict do nothing
     )
     select id from paid`);
