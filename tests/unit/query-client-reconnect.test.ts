@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A list whose load failed for want of a connection loads by itself once the device is online again
-// (My Orders after a short drop): the app's query client defaults, with the device's connection stubbed.
+// (My Orders after a short drop): the app's query client defaults, with the device's connection (navigator.onLine and its events) set by each test.
 
 import { onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
