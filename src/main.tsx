@@ -20,7 +20,7 @@ import './styles.css';
 /**
  * The app's start, in a few short tasks rather than one long one: the modules are evaluated in the first,
  * and setting up the router and restoring the saved queries each get a task of their own, so the browser may
- * paint or answer a tap between them (README Performance).
+ * paint or answer a tap between them (docs/performance.md).
  */
 async function boot(): Promise<void> {
   const queryClient = createQueryClient();

@@ -104,7 +104,7 @@ const productRoute = createRoute({
   path: 'products/$id',
   beforeLoad: (args) => {
     // The page's code and its product are fetched while the guard asks the server for the role: on a slow
-    // network that is one round trip before the picture can load instead of three (README Performance).
+    // network that is one round trip before the picture can load instead of three (docs/performance.md).
     if (getSession().user) {
       void productPage.preload?.();
       // The picture starts as soon as the product is known, not when the page renders after the check.

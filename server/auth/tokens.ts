@@ -21,7 +21,7 @@ export interface TokenService {
 
 export function tokenService(secret: string, ttlSeconds: number): TokenService {
   // Imported once: handing jose the raw bytes makes it import the key again on every call, a third of
-  // the cost of each verification (README Performance).
+  // the cost of each verification (docs/performance.md).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // A client sends the same token with every request: the answer for this exact string (signature
   // included) is kept until the token expires, so the HMAC is checked once per token, not per request.

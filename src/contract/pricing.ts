@@ -101,7 +101,7 @@ export function starCount(rating: string | number): number {
 }
 
 // Whole dollars and counts are written without Intl: making an Intl.NumberFormat loads the locale's data,
-// the largest single cost of the home page's first script run on a slow tablet (README Performance), and
+// the largest single cost of the home page's first script run on a slow tablet (docs/performance.md), and
 // en-US grouping of a whole number is a fixed rule. Anything else (fractions, NaN) goes to Intl.
 let intlDollars: Intl.NumberFormat | null = null;
 let intlCount: Intl.NumberFormat | null = null;

@@ -7,7 +7,7 @@ import { productWords } from './catalogue-words';
 import type { ForgelineDatabase, Saved, SavedProduct } from './database';
 
 // Dexie is loaded on first use, not with the app: the home page renders from the network, and the
-// write-through that follows is what pulls it in (first-load JavaScript budget, README Performance).
+// write-through that follows is what pulls it in (first-load JavaScript budget, docs/performance.md).
 const database = (): Promise<ForgelineDatabase> => import('./database').then((m) => m.getDatabase());
 
 /** What a reader found: the data and when it was saved (the oldest row, for lists). */

@@ -1,5 +1,5 @@
 // Ends the current task, so the browser can paint and answer a tap before the rest runs: a long piece of
-// work split with it is several short tasks instead of one long one (README Performance).
+// work split with it is several short tasks instead of one long one (docs/performance.md).
 
 interface Scheduler {
   yield?: () => Promise<void>;

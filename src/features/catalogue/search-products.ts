@@ -33,7 +33,7 @@ let firstPage: Promise<ProductPage> | null = null;
 
 /**
  * Asks the server for the first page of Our Tools at once: the home page calls it while its script is
- * still starting, so the first cards do not wait for React's first render (README Performance). The
+ * still starting, so the first cards do not wait for React's first render (docs/performance.md). The
  * next search for that page takes the answer; it is used once.
  */
 export function requestFirstToolsPage(): void {

@@ -69,7 +69,7 @@ export function ToolsList({ search, cardAction }: { search: ToolSearch; cardActi
   const results = useProductSearch(search);
   // The first cards are drawn at a lower priority than the answer that brought them: that render yields to
   // the browser every few milliseconds, so a slow tablet's page does not freeze while the app is still
-  // starting (README Performance). Later answers (a search, a page) are drawn at once, as the dealer waits
+  // starting (docs/performance.md). Later answers (a search, a page) are drawn at once, as the dealer waits
   // for them.
   const [firstDrawn, setFirstDrawn] = useState(false);
   const deferred = useDeferredValue(results.data);

@@ -13,7 +13,7 @@ const BUSY_RETRY_MS = 5_000;
 const MIN_TIMER_MS = 1_000;
 
 // The sender (and Dexie with it) is loaded when a signed-in user has something to flush, not with the
-// app: an anonymous first visit does not download it (first-load JavaScript budget, README Performance).
+// app: an anonymous first visit does not download it (first-load JavaScript budget, docs/performance.md).
 const outboxSync = () => import('../../db/outbox-sync');
 
 type ReportListener = (report: FlushReport) => void;

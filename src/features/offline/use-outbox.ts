@@ -15,7 +15,7 @@ function useLiveOutbox<T>(email: string | null, read: (outbox: typeof OutboxModu
     let subscription: { unsubscribe(): void } | null = null;
     let stopped = false;
     // Dexie is loaded for a signed-in user only: an anonymous first visit does not download it
-    // (first-load JavaScript budget, README Performance).
+    // (first-load JavaScript budget, docs/performance.md).
     Promise.all([import('dexie'), import('../../db/outbox')])
       .then(([{ liveQuery }, outbox]) => {
         if (stopped) return;

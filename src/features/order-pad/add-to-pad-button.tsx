@@ -21,7 +21,7 @@ export interface AddToPadButtonProps {
 export function AddToPadButton({ product, className = 'btn btn-outline btn-primary w-full', describedBy }: AddToPadButtonProps) {
   const { user, admin } = useSession();
   // The router itself, not useNavigate: on the home page this button ships with the entry, and useNavigate
-  // costs its first load about 3 KB gzipped where useRouter costs nothing (README Performance).
+  // costs its first load about 3 KB gzipped where useRouter costs nothing (docs/performance.md).
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   if (admin === true) return null;

@@ -1,5 +1,5 @@
 // The order pad store, loaded on first use: the home page's Add to order buttons ship with the entry,
-// Dexie does not (first-load JavaScript budget, README Performance).
+// Dexie does not (first-load JavaScript budget, docs/performance.md).
 
 import type { Product } from '../../contract/product';
 

@@ -13,7 +13,7 @@ export function useOrderPad(email: string | null): PadLine[] | undefined {
     let stop: (() => void) | null = null;
     let stopped = false;
     // Dexie is loaded for a signed-in user only: an anonymous first visit does not download it
-    // (first-load JavaScript budget, README Performance).
+    // (first-load JavaScript budget, docs/performance.md).
     import('../../db/order-pad')
       .then(({ watchPad }) => {
         if (stopped) return;
