@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const httpPort: PortClaim = { what: 'The storefront', host: config.host, port: config.port, advice: 'Set PORT to a free port.' };
   await checkPortFree(httpPort).catch((error: unknown) => (error instanceof PortInUseError ? abort(error.message) : Promise.reject(error)));
 
-  // Local mode keeps every e-mail on this machine instead of sending it (README, "E-mails").
+  // Local mode keeps every e-mail on this machine instead of sending it (docs/invoices-and-mail.md, "E-mails").
   const mailCatcher = config.mail.catcher
     ? await startMailCatcher(config.mail.catcher).catch((error: unknown) => abort(error instanceof Error ? error.message : String(error)))
     : null;

@@ -1,5 +1,5 @@
 // The local mail catcher: an SMTP server on loopback that keeps every mail it is given as a file instead
-// of sending it on, the way the Auth emulator keeps verification links (README, "E-mails"). main.ts starts
+// of sending it on, the way the Auth emulator keeps verification links (docs/invoices-and-mail.md, "E-mails"). main.ts starts
 // it in local mode; API tests start their own. Each mail is a standard .eml file under DATA_DIR/mail/,
 // which any mail program opens, attachments included; `npm run mails` lists them.
 
