@@ -38,6 +38,7 @@ import orderEventsRoutes from './routes/order-events';
 import mailRoutes from './routes/mail';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
+import productAdminRoutes from './routes/product-admin';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
 import reportRoutes from './routes/reports';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       await api.register(userAdminRoutes);
+      await api.register(productAdminRoutes);
       await api.register(reportRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
