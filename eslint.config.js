@@ -40,20 +40,32 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/contract', from: ['./src/api', './src/config', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'], message: 'src/contract is pure: it imports nothing from the app.' },
-            { target: './src/config', from: ['./src/api', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'], message: 'src/config holds plain values: it imports nothing from the app.' },
+            {
+              target: './src/contract',
+              from: ['./src/api', './src/config', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'],
+              message: 'src/contract is pure: it imports nothing from the app.',
+            },
+            {
+              target: './src/config',
+              from: ['./src/api', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'],
+              message: 'src/config holds plain values: it imports nothing from the app.',
+            },
             { target: './src/ui', from: ['./src/features', './src/routes', './src/db'], message: 'ui components take props; they do not reach into features.' },
             { target: './src/api', from: ['./src/features', './src/routes', './src/ui', './src/db'], message: 'The API client knows nothing of screens.' },
             { target: './src/db', from: ['./src/features', './src/routes', './src/ui'], message: 'The offline store knows nothing of screens.' },
             { target: './src/features', from: ['./src/routes'], message: 'Imports go routes -> features, not back.' },
-            { target: './sw', from: ['./src/features', './src/routes', './src/ui'], message: 'The service worker imports no screen: only src/api, src/db and src/contract.' },
+            {
+              target: './sw',
+              from: ['./src/features', './src/routes', './src/ui'],
+              message: 'The service worker imports no screen: only src/api, src/db and src/contract.',
+            },
             { target: './server', from: './src', except: ['./contract'], message: 'The server imports only src/contract from the PWA.' },
             { target: './src', from: ['./server', './tests', './e2e', './bench'], message: 'The PWA never imports server or test code.' },
             ...features.map((f) => ({
               target: `./src/features/${f}`,
               from: './src/features',
               except: [`./${f}`, ...PUBLIC_FEATURE_FILES],
-              message: 'A feature does not import another feature\'s internals; compose them in a route.',
+              message: "A feature does not import another feature's internals; compose them in a route.",
             })),
           ],
         },

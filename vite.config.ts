@@ -191,7 +191,12 @@ function prerenderPublicPages(): Plugin {
         mkdirSync(path.join(dir, PRERENDERED_DIR), { recursive: true });
         for (const { path: url, file } of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
           const { html: rendered, routeId } = await prerender(url);
-          await writePage(path.join(dir, PRERENDERED_DIR, file), rendered, { routeSources: [PAGE_SOURCES[file]], keepEarlyClicks: true }, ` data-prerendered-route="${routeId}"`);
+          await writePage(
+            path.join(dir, PRERENDERED_DIR, file),
+            rendered,
+            { routeSources: [PAGE_SOURCES[file]], keepEarlyClicks: true },
+            ` data-prerendered-route="${routeId}"`,
+          );
         }
         // The shell and the screens' frames serve every screen that is not prerendered: they paint the
         // screen's frame before the scripts run, and the app's first render replaces it (src/ui/app-frame.tsx).
@@ -244,8 +249,20 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/screenshots/catalogue-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The Forgeline tool catalogue on a tablet in landscape' },
-          { src: '/screenshots/catalogue-narrow.png', sizes: '412x915', type: 'image/png', form_factor: 'narrow', label: 'The Forgeline tool catalogue on a phone' },
+          {
+            src: '/screenshots/catalogue-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The Forgeline tool catalogue on a tablet in landscape',
+          },
+          {
+            src: '/screenshots/catalogue-narrow.png',
+            sizes: '412x915',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The Forgeline tool catalogue on a phone',
+          },
         ],
       },
       injectManifest: {

@@ -134,7 +134,10 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const customer = customers[0];
     if (!customer) throw new Error('no customer');
     await sql.query('update products set available = 1000000');
-    const generated = await sql.query<{ id: string }>("select id from products where sku like 'FL-G%' and pack_size = 1 and min_order = 1 order by id limit $1", [INVOICE_LINES]);
+    const generated = await sql.query<{ id: string }>(
+      "select id from products where sku like 'FL-G%' and pack_size = 1 and min_order = 1 order by id limit $1",
+      [INVOICE_LINES],
+    );
     const productIds = generated.rows.map((r) => r.id);
     const tools = ((await (await fetch(`${server.baseUrl}/api/products`)).json()) as unknown[]).length;
     const orderId = await paidOrder(server, customer, productIds);
@@ -161,7 +164,9 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       },
     ];
 
-    ctx.log(`  ${ROUNDS} rounds: the probe alone, then with ${CLIENTS} clients looping on each of ${targets.length} endpoints for ${LOOP_SECONDS} s (at most ${LOOP_MAX_REQUESTS} requests)`);
+    ctx.log(
+      `  ${ROUNDS} rounds: the probe alone, then with ${CLIENTS} clients looping on each of ${targets.length} endpoints for ${LOOP_SECONDS} s (at most ${LOOP_MAX_REQUESTS} requests)`,
+    );
     await probeAlone(server);
     const alone: ProbeResult[] = [];
     const under = new Map<string, { probe: ProbeResult; load: LoadResult }[]>();
@@ -179,9 +184,19 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       const p95 = median(results.map((r) => r.probe.p95));
       const total = results.reduce((n, r) => n + r.load.total, 0);
       const non2xx = results.reduce((n, r) => n + r.load.non2xx, 0);
-      return { target: target.name, p50: median(results.map((r) => r.probe.p50)), p95, ratio: p95 / aloneP95, loopRate: median(results.map((r) => r.load.requestsPerSec)), total, non2xx };
+      return {
+        target: target.name,
+        p50: median(results.map((r) => r.probe.p50)),
+        p95,
+        ratio: p95 / aloneP95,
+        loopRate: median(results.map((r) => r.load.requestsPerSec)),
+        total,
+        non2xx,
+      };
     });
-    const notes = rows.filter((r) => r.non2xx > 0).map((r) => `${r.target}: ${r.non2xx} of ${r.total} looping requests answered non-2xx (a limit refusing them, or the refusal itself)`);
+    const notes = rows
+      .filter((r) => r.non2xx > 0)
+      .map((r) => `${r.target}: ${r.non2xx} of ${r.total} looping requests answered non-2xx (a limit refusing them, or the refusal itself)`);
     const failedProbes = [...alone, ...[...under.values()].flat().map((u) => u.probe)].reduce((n, p) => n + p.failed, 0);
     if (failedProbes > 0) notes.push(`${failedProbes} probes failed`);
     return {
@@ -190,10 +205,17 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
         {
           title: `Probe ${PROBE_PATH} (Brotli, one at a time) while ${CLIENTS} clients loop on an endpoint, ${tools.toLocaleString('en-US')} tools, PostgreSQL, median of ${ROUNDS} x ${LOOP_SECONDS} s`,
           columns: ['looping on', 'probe p50 ms', 'probe p95 ms', 'ratio', 'loop req/s', 'loop non-2xx'],
-          rows: [['nothing (probe alone)', median(alone.map((a) => a.p50)), aloneP95, 1, null, null], ...rows.map((r) => [r.target, round(r.p50, 1), round(r.p95, 1), round(r.ratio, 2), round(r.loopRate, 0), r.non2xx])],
+          rows: [
+            ['nothing (probe alone)', median(alone.map((a) => a.p50)), aloneP95, 1, null, null],
+            ...rows.map((r) => [r.target, round(r.p50, 1), round(r.p95, 1), round(r.ratio, 2), round(r.loopRate, 0), r.non2xx]),
+          ],
         },
       ],
-      budgets: rows.map((r) => ({ budget: `probe p95 looping on ${r.target} <= ${RATIO_BUDGET}x alone`, actual: `${round(r.ratio, 2)}x`, met: r.ratio <= RATIO_BUDGET })),
+      budgets: rows.map((r) => ({
+        budget: `probe p95 looping on ${r.target} <= ${RATIO_BUDGET}x alone`,
+        actual: `${round(r.ratio, 2)}x`,
+        met: r.ratio <= RATIO_BUDGET,
+      })),
       data: { tools, clients: CLIENTS, loopSeconds: LOOP_SECONDS, rounds: ROUNDS, probe: PROBE_PATH, aloneP95, alone, rows },
       notes,
     };
@@ -202,4 +224,9 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
   }
 }
 
-export const abuseBenchmark: Benchmark = { id: 'abuse', title: 'Costly public endpoints: a catalogue page while 8 clients loop on each cheap-to-call endpoint (PostgreSQL)', run, timeoutMs: 20 * 60_000 };
+export const abuseBenchmark: Benchmark = {
+  id: 'abuse',
+  title: 'Costly public endpoints: a catalogue page while 8 clients loop on each cheap-to-call endpoint (PostgreSQL)',
+  run,
+  timeoutMs: 20 * 60_000,
+};

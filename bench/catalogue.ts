@@ -63,7 +63,12 @@ function summarise(runs: Measured[]): Summary {
 
 async function load(url: string, duration: number, pid: number, acceptEncoding: string | null, pathAndQuery = '/api/products'): Promise<Measured> {
   const before = cpuMillis(pid);
-  const result = await runLoad({ url: `${url}${pathAndQuery}`, connections: CONNECTIONS, duration, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const result = await runLoad({
+    url: `${url}${pathAndQuery}`,
+    connections: CONNECTIONS,
+    duration,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
   const after = cpuMillis(pid);
   const cpuMicrosPerRequest = before !== null && after !== null && result.total > 0 ? ((after - before) * 1000) / result.total : null;
   return { ...result, cpuMicrosPerRequest };
@@ -214,8 +219,12 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       budgets.push(check(`${label}: req/s ratio to bare route${what} >= ${RATIO_BUDGET}`, f.ratio, '', f.ratio >= RATIO_BUDGET));
       if (f.page) budgets.push(check(`${label}: page of 24 tools p99 < ${P99_BUDGET_MS} ms`, f.page.p99, ' ms', f.page.p99 < P99_BUDGET_MS));
       else budgets.push(check(`${label}: p99 < ${P99_BUDGET_MS} ms`, f.server.p99, ' ms', f.server.p99 < P99_BUDGET_MS));
-      for (const [what, summary] of [['whole list', f.server], ['page', f.page]] as const) {
-        if (summary && summary.non2xx + summary.errors > 0) notes.push(`${label}, ${what}: ${summary.non2xx} non-2xx answers and ${summary.errors} errors under load`);
+      for (const [what, summary] of [
+        ['whole list', f.server],
+        ['page', f.page],
+      ] as const) {
+        if (summary && summary.non2xx + summary.errors > 0)
+          notes.push(`${label}, ${what}: ${summary.non2xx} non-2xx answers and ${summary.errors} errors under load`);
       }
       if (!f.etagRevalidates) notes.push(`${label}: a request with If-None-Match did not get 304`);
     }
@@ -236,7 +245,10 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
   return {
     status: 'measured',
     tables: [
-      table('demo', `GET /api/products, ${CONNECTIONS} connections, median of ${ROUNDS} x ${ROUND_SECONDS} s (catalogue of ${demo?.products ?? '?'} products, ${demo?.bodyBytes ?? '?'} bytes)`),
+      table(
+        'demo',
+        `GET /api/products, ${CONNECTIONS} connections, median of ${ROUNDS} x ${ROUND_SECONDS} s (catalogue of ${demo?.products ?? '?'} products, ${demo?.bodyBytes ?? '?'} bytes)`,
+      ),
       table(
         'trade-scale',
         `GET /api/products at trade scale, Accept-Encoding "${BROWSER_ACCEPT_ENCODING}", ${CONNECTIONS} connections, median of ${ROUNDS} x ${ROUND_SECONDS} s (${scale?.products ?? '?'} products: ${scale?.jsonBytes ?? '?'} bytes of JSON sent as ${scale?.bodyBytes ?? '?'} bytes ${scale?.encoding ?? '?'})`,

@@ -33,14 +33,24 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
   ctx.log(`  ${STARTS} starts on the existing data directory, Firebase project configured (no emulator)`);
   const hosted = await timeStarts({ dataDir, identity: 'hosted' }, STARTS);
 
-  const row = (label: string, times: number[]): Cell[] => [label, round(median(times), 0), round(Math.min(...times), 0), round(Math.max(...times), 0), times.length];
+  const row = (label: string, times: number[]): Cell[] => [
+    label,
+    round(median(times), 0),
+    round(Math.min(...times), 0),
+    round(Math.max(...times), 0),
+    times.length,
+  ];
   return {
     status: 'measured',
     tables: [
       {
         title: 'Start to a ready /api/readyz (PGlite)',
         columns: ['start', 'median ms', 'min ms', 'max ms', 'starts'],
-        rows: [row('existing data, local mode (Auth emulator)', local), row('existing data, Firebase project (no emulator)', hosted), row('empty data directory, local mode', [first])],
+        rows: [
+          row('existing data, local mode (Auth emulator)', local),
+          row('existing data, Firebase project (no emulator)', hosted),
+          row('empty data directory, local mode', [first]),
+        ],
       },
     ],
     budgets: [],

@@ -49,7 +49,15 @@ function outcome(report: FaultRunReport): BenchOutcome {
       {
         title: 'Per fault (times from the moment it was made)',
         columns: ['fault', 'at', 'cause lasted', 'failed tries', 'clients saw errors for', 'all processes healthy after', 'p99 (ms)'],
-        rows: report.faults.map((f) => [f.name, `${round(f.injectedAtS, 1)} s`, seconds(f.causeLastedS), `${f.failedAttempts}${f.failedAttempts > 0 ? ` (${counts(f.failedBy)})` : ''}`, seconds(f.clientErrorsForS), seconds(f.recoveredAfterS), ms(f.p99Ms)]),
+        rows: report.faults.map((f) => [
+          f.name,
+          `${round(f.injectedAtS, 1)} s`,
+          seconds(f.causeLastedS),
+          `${f.failedAttempts}${f.failedAttempts > 0 ? ` (${counts(f.failedBy)})` : ''}`,
+          seconds(f.clientErrorsForS),
+          seconds(f.recoveredAfterS),
+          ms(f.p99Ms),
+        ]),
       },
       {
         title: 'Errors the processes logged',
@@ -60,7 +68,12 @@ function outcome(report: FaultRunReport): BenchOutcome {
       },
     ],
     budgets: [
-      check('acknowledged orders stored exactly once, stock and totals add up, paid orders kept, every process recovered', report.problems.length, ' problems', report.problems.length === 0),
+      check(
+        'acknowledged orders stored exactly once, stock and totals add up, paid orders kept, every process recovered',
+        report.problems.length,
+        ' problems',
+        report.problems.length === 0,
+      ),
     ],
     data: { ordersPerSecond: ORDERS_PER_SECOND, loadSeconds: LOAD_SECONDS, ...report, problems: report.problems.slice(0, 50) },
     notes: report.problems.slice(0, 20).map((p) => `PROBLEM: ${p}`),
@@ -86,12 +99,28 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     secret: SECRET,
   });
   try {
-    const faults = processPostgresRedisFaults(cluster, { killAtMs: 10_000, restartAfterMs: 1000, postgresRestartAtMs: 25_000, redisStopAtMs: 40_000, redisDownMs: REDIS_DOWN_MS });
-    const report = await runFaultLoad(cluster, faults, { ordersPerSecond: ORDERS_PER_SECOND, durationMs: LOAD_SECONDS * 1000, payEvery: 5, giveUpAfterMs: 180_000, requestTimeoutMs: 10_000 }, ctx.log);
+    const faults = processPostgresRedisFaults(cluster, {
+      killAtMs: 10_000,
+      restartAfterMs: 1000,
+      postgresRestartAtMs: 25_000,
+      redisStopAtMs: 40_000,
+      redisDownMs: REDIS_DOWN_MS,
+    });
+    const report = await runFaultLoad(
+      cluster,
+      faults,
+      { ordersPerSecond: ORDERS_PER_SECOND, durationMs: LOAD_SECONDS * 1000, payEvery: 5, giveUpAfterMs: 180_000, requestTimeoutMs: 10_000 },
+      ctx.log,
+    );
     return outcome(report);
   } finally {
     await cluster.close();
   }
 }
 
-export const faultsBenchmark: Benchmark = { id: 'faults', title: 'Orders under faults: a process killed, PostgreSQL restarted, Redis away (HAProxy, two processes)', run, timeoutMs: 15 * 60_000 };
+export const faultsBenchmark: Benchmark = {
+  id: 'faults',
+  title: 'Orders under faults: a process killed, PostgreSQL restarted, Redis away (HAProxy, two processes)',
+  run,
+  timeoutMs: 15 * 60_000,
+};

@@ -130,7 +130,8 @@ export async function medianAudit(url: string, label: string, prepare?: (context
   const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? sorted[0];
   if (!median) throw new Error('no Lighthouse run');
   const metricRuns: Record<string, number[]> = {};
-  for (const key of Object.keys(median.metrics)) metricRuns[key] = runs.map((r) => r.metrics[key]).filter((value): value is number => typeof value === 'number');
+  for (const key of Object.keys(median.metrics))
+    metricRuns[key] = runs.map((r) => r.metrics[key]).filter((value): value is number => typeof value === 'number');
   const metricMedians = Object.fromEntries(Object.entries(metricRuns).map(([key, values]) => [key, values.length > 0 ? medianOf(values) : null]));
   return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0), failedRuns, metricRuns, metricMedians };
 }
@@ -189,7 +190,8 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
     // The service worker's own fetches (its precache) reach the context, not the page.
     context.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.serviceWorker() && url.origin === origin && url.pathname.endsWith('.js')) workerScripts.add(decodeURIComponent(url.pathname).replace(/^\//u, ''));
+      if (request.serviceWorker() && url.origin === origin && url.pathname.endsWith('.js'))
+        workerScripts.add(decodeURIComponent(url.pathname).replace(/^\//u, ''));
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 30_000 });
@@ -201,14 +203,17 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
     const requested = [...scripts].map((pathname) => decodeURIComponent(pathname).replace(/^\//u, ''));
     const firstLoad = firstLoadFiles(staticDir, 'src/routes/home.tsx');
     const chunks = firstLoad.map(size).sort((a, b) => b.gzipBytes - a.gzipBytes);
-    const later = requested.filter((f) => !firstLoad.includes(f)).map(size).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const later = requested
+      .filter((f) => !firstLoad.includes(f))
+      .map(size)
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
     const notRequested = firstLoad.filter((f) => !requested.includes(f));
 
     let offlineRepeatMs: number | null = null;
     let offlineProblem: string | null = null;
     try {
       // The service worker takes control once installed (precache complete), the catalogue is saved; then the
-    // device goes offline.
+      // device goes offline.
       const controlled = await page
         .waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 30_000 })
         .then(() => true)
@@ -285,7 +290,8 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
 
     const budgets: BudgetCheck[] = [];
     for (const audit of audits) {
-      if (new URL(audit.finalUrl).pathname !== new URL(audit.url).pathname) notes.push(`${audit.page}: Lighthouse ended on ${audit.finalUrl}, not ${audit.url}`);
+      if (new URL(audit.finalUrl).pathname !== new URL(audit.url).pathname)
+        notes.push(`${audit.page}: Lighthouse ended on ${audit.finalUrl}, not ${audit.url}`);
       for (const category of CATEGORIES) {
         const s = audit.scores[category];
         const limit = category === 'performance' && !signedIn.has(audit.page) ? PUBLIC_PERFORMANCE_BUDGET : SCORE_BUDGETS[category];
@@ -304,12 +310,26 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     }
     const jsGzipKb = browserFigures.chunks.reduce((n, c) => n + c.gzipBytes, 0) / 1024;
     const visitJsGzipKb = jsGzipKb + browserFigures.later.reduce((n, c) => n + c.gzipBytes, 0) / 1024;
-    budgets.push(check(`home first visit: JavaScript fetched until the network is idle <= ${FIRST_VISIT_JS_BUDGET_KB} KB gzipped`, visitJsGzipKb, ' KB', visitJsGzipKb <= FIRST_VISIT_JS_BUDGET_KB));
+    budgets.push(
+      check(
+        `home first visit: JavaScript fetched until the network is idle <= ${FIRST_VISIT_JS_BUDGET_KB} KB gzipped`,
+        visitJsGzipKb,
+        ' KB',
+        visitJsGzipKb <= FIRST_VISIT_JS_BUDGET_KB,
+      ),
+    );
     if (browserFigures.offlineRepeatMs === null) {
       budgets.push({ budget: `offline repeat visit shows the catalogue < ${OFFLINE_REPEAT_BUDGET_MS} ms`, actual: 'not shown', met: false });
       notes.push(`offline repeat visit: ${browserFigures.offlineProblem ?? 'unknown problem'}`);
     } else {
-      budgets.push(check(`offline repeat visit shows the catalogue < ${OFFLINE_REPEAT_BUDGET_MS} ms`, browserFigures.offlineRepeatMs, ' ms', browserFigures.offlineRepeatMs < OFFLINE_REPEAT_BUDGET_MS));
+      budgets.push(
+        check(
+          `offline repeat visit shows the catalogue < ${OFFLINE_REPEAT_BUDGET_MS} ms`,
+          browserFigures.offlineRepeatMs,
+          ' ms',
+          browserFigures.offlineRepeatMs < OFFLINE_REPEAT_BUDGET_MS,
+        ),
+      );
     }
 
     const scoreRows: Cell[][] = audits.map((a) => [
@@ -326,8 +346,16 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const chunkRows: Cell[][] = browserFigures.chunks.map((c) => [c.file, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
     chunkRows.push(['first-load total', round(browserFigures.chunks.reduce((n, c) => n + c.bytes, 0) / 1024, 1), round(jsGzipKb, 1)]);
     for (const c of browserFigures.later) chunkRows.push([`later, import() or worker: ${c.file}`, round(c.bytes / 1024, 1), round(c.gzipBytes / 1024, 1)]);
-    chunkRows.push(['until network idle, total', round([...browserFigures.chunks, ...browserFigures.later].reduce((n, c) => n + c.bytes, 0) / 1024, 1), round(visitJsGzipKb, 1)]);
-    chunkRows.push([`service worker precache, after load (${browserFigures.precache.files} files)`, round(browserFigures.precache.bytes / 1024, 1), round(browserFigures.precache.gzipBytes / 1024, 1)]);
+    chunkRows.push([
+      'until network idle, total',
+      round([...browserFigures.chunks, ...browserFigures.later].reduce((n, c) => n + c.bytes, 0) / 1024, 1),
+      round(visitJsGzipKb, 1),
+    ]);
+    chunkRows.push([
+      `service worker precache, after load (${browserFigures.precache.files} files)`,
+      round(browserFigures.precache.bytes / 1024, 1),
+      round(browserFigures.precache.gzipBytes / 1024, 1),
+    ]);
     if (browserFigures.notRequested.length > 0) notes.push(`first-load files the browser did not request: ${browserFigures.notRequested.join(', ')}`);
     return {
       status: 'measured',
@@ -337,11 +365,28 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
           columns: ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
           rows: scoreRows,
         },
-        { title: 'Home page JavaScript: first load (entry + home route, static imports), then what it loads later', columns: ['file', 'KB', 'KB gzip -9'], rows: chunkRows },
-        { title: 'Repeat visit offline (service worker in control)', columns: ['until the first product card is visible'], rows: [[browserFigures.offlineRepeatMs === null ? 'not shown' : `${Math.round(browserFigures.offlineRepeatMs)} ms`]] },
+        {
+          title: 'Home page JavaScript: first load (entry + home route, static imports), then what it loads later',
+          columns: ['file', 'KB', 'KB gzip -9'],
+          rows: chunkRows,
+        },
+        {
+          title: 'Repeat visit offline (service worker in control)',
+          columns: ['until the first product card is visible'],
+          rows: [[browserFigures.offlineRepeatMs === null ? 'not shown' : `${Math.round(browserFigures.offlineRepeatMs)} ms`]],
+        },
       ],
       budgets,
-      data: { buildMs: build.ms, audits, chunks: browserFigures.chunks, laterChunks: browserFigures.later, jsGzipKb, visitJsGzipKb, precache: browserFigures.precache, offlineRepeatMs: browserFigures.offlineRepeatMs },
+      data: {
+        buildMs: build.ms,
+        audits,
+        chunks: browserFigures.chunks,
+        laterChunks: browserFigures.later,
+        jsGzipKb,
+        visitJsGzipKb,
+        precache: browserFigures.precache,
+        offlineRepeatMs: browserFigures.offlineRepeatMs,
+      },
       notes,
     };
   } finally {

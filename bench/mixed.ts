@@ -87,7 +87,13 @@ function startOrders(server: Server, customers: Customer[], products: PlannedPro
       const seconds = (performance.now() - started) / 1000;
       await Promise.all([...inFlight]);
       const sorted = [...latencies].sort((a, b) => a - b);
-      return { placed: latencies.length, failed, failures: Object.fromEntries(failures), rate: latencies.length / seconds, p99: sorted[Math.floor(sorted.length * 0.99)] ?? Number.NaN };
+      return {
+        placed: latencies.length,
+        failed,
+        failures: Object.fromEntries(failures),
+        rate: latencies.length / seconds,
+        p99: sorted[Math.floor(sorted.length * 0.99)] ?? Number.NaN,
+      };
     },
   };
 }
@@ -114,7 +120,12 @@ async function withOrders(server: Server, customers: Customer[], products: Plann
 async function run(ctx: BenchContext): Promise<BenchOutcome> {
   if (ctx.postgres.url === null) return skipped(`PostgreSQL: ${ctx.postgres.reason}`);
   ctx.log(`  starting the server on a throwaway PostgreSQL database with SEED_PRODUCTS=${TOOLS}`);
-  const bench = await startOrderBench(ctx.postgres.url, { name: 'mixed', customers: CUSTOMERS, env: { SEED_PRODUCTS: String(TOOLS) }, readyTimeoutMs: 600_000 });
+  const bench = await startOrderBench(ctx.postgres.url, {
+    name: 'mixed',
+    customers: CUSTOMERS,
+    env: { SEED_PRODUCTS: String(TOOLS) },
+    readyTimeoutMs: 600_000,
+  });
   try {
     const { server, sql, customers } = bench;
     // Plenty of stock, so no order is refused for lack of it during the run.
@@ -126,7 +137,9 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const first = await fetch(`${server.baseUrl}/api/products`);
     const tools = ((await first.json()) as unknown[]).length;
 
-    ctx.log(`  warming up, then ${ROUNDS} rounds of ${ROUND_SECONDS} s reading alone and ${ROUND_SECONDS} s reading with ${ORDERS_PER_SECOND} orders/s, alternating`);
+    ctx.log(
+      `  warming up, then ${ROUNDS} rounds of ${ROUND_SECONDS} s reading alone and ${ROUND_SECONDS} s reading with ${ORDERS_PER_SECOND} orders/s, alternating`,
+    );
     await readCatalogue(server, WARMUP_SECONDS);
     await withOrders(server, customers, products, WARMUP_SECONDS);
     const rounds: Round[] = [];
@@ -171,7 +184,16 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
           title: `GET /api/products (${tools.toLocaleString('en-US')} tools, Brotli), ${CONNECTIONS} connections, PostgreSQL, median of ${ROUNDS} x ${ROUND_SECONDS} s each`,
           columns: ['catalogue reads', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'server CPU us/req', 'orders/s placed', 'order p99 ms'],
           rows: [
-            ['alone', round(readOnlyRate, 0), median(rounds.map((r) => r.readOnly.p50)), median(rounds.map((r) => r.readOnly.p99)), null, cpu(rounds.map((r) => r.readOnly.cpuMicrosPerRequest)), null, null],
+            [
+              'alone',
+              round(readOnlyRate, 0),
+              median(rounds.map((r) => r.readOnly.p50)),
+              median(rounds.map((r) => r.readOnly.p99)),
+              null,
+              cpu(rounds.map((r) => r.readOnly.cpuMicrosPerRequest)),
+              null,
+              null,
+            ],
             [
               `with ${ORDERS_PER_SECOND} orders/s`,
               round(mixedRate, 0),

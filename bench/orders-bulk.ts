@@ -60,7 +60,13 @@ async function loadServer(server: Server, customers: Customer[], tools: Tool[], 
       },
     ],
   });
-  return { orders: result['2xx'], ordersPerSec: result['2xx'] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+  return {
+    orders: result['2xx'],
+    ordersPerSec: result['2xx'] / (result.duration || seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 function runBaseline(plan: BulkBaselinePlan, dir: string): Promise<BulkBaselineResult> {
@@ -74,16 +80,28 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
   try {
     const { dataDir, database, server, sql, customers } = bench;
     for (let i = 0; i < TOOLS; i += 1) {
-      await sql.query(
-        `insert into products (name, sku, description, image_url, price, available, min_order) values ($1, $2, $3, $4, $5, $6, 1)`,
-        [`Bench Tool ${i}`, `BENCH-${String(i).padStart(4, '0')}`, 'B'.repeat(160), `/uploads/${'b'.repeat(64)}.webp`, 10 + i, STOCK],
-      );
+      await sql.query(`insert into products (name, sku, description, image_url, price, available, min_order) values ($1, $2, $3, $4, $5, $6, 1)`, [
+        `Bench Tool ${i}`,
+        `BENCH-${String(i).padStart(4, '0')}`,
+        'B'.repeat(160),
+        `/uploads/${'b'.repeat(64)}.webp`,
+        10 + i,
+        STOCK,
+      ]);
     }
     const rows = await sql.query<{ id: string }>('select id from products where name like $1', ['Bench Tool %']);
     const tools: Tool[] = rows.rows.map((r, i) => ({ id: r.id, quantity: 1 + (i % 4) }));
 
     const user = await baselineUser(bench);
-    const plan = (seconds: number): BulkBaselinePlan => ({ databaseUrl: database.url, seconds, concurrency: CONNECTIONS, poolSize: POOL_SIZE, linesPerOrder: LINES, user, products: tools });
+    const plan = (seconds: number): BulkBaselinePlan => ({
+      databaseUrl: database.url,
+      seconds,
+      concurrency: CONNECTIONS,
+      poolSize: POOL_SIZE,
+      linesPerOrder: LINES,
+      user,
+      products: tools,
+    });
 
     ctx.log(`  warming up, then ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each`);
     await loadServer(server, customers, tools, 2);
@@ -102,7 +120,9 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       `select count(*) as n from (select o.id from orders o join order_lines l on l.order_id = o.id group by o.id, o.total_price having o.total_price <> sum(l.line_total)) x`,
     );
     const wrongTotals = Number(totals.rows[0]?.n ?? 0);
-    const lineCounts = await sql.query<{ n: string }>(`select count(*) as n from (select order_id from order_lines group by order_id having count(*) <> ${LINES}) x`);
+    const lineCounts = await sql.query<{ n: string }>(
+      `select count(*) as n from (select order_id from order_lines group by order_id having count(*) <> ${LINES}) x`,
+    );
     const shortOrders = Number(lineCounts.rows[0]?.n ?? 0);
 
     const serverRate = median(serverRounds.map((r) => r.ordersPerSec));
@@ -117,7 +137,14 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
           title: `${LINES}-line orders on PostgreSQL, ${CONNECTIONS} concurrent callers, pool of ${POOL_SIZE}, ${TOOLS} tools, median of ${ROUNDS} x ${ROUND_SECONDS} s`,
           columns: ['target', 'orders/s', 'lines/s', 'p50 ms', 'p99 ms', 'ratio'],
           rows: [
-            ['POST /api/orders (bulk)', round(serverRate, 0), round(serverRate * LINES, 0), median(serverRounds.map((r) => r.p50)), median(serverRounds.map((r) => r.p99)), round(ratio, 2)],
+            [
+              'POST /api/orders (bulk)',
+              round(serverRate, 0),
+              round(serverRate * LINES, 0),
+              median(serverRounds.map((r) => r.p50)),
+              median(serverRounds.map((r) => r.p99)),
+              round(ratio, 2),
+            ],
             ['pg transaction', round(baselineRate, 0), round(baselineRate * LINES, 0), null, null, null],
           ],
         },

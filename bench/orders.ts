@@ -100,7 +100,13 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const probe = await fetch(`${server.baseUrl}/api/orders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${customers[0]?.token ?? ''}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ productId: products[0]?.id, orderQuantity: products[0]?.quantity, userAddress: '1 Bench Street, Springfield', userPhone: '+1 555 0100', clientOrderId: randomUUID() }),
+      body: JSON.stringify({
+        productId: products[0]?.id,
+        orderQuantity: products[0]?.quantity,
+        userAddress: '1 Bench Street, Springfield',
+        userPhone: '+1 555 0100',
+        clientOrderId: randomUUID(),
+      }),
     });
     if (probe.status === 404) return skipped('POST /api/orders does not exist yet (404)');
     if (probe.status !== 201) throw new Error(`POST /api/orders answered ${probe.status}: ${await probe.text()}`);
@@ -124,7 +130,8 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     );
     const mismatched = stock.rows.filter((r) => STOCK - r.available !== Number(r.sold ?? 0));
     const ordersInDb = stock.rows.reduce((n, r) => n + Number(r.orders), 0);
-    const acknowledged = 1 + warm.orders + warmBaseline.orders + serverRounds.reduce((n, r) => n + r.orders, 0) + baselineRounds.reduce((n, r) => n + r.orders, 0);
+    const acknowledged =
+      1 + warm.orders + warmBaseline.orders + serverRounds.reduce((n, r) => n + r.orders, 0) + baselineRounds.reduce((n, r) => n + r.orders, 0);
     const dup = await sql.query<{ n: string }>('select count(*) - count(distinct (user_email, client_order_id)) as n from orders');
     const duplicates = Number(dup.rows[0]?.n ?? 0);
     const negative = stock.rows.filter((r) => r.available < 0).length;
@@ -154,13 +161,27 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
           title: `Orders on PostgreSQL, ${CONNECTIONS} concurrent callers, pool of ${POOL_SIZE}, ${products.length} products, median of ${ROUNDS} x ${ROUND_SECONDS} s`,
           columns: ['target', 'orders/s', 'p50 ms', 'p99 ms', 'ratio', 'API CPU us/order'],
           rows: [
-            ['POST /api/orders', round(serverRate, 0), median(serverRounds.map((r) => r.p50)), median(serverRounds.map((r) => r.p99)), round(ratio, 2), cpuPerOrder === null ? null : round(cpuPerOrder, 0)],
+            [
+              'POST /api/orders',
+              round(serverRate, 0),
+              median(serverRounds.map((r) => r.p50)),
+              median(serverRounds.map((r) => r.p99)),
+              round(ratio, 2),
+              cpuPerOrder === null ? null : round(cpuPerOrder, 0),
+            ],
             ['pg transaction', round(baselineRate, 0), null, null, null, null],
           ],
         },
         {
           title: 'Bookkeeping after the run',
-          columns: ['orders stored', 'acknowledged', 'answered after the load stopped', 'products whose stock adds up', 'duplicate clientOrderIds', 'negative stock'],
+          columns: [
+            'orders stored',
+            'acknowledged',
+            'answered after the load stopped',
+            'products whose stock adds up',
+            'duplicate clientOrderIds',
+            'negative stock',
+          ],
           rows: [[ordersInDb, acknowledged, unacknowledged, `${stock.rows.length - mismatched.length} of ${stock.rows.length}`, duplicates, negative]],
         },
       ],
@@ -168,7 +189,20 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
         check(`orders/s ratio to the pg transaction >= ${RATIO_BUDGET}`, ratio, '', ratio >= RATIO_BUDGET),
         { budget: 'stock and orders add up, no duplicates', actual: consistent ? 'yes' : 'no', met: consistent },
       ],
-      data: { connections: CONNECTIONS, poolSize: POOL_SIZE, customers: CUSTOMERS, serverRate, baselineRate, ratio, serverRounds, baselineRounds, ordersInDb, acknowledged, duplicates, mismatched: mismatched.length },
+      data: {
+        connections: CONNECTIONS,
+        poolSize: POOL_SIZE,
+        customers: CUSTOMERS,
+        serverRate,
+        baselineRate,
+        ratio,
+        serverRounds,
+        baselineRounds,
+        ordersInDb,
+        acknowledged,
+        duplicates,
+        mismatched: mismatched.length,
+      },
       notes,
     };
   } finally {

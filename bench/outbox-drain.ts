@@ -105,7 +105,9 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const probe = await fetch(`${server.baseUrl}/api/orders/nobody%40example.com`);
     if (probe.status === 404) return skipped('GET /api/orders/{email} does not exist yet');
     const customer = await createCustomer(server.baseUrl, server.authPort);
-    const products = ((await (await fetch(`${server.baseUrl}/api/products`)).json()) as CatalogueProduct[]).filter((p) => p.availableQnt >= p.minOrderQnt * Math.ceil(QUEUED / 12));
+    const products = ((await (await fetch(`${server.baseUrl}/api/products`)).json()) as CatalogueProduct[]).filter(
+      (p) => p.availableQnt >= p.minOrderQnt * Math.ceil(QUEUED / 12),
+    );
     const items = await outboxItems(customer, products);
 
     const context = await browser.newContext();
@@ -172,11 +174,23 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
         {
           title: `${QUEUED} queued orders, offline -> online (Chromium, the page's outbox engine, PGlite server)`,
           columns: ['all on the server after', 'orders/s', 'duplicates', 'lost', 'left in the outbox'],
-          rows: [[drainedMs === null ? `not within ${GIVE_UP_MS / 1000} s` : `${Math.round(drainedMs)} ms`, drainedMs === null ? null : round(QUEUED / (drainedMs / 1000), 0), duplicates, lost, left]],
+          rows: [
+            [
+              drainedMs === null ? `not within ${GIVE_UP_MS / 1000} s` : `${Math.round(drainedMs)} ms`,
+              drainedMs === null ? null : round(QUEUED / (drainedMs / 1000), 0),
+              duplicates,
+              lost,
+              left,
+            ],
+          ],
         },
       ],
       budgets: [
-        { budget: `${QUEUED} queued orders on the server < ${BUDGET_MS / 1000} s`, actual: drainedMs === null ? 'not drained' : `${Math.round(drainedMs)} ms`, met },
+        {
+          budget: `${QUEUED} queued orders on the server < ${BUDGET_MS / 1000} s`,
+          actual: drainedMs === null ? 'not drained' : `${Math.round(drainedMs)} ms`,
+          met,
+        },
         { budget: 'no duplicates, no losses', actual: `${duplicates} duplicates, ${lost} lost`, met: duplicates === 0 && lost === 0 },
       ],
       data: { queued: QUEUED, drainedMs, duplicates, lost, leftInOutbox: left, ordersOnServer: ids.length },

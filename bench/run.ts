@@ -19,7 +19,18 @@ import { ordersBulkBenchmark } from './orders-bulk';
 import { outboxDrainBenchmark } from './outbox-drain';
 import { formatTable, type Benchmark, type BenchContext, type BenchOutcome, type BenchResult } from './lib/report';
 
-const benchmarks: Benchmark[] = [catalogueBenchmark, catalogueScaleBenchmark, ordersBenchmark, ordersBulkBenchmark, mixedBenchmark, outboxDrainBenchmark, lighthouseBenchmark, coldStartBenchmark, faultsBenchmark, abuseBenchmark];
+const benchmarks: Benchmark[] = [
+  catalogueBenchmark,
+  catalogueScaleBenchmark,
+  ordersBenchmark,
+  ordersBulkBenchmark,
+  mixedBenchmark,
+  outboxDrainBenchmark,
+  lighthouseBenchmark,
+  coldStartBenchmark,
+  faultsBenchmark,
+  abuseBenchmark,
+];
 
 /** A benchmark that hangs is stopped and reported, so the run stays bounded. */
 const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
@@ -81,7 +92,7 @@ async function main(): Promise<void> {
       rows: results.flatMap((r) =>
         r.budgets.length > 0
           ? r.budgets.map((b) => [r.id, b.budget, b.actual, b.met === null ? 'skipped' : b.met ? 'yes' : 'NO'])
-          : [[r.id, '-', r.status, r.status === 'measured' ? '-' : (r.reason ?? '').split('\n')[0]?.slice(0, 100) ?? '']],
+          : [[r.id, '-', r.status, r.status === 'measured' ? '-' : ((r.reason ?? '').split('\n')[0]?.slice(0, 100) ?? '')]],
       ),
     }).trimStart(),
   );

@@ -46,7 +46,10 @@ test('axe finds nothing with the drawer open, the modal open, or the form messag
   await expectNoViolations(page, 'drawer open');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog', { name: 'Delete Alert!' })).toBeVisible();
   await expectNoViolations(page, 'modal open');
   await page.keyboard.press('Escape');

@@ -19,7 +19,13 @@ async function stockOf(request: APIRequestContext, product: E2eProduct): Promise
 async function placeOrder(request: APIRequestContext, token: string, product: E2eProduct): Promise<string> {
   const res = await request.post('/api/orders', {
     headers: { authorization: `Bearer ${token}` },
-    data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '7 Canal Wharf, Leeds LS11 5PS', userPhone: '+44 113 496 0101', clientOrderId: randomUUID() },
+    data: {
+      productId: product._id,
+      orderQuantity: product.minOrderQnt,
+      userAddress: '7 Canal Wharf, Leeds LS11 5PS',
+      userPhone: '+44 113 496 0101',
+      clientOrderId: randomUUID(),
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { insertedId: string }).insertedId;
@@ -33,7 +39,11 @@ async function payOrder(request: APIRequestContext, token: string, orderId: stri
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   const confirmed = await request.post('/api/sandbox/confirm', {
     headers,
-    data: { clientSecret, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' }, billingDetails: { name: customer.displayName, email: customer.email } },
+    data: {
+      clientSecret,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+      billingDetails: { name: customer.displayName, email: customer.email },
+    },
   });
   const result = (await confirmed.json()) as { paymentIntent?: { id: string } };
   if (!result.paymentIntent) throw new Error(`sandbox declined: ${JSON.stringify(result)}`);
@@ -47,7 +57,13 @@ async function openFromSidebar(page: Page, item: string, heading: string): Promi
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: item, exact: true })).toHaveAttribute('aria-current', 'page');
 }
 
-test('an admin runs the shop: make admin, add a product, ship, delete an order and a product', async ({ page, request, browser, createUser, createProduct }) => {
+test('an admin runs the shop: make admin, add a product, ship, delete an order and a product', async ({
+  page,
+  request,
+  browser,
+  createUser,
+  createProduct,
+}) => {
   test.setTimeout(120_000);
   const stocked = await createProduct({ name: 'Forgeline AG125 Angle Grinder', price: 89, availableQnt: 1800, minOrderQnt: 60 });
 
@@ -63,7 +79,15 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
   await signIn(page, admin);
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-  await expect(sidebar.getByRole('link')).toHaveText(['Sales', 'My Profile', 'Make Admin', 'Add A Product', /^Manage Orders/u, 'Manage Products', 'Manage Reviews']);
+  await expect(sidebar.getByRole('link')).toHaveText([
+    'Sales',
+    'My Profile',
+    'Make Admin',
+    'Add A Product',
+    /^Manage Orders/u,
+    'Manage Products',
+    'Manage Reviews',
+  ]);
 
   // Make Admin: the customer's row loses its Make Admin button and the server says admin.
   await openFromSidebar(page, 'Make Admin', 'Make Admin');
@@ -84,7 +108,9 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
   await page.getByLabel('Price Per Unit ($)').fill('345');
   await page.getByLabel('Available Quantity').fill('80');
   await page.getByLabel('Minimum Order Quantity').fill('90');
-  const picture = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c2410c' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel('Product Image').setInputFiles({ name: 'breaker.jpg', mimeType: 'image/jpeg', buffer: picture });
   await expect(page.getByAltText('Preview of the chosen picture')).toBeVisible();
   await page.getByRole('button', { name: 'Add Product' }).click();

@@ -8,7 +8,11 @@ import { api, expect, signIn, test } from './fixtures';
 
 /** The number beside "Manage Orders" in the dashboard menu (paid orders waiting to ship). */
 async function menuCount(page: Page): Promise<number> {
-  const text = (await page.getByRole('link', { name: /^Manage Orders/u }).locator('.badge').textContent()) ?? '';
+  const text =
+    (await page
+      .getByRole('link', { name: /^Manage Orders/u })
+      .locator('.badge')
+      .textContent()) ?? '';
   return Number(/^\d+/u.exec(text.trim())?.[0] ?? Number.NaN);
 }
 
@@ -34,12 +38,22 @@ async function openManageOrders(page: Page, search: string) {
 test.describe('live orders', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('a paid order appears Pending on an open Manage Orders without reload, and a shipment reaches it too', async ({ page, browser, createUser, createProduct }) => {
+  test('a paid order appears Pending on an open Manage Orders without reload, and a shipment reaches it too', async ({
+    page,
+    browser,
+    createUser,
+    createProduct,
+  }) => {
     test.setTimeout(120_000);
     const admin = await createUser({ admin: true });
     const otherAdmin = await createUser({ admin: true });
     const dealer = await createUser({ displayName: 'Lena Live' });
-    const product = await createProduct({ name: `Forgeline LV${Date.now().toString(36).slice(-4).toUpperCase()} Live Impact Driver`, price: 149, availableQnt: 300, minOrderQnt: 2 });
+    const product = await createProduct({
+      name: `Forgeline LV${Date.now().toString(36).slice(-4).toUpperCase()} Live Impact Driver`,
+      price: 149,
+      availableQnt: 300,
+      minOrderQnt: 2,
+    });
 
     await signIn(page, admin);
     const rows = await openManageOrders(page, dealer.email);
@@ -63,7 +77,10 @@ test.describe('live orders', () => {
     await expect(rows.first()).toContainText(product.name);
     await expect(rows.first()).toContainText('Unpaid');
 
-    await dealerPage.getByRole('row', { name: new RegExp(product.name, 'u') }).getByRole('link', { name: `Pay for ${product.name}` }).click();
+    await dealerPage
+      .getByRole('row', { name: new RegExp(product.name, 'u') })
+      .getByRole('link', { name: `Pay for ${product.name}` })
+      .click();
     await dealerPage.getByLabel('Card number').fill('4242 4242 4242 4242');
     await dealerPage.getByLabel('Expiry (MM / YY)').fill(`12${String(new Date().getFullYear() + 3).slice(2)}`);
     await dealerPage.getByLabel('CVC').fill('123');
@@ -84,7 +101,10 @@ test.describe('live orders', () => {
     const otherPage = await otherContext.newPage();
     await signIn(otherPage, otherAdmin);
     const otherRows = await openManageOrders(otherPage, dealer.email);
-    await otherRows.filter({ hasText: 'Pending' }).getByRole('button', { name: new RegExp(`^Shipped ${product.name}`, 'u') }).click();
+    await otherRows
+      .filter({ hasText: 'Pending' })
+      .getByRole('button', { name: new RegExp(`^Shipped ${product.name}`, 'u') })
+      .click();
     await expect(otherPage.getByText(`${product.name} order is shipped.`)).toBeVisible();
 
     await expect(rows.filter({ hasText: 'Shipped' })).toHaveCount(1, { timeout: 5000 });

@@ -24,7 +24,11 @@ async function payOrder(request: APIRequestContext, user: E2eUser, orderId: stri
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   const confirmed = await request.post('/api/sandbox/confirm', {
     headers: user.auth,
-    data: { clientSecret, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' }, billingDetails: { name: user.displayName, email: user.email } },
+    data: {
+      clientSecret,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+      billingDetails: { name: user.displayName, email: user.email },
+    },
   });
   const id = ((await confirmed.json()) as { paymentIntent?: { id: string } }).paymentIntent?.id;
   if (!id) throw new Error('sandbox declined the test card');
@@ -40,10 +44,21 @@ interface Sales {
 test.describe('admin pages on a laptop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('Manage Orders is a table with clipped long cells, exports the filtered CSV, and Sales counts the orders', async ({ page, request, createUser, createProduct, adminToken }) => {
+  test('Manage Orders is a table with clipped long cells, exports the filtered CSV, and Sales counts the orders', async ({
+    page,
+    request,
+    createUser,
+    createProduct,
+    adminToken,
+  }) => {
     const admin = await createUser({ admin: true });
     const buyer = await createUser({ displayName: '=Formula Buyer' });
-    const tool = await createProduct({ name: `Forgeline EX${randomUUID().slice(0, 4).toUpperCase()} Export Drill`, price: 120, availableQnt: 500, minOrderQnt: 2 });
+    const tool = await createProduct({
+      name: `Forgeline EX${randomUUID().slice(0, 4).toUpperCase()} Export Drill`,
+      price: 120,
+      availableQnt: 500,
+      minOrderQnt: 2,
+    });
     const longAddress = 'Unit 14, Riverside Trade Park, Canal Wharf Industrial Estate, Hunslet Road, Leeds LS10 1AB, West Yorkshire, United Kingdom';
     const before = (await api<Sales>('GET', '/admin/sales', { token: adminToken })).body;
 
@@ -87,7 +102,12 @@ test.describe('admin pages on a laptop', () => {
     const lines = all.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(2);
     const paidLine = lines.find((line) => line.startsWith(paidId));
-    expect(paidLine).toBe(`${paidId},${paidLine?.split(',')[1]},'=Formula Buyer,${buyer.email},"${longAddress}",+44 113 496 0101,${tool.name} x 3,3,360,Paid,${transactionId}`.replace(',+44', ",'+44"));
+    expect(paidLine).toBe(
+      `${paidId},${paidLine?.split(',')[1]},'=Formula Buyer,${buyer.email},"${longAddress}",+44 113 496 0101,${tool.name} x 3,3,360,Paid,${transactionId}`.replace(
+        ',+44',
+        ",'+44",
+      ),
+    );
     expect(lines.find((line) => line.startsWith(unpaidId))).toContain(',2,240,Unpaid,');
 
     await page.getByLabel('Status').selectOption('Unpaid');
@@ -99,7 +119,12 @@ test.describe('admin pages on a laptop', () => {
     // Sales: the paid order is counted (360 today), the unpaid one is not; the tool is among the top ones.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sales', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
-    const figure = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    const figure = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
     // Other journeys place and pay orders at the same time: the page must show the server's current figures,
     // which include this journey's paid order (360 today) and not its unpaid one.
     const now = async () => (await api<Sales>('GET', '/admin/sales', { token: adminToken })).body;
@@ -118,16 +143,36 @@ test.describe('admin pages on a laptop', () => {
     expect(atLeast.revenue.today).toBeGreaterThanOrEqual(before.revenue.today + 360);
     expect(atLeast.revenue.week).toBeGreaterThanOrEqual(before.revenue.week + 360);
     expect(atLeast.revenue.month).toBeGreaterThanOrEqual(before.revenue.month + 360);
-    await shows(() => figure('Orders to ship').textContent(), (sales) => String(sales.toShip));
-    await shows(() => figure('Revenue today').textContent(), (sales) => dollars(sales.revenue.today));
-    await shows(() => figure('Revenue, last 7 days').textContent(), (sales) => dollars(sales.revenue.week));
-    await shows(() => figure('Revenue, last 30 days').textContent(), (sales) => dollars(sales.revenue.month));
+    await shows(
+      () => figure('Orders to ship').textContent(),
+      (sales) => String(sales.toShip),
+    );
+    await shows(
+      () => figure('Revenue today').textContent(),
+      (sales) => dollars(sales.revenue.today),
+    );
+    await shows(
+      () => figure('Revenue, last 7 days').textContent(),
+      (sales) => dollars(sales.revenue.week),
+    );
+    await shows(
+      () => figure('Revenue, last 30 days').textContent(),
+      (sales) => dollars(sales.revenue.month),
+    );
     const chart = page.getByRole('img', { name: /Revenue per day, last 30 days/u });
     await expect(chart).toBeVisible();
     await expect(chart).toHaveAccessibleDescription(/^\$[\d,]+ from /u);
     await page.getByText('The figures per day').click();
     const today = new Date().toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', weekday: 'short' });
-    await shows(() => page.getByRole('row', { name: new RegExp(`^${today} `, 'u') }).getByRole('cell').last().textContent(), (sales) => dollars(sales.revenue.today));
+    await shows(
+      () =>
+        page
+          .getByRole('row', { name: new RegExp(`^${today} `, 'u') })
+          .getByRole('cell')
+          .last()
+          .textContent(),
+      (sales) => dollars(sales.revenue.today),
+    );
     await expect(page.getByRole('table', { name: /Top tools/u }).getByRole('row', { name: new RegExp(tool.name, 'u') })).toContainText('3');
   });
 
@@ -159,7 +204,10 @@ test.describe('admin pages on a laptop', () => {
     await page.goto('/dashboard/manage-users');
     await page.getByLabel('Search by e-mail').fill(reviewer.email.toUpperCase());
     await page.getByRole('button', { name: 'Search' }).click();
-    const users = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ has: page.getByRole('cell') });
+    const users = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
     await expect(users).toHaveCount(1);
     await expect(users.first()).toContainText(reviewer.email);
     await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();

@@ -83,7 +83,9 @@ test('search by name and SKU, a category chip, Show more, and the same search of
   await expect(page.getByTestId('offline-catalogue')).toContainText('Offline: showing the catalogue saved at');
   await searchBox(page).fill(word);
   await expectOnlyTools(page, CATALOGUE_PAGE_SIZE, count, word);
-  await chips(page).getByRole('button', { name: new RegExp(`^${category}`, 'u') }).click();
+  await chips(page)
+    .getByRole('button', { name: new RegExp(`^${category}`, 'u') })
+    .click();
   await expectOnlyTools(page, 3, 3, word);
   await context.setOffline(false);
 });

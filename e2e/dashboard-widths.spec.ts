@@ -17,7 +17,7 @@ async function openAt(page: Page, path: string, title: string, width: number): P
   await expect(page.locator('[role="status"]').filter({ hasText: /^Loading/u })).toHaveCount(0);
 }
 
-test('a dealer\'s dashboard pages fit a phone and a tablet', async ({ page, createUser, createProduct }) => {
+test("a dealer's dashboard pages fit a phone and a tablet", async ({ page, createUser, createProduct }) => {
   const dealer = await createUser({ displayName: 'Narrow Screen Dealer' });
   const product = await createProduct({ name: 'Forgeline NW18 Narrow Screen Nailer', price: 210, availableQnt: 400, minOrderQnt: 2 });
   expect((await orderThroughApi(dealer, product, 2)).status).toBe(201);
@@ -34,7 +34,7 @@ test('a dealer\'s dashboard pages fit a phone and a tablet', async ({ page, crea
   }
 });
 
-test('an admin\'s dashboard pages fit a phone and a tablet', async ({ page }) => {
+test("an admin's dashboard pages fit a phone and a tablet", async ({ page }) => {
   await signIn(page, demoAccounts.admin);
   for (const width of WIDTHS) {
     for (const [path, title] of [

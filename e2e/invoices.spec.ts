@@ -47,7 +47,10 @@ test('a dealer who paid gets the invoice by e-mail and downloads the same one fr
   // Paid through the sandbox as the payment page pays: intent, card, confirmation.
   const intent = await api<{ clientSecret: string }>('POST', '/create-payment-intent', { token: dealer.token, body: { orderId } });
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
-  const confirmed = await api<{ paymentIntent: { id: string } }>('POST', '/sandbox/confirm', { token: dealer.token, body: { clientSecret: intent.body.clientSecret, card } });
+  const confirmed = await api<{ paymentIntent: { id: string } }>('POST', '/sandbox/confirm', {
+    token: dealer.token,
+    body: { clientSecret: intent.body.clientSecret, card },
+  });
   expect((await api('PATCH', `/order/${orderId}`, { token: dealer.token, body: { transactionId: confirmed.body.paymentIntent.id } })).status).toBe(200);
   const invoiceNo = (await api<{ invoiceNo: string }>('GET', `/order/${orderId}`, { token: dealer.token })).body.invoiceNo;
   expect(invoiceNo).toMatch(/^\d{4}-\d{5}$/u);

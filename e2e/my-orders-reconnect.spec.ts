@@ -34,7 +34,12 @@ test('My Orders loads by itself when the connection comes back after its first l
   await expect(failed).toHaveCount(0);
 });
 
-test('My Orders loads by itself when its requests keep failing for a while after the connection came back', async ({ page, context, createUser, createProduct }) => {
+test('My Orders loads by itself when its requests keep failing for a while after the connection came back', async ({
+  page,
+  context,
+  createUser,
+  createProduct,
+}) => {
   // After the retries, the page waits the backoff's next step before reading again.
   test.setTimeout(120_000);
   const user = await createUser({ displayName: 'Rhea Flaky' });

@@ -11,7 +11,8 @@ test('offline, a reload shows the shell, the saved catalogue and reviews, and sa
   await waitForSavedCatalogue(page);
   await expect(page.getByTestId('offline-catalogue')).toHaveCount(0);
   // Newest first, as the home page lists them; it shows one page of them.
-  const savedNow = async () => (await readStore<{ name: string; position: number; imageUrl: string }>(page, 'products')).sort((a, b) => a.position - b.position);
+  const savedNow = async () =>
+    (await readStore<{ name: string; position: number; imageUrl: string }>(page, 'products')).sort((a, b) => a.position - b.position);
   // The first card's picture is fetched for offline use in the background, after the catalogue is saved.
   const firstPicture = (await savedNow())[0]?.imageUrl;
   if (!firstPicture) throw new Error('no saved product');

@@ -12,10 +12,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
   // clients.claim() takes only the pages that exist when the worker activates; a page whose navigation
   // started during activation stays uncontrolled until its next load, as it would for a real visitor.
-  const claimed = await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 }).then(
-    () => true,
-    () => false,
-  );
+  const claimed = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!claimed) {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

@@ -19,7 +19,11 @@ async function orderOffline(page: Page, product: E2eProduct, quantity: number) {
   await expect(page).toHaveURL(/\/dashboard\/my-orders$/u);
 }
 
-const queuedRows = (page: Page) => page.getByTestId('queued-orders').getByRole('row').filter({ has: page.getByRole('button', { name: /^Discard/u }) });
+const queuedRows = (page: Page) =>
+  page
+    .getByTestId('queued-orders')
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Discard/u }) });
 
 test('two orders placed offline survive a reload and reach the server exactly once when back online', async ({ page, context, createUser, createProduct }) => {
   const products = [await createProduct({ name: 'Offline Journey Tool' }), await createProduct({ name: 'Offline Journey Tool' })];
@@ -57,7 +61,12 @@ test('two orders placed offline survive a reload and reach the server exactly on
   expect(await serverOrders(dealer)).toHaveLength(2);
 });
 
-test('stock sold to someone else while the dealer was offline turns the saved order into Needs attention, then Edit sends it', async ({ page, context, createUser, createProduct }) => {
+test('stock sold to someone else while the dealer was offline turns the saved order into Needs attention, then Edit sends it', async ({
+  page,
+  context,
+  createUser,
+  createProduct,
+}) => {
   const product = await createProduct({ name: 'Offline Journey Tool', availableQnt: 50 });
   const dealer = await createUser({ displayName: 'Late Counter' });
   await dealerReady(page, dealer, [product]);
@@ -87,9 +96,7 @@ test('stock sold to someone else while the dealer was offline turns the saved or
   await dialog.getByRole('button', { name: 'Save and send' }).click();
 
   await expect(queuedRows(page)).toHaveCount(0);
-  await expect.poll(async () => (await serverOrders(dealer)).map((o) => [o.productName, o.orderQuantity, o.totalPrice])).toEqual([
-    [product.name, 20, 1800],
-  ]);
+  await expect.poll(async () => (await serverOrders(dealer)).map((o) => [o.productName, o.orderQuantity, o.totalPrice])).toEqual([[product.name, 20, 1800]]);
   expect(await readStore(page, 'outbox')).toEqual([]);
 });
 
@@ -100,7 +107,9 @@ test('Discard removes a saved order without sending it', async ({ page, context,
 
   await context.setOffline(true);
   await orderOffline(page, product, product.minOrderQnt);
-  await queuedRows(page).getByRole('button', { name: /^Discard/u }).click();
+  await queuedRows(page)
+    .getByRole('button', { name: /^Discard/u })
+    .click();
   await page.getByRole('dialog', { name: 'Discard this order?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(queuedRows(page)).toHaveCount(0);
 
@@ -129,7 +138,12 @@ test('the service worker sends the outbox on Background Sync while no page of th
   await context.setOffline(false);
   await expect.poll(() => registrations.find((r) => r.scopeURL === `${e2eEnv.baseURL}/` && !r.isDeleted)?.registrationId).toBeTruthy();
   const registration = registrations.find((r) => r.scopeURL === `${e2eEnv.baseURL}/` && !r.isDeleted);
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: e2eEnv.baseURL, registrationId: registration?.registrationId ?? '', tag: 'outbox', lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: e2eEnv.baseURL,
+    registrationId: registration?.registrationId ?? '',
+    tag: 'outbox',
+    lastChance: false,
+  });
 
   await expect.poll(async () => (await serverOrders(dealer)).map((o) => o.clientOrderId)).toEqual([item?.clientOrderId]);
   await page.goto('/dashboard/my-orders');

@@ -169,7 +169,9 @@ async function playRound(page: Page, context: BrowserContext, cdp: CDPSession, d
     await expect(page.getByTestId('pad-line')).toHaveCount(rows.length);
     await page.getByRole('button', { name: 'Place order' }).click();
   }
-  await expect.poll(async () => ({ orders: (await serverOrders(dealer)).length, ...(await deviceHolds(page)) }), { timeout: 20_000 }).toEqual({ orders: 1, padLines: 0, queued: 0 });
+  await expect
+    .poll(async () => ({ orders: (await serverOrders(dealer)).length, ...(await deviceHolds(page)) }), { timeout: 20_000 })
+    .toEqual({ orders: 1, padLines: 0, queued: 0 });
   const orders = (await serverOrders(dealer)) as BulkOrder[];
   expect(orders.map((order) => order.lines?.map((line) => [line.productId, line.quantity]))).toEqual([rows.map((row) => [row.productId, row.quantity])]);
   // Each round starts from no order, so the account never holds many pieces unpaid.
@@ -190,7 +192,10 @@ test('a pad placed offline and reloaded at any moment reaches the server exactly
   const saw = await createProduct({ name: 'Reload Pad Saw', price: 80, availableQnt: 1000, minOrderQnt: 2 });
   const dealer = await createUser({ displayName: 'Reload Counter' });
   // Address and phone come from the profile, so every press has them filled in.
-  const profile = await api('PATCH', `/user/${encodeURIComponent(dealer.email)}`, { token: dealer.token, body: { address: '4 Quay Street, Bristol', phone: '+44 117 555 0199' } });
+  const profile = await api('PATCH', `/user/${encodeURIComponent(dealer.email)}`, {
+    token: dealer.token,
+    body: { address: '4 Quay Street, Bristol', phone: '+44 117 555 0199' },
+  });
   expect(profile.status).toBe(200);
   await dealerReady(page, dealer, [drill, saw]);
 

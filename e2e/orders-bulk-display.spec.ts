@@ -70,7 +70,13 @@ async function addProductWithRules(page: Page, name: string): Promise<void> {
   await expect(page.getByText('Product added successfully!')).toBeVisible();
 }
 
-test('a tool with a pack and volume prices, a bulk order shown as one row, Order again, and Manage Orders', async ({ page, browser, createUser, createProduct, adminToken }) => {
+test('a tool with a pack and volume prices, a bulk order shown as one row, Order again, and Manage Orders', async ({
+  page,
+  browser,
+  createUser,
+  createProduct,
+  adminToken,
+}) => {
   test.setTimeout(150_000);
   const saw = await createProduct({ name: 'Bulk Display Saw', price: 300, availableQnt: 40, minOrderQnt: 2 });
   const planer = await createProduct({ name: 'Bulk Display Planer', price: 150, availableQnt: 60, minOrderQnt: 4 });
@@ -85,7 +91,15 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
     await addProductWithRules(page, name);
     const catalogue = await api<CatalogueProduct[]>('GET', '/products');
     const drill = catalogue.body.find((product) => product.name === name);
-    expect(drill).toMatchObject({ price: 90, maxOrderQnt: 300, packSize: 6, priceTiers: [{ minQnt: 12, price: 85 }, { minQnt: 48, price: 80 }] });
+    expect(drill).toMatchObject({
+      price: 90,
+      maxOrderQnt: 300,
+      packSize: 6,
+      priceTiers: [
+        { minQnt: 12, price: 85 },
+        { minQnt: 48, price: 80 },
+      ],
+    });
     drillId = drill?._id ?? null;
     if (!drillId) throw new Error('the new tool is not in the catalogue');
     await page.goto('/dashboard/manage-products');
@@ -168,10 +182,26 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
     await expect(unpaid.getByRole('button', { name: /^Order again/u })).toHaveCount(0);
 
     // The drill's first tier is cheaper today: Order again says so and puts every line on the pad.
-    expect((await api('PATCH', `/products/${drillId}`, { token: adminToken, body: { priceTiers: [{ minQnt: 12, price: 84 }, { minQnt: 48, price: 80 }] } })).status).toBe(200);
+    expect(
+      (
+        await api('PATCH', `/products/${drillId}`, {
+          token: adminToken,
+          body: {
+            priceTiers: [
+              { minQnt: 12, price: 84 },
+              { minQnt: 48, price: 80 },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(200);
     // The catalogue shows a change within a second (decision 016); Order again reads the catalogue.
     await expect
-      .poll(async () => (await api<{ _id: string; priceTiers?: { minQnt: number; price: number }[] }[]>('GET', '/products')).body.find((p) => p._id === drillId)?.priceTiers?.[0]?.price)
+      .poll(
+        async () =>
+          (await api<{ _id: string; priceTiers?: { minQnt: number; price: number }[] }[]>('GET', '/products')).body.find((p) => p._id === drillId)
+            ?.priceTiers?.[0]?.price,
+      )
       .toBe(84);
     await bulkRow.getByRole('button', { name: new RegExp(`^Order again ${name}`, 'u') }).click();
     const summary = shop.getByRole('dialog', { name: `Order again: ${name} and 2 more` });

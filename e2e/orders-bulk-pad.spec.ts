@@ -15,7 +15,11 @@ const bulkOrders = async (user: E2eUser) => (await serverOrders(user)) as BulkOr
 const tail = (product: E2eProduct) => product.name.split(' ').at(-1) ?? '';
 
 const padLine = (page: Page, product: E2eProduct) => page.getByTestId('pad-line').filter({ hasText: product.name });
-const queuedRows = (page: Page) => page.getByTestId('queued-orders').getByRole('row').filter({ has: page.getByRole('button', { name: /^Discard/u }) });
+const queuedRows = (page: Page) =>
+  page
+    .getByTestId('queued-orders')
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Discard/u }) });
 
 /** The quick-entry line: part of the name, pick it (keyboard or a tap), the quantity, Enter; focus is back in the name box. */
 async function quickAdd(page: Page, typed: string, product: E2eProduct, quantity: number, how: 'keyboard' | 'tap') {
@@ -51,7 +55,9 @@ test('five tools on the pad, placed offline, reach the server once as one order 
 }) => {
   const drill = await createProduct({ name: 'Pad Journey Drill', price: 189, availableQnt: 100, minOrderQnt: 5 });
   const grinder = await createProduct({ name: 'Pad Journey Grinder', price: 90, availableQnt: 300, minOrderQnt: 12 });
-  expect((await api('PATCH', `/products/${grinder._id}`, { token: adminToken, body: { packSize: 6, priceTiers: [{ minQnt: 24, price: 80 }] } })).status).toBe(200);
+  expect((await api('PATCH', `/products/${grinder._id}`, { token: adminToken, body: { packSize: 6, priceTiers: [{ minQnt: 24, price: 80 }] } })).status).toBe(
+    200,
+  );
   const saw = await createProduct({ name: 'Pad Journey Saw', price: 420, availableQnt: 40, minOrderQnt: 2 });
   const planer = await createProduct({ name: 'Pad Journey Planer', price: 150, availableQnt: 60, minOrderQnt: 4 });
   const router = await createProduct({ name: 'Pad Journey Router', price: 75, availableQnt: 200, minOrderQnt: 10 });
@@ -133,7 +139,9 @@ test('five tools on the pad, placed offline, reach the server once as one order 
   const [order] = await bulkOrders(dealer);
   expect(order?.clientOrderId).toBe(queued?.clientOrderId);
   expect(order?.totalPrice).toBe(total);
-  expect(order?.lines?.map((line) => [line.productId, line.quantity, line.unitPrice])).toEqual(expected.map(([product, quantity, price]) => [product._id, quantity, price]));
+  expect(order?.lines?.map((line) => [line.productId, line.quantity, line.unitPrice])).toEqual(
+    expected.map(([product, quantity, price]) => [product._id, quantity, price]),
+  );
   expect(await readStore(page, 'outbox')).toEqual([]);
 
   // Another reload and another reconnection send nothing more.
@@ -161,7 +169,12 @@ test('five tools on the pad, placed offline, reach the server once as one order 
   expect(after.map((o) => [o.status, o.totalPrice])).toEqual([['Paid', total]]);
 });
 
-test('a line the server refuses shows its reason on that line; the dealer fixes and removes lines and places again', async ({ page, createUser, createProduct, adminToken }) => {
+test('a line the server refuses shows its reason on that line; the dealer fixes and removes lines and places again', async ({
+  page,
+  createUser,
+  createProduct,
+  adminToken,
+}) => {
   const drill = await createProduct({ name: 'Pad Refusal Drill', price: 120, availableQnt: 20, minOrderQnt: 5 });
   const saw = await createProduct({ name: 'Pad Refusal Saw', price: 300, availableQnt: 50, minOrderQnt: 2 });
   const grinder = await createProduct({ name: 'Pad Refusal Grinder', price: 90, availableQnt: 100, minOrderQnt: 6 });
@@ -207,7 +220,12 @@ test('a line the server refuses shows its reason on that line; the dealer fixes 
   await expect(page.getByTestId('nav-order-pad')).toContainText('0');
 });
 
-test('a saved pad the server refuses needs attention line by line; Edit fixes a line, removes another and sends it once', async ({ page, context, createUser, createProduct }) => {
+test('a saved pad the server refuses needs attention line by line; Edit fixes a line, removes another and sends it once', async ({
+  page,
+  context,
+  createUser,
+  createProduct,
+}) => {
   const drill = await createProduct({ name: 'Pad Attention Drill', price: 120, availableQnt: 20, minOrderQnt: 5 });
   const saw = await createProduct({ name: 'Pad Attention Saw', price: 300, availableQnt: 50, minOrderQnt: 2 });
   const grinder = await createProduct({ name: 'Pad Attention Grinder', price: 90, availableQnt: 100, minOrderQnt: 6 });
@@ -258,7 +276,11 @@ test('a saved pad the server refuses needs attention line by line; Edit fixes a 
   expect(await readStore(page, 'outbox')).toEqual([]);
 });
 
-test('the pad is accessible on a desktop and on a phone: axe finds nothing, targets are 44 px, nothing scrolls sideways', async ({ page, createUser, createProduct }) => {
+test('the pad is accessible on a desktop and on a phone: axe finds nothing, targets are 44 px, nothing scrolls sideways', async ({
+  page,
+  createUser,
+  createProduct,
+}) => {
   const drill = await createProduct({ name: 'Pad Access Drill', price: 120, minOrderQnt: 5 });
   const saw = await createProduct({ name: 'Pad Access Saw', price: 300, minOrderQnt: 2 });
   const dealer = await createUser({ displayName: 'Access Counter' });

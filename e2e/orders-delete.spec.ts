@@ -8,7 +8,13 @@ test('a dealer deletes an unpaid order through the confirmation modal', async ({
   const product = await createProduct({ name: 'Forgeline CC40 Cable Cutter', price: 529, availableQnt: 140, minOrderQnt: 5 });
   const placed = await request.post('/api/orders', {
     headers: user.auth,
-    data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '3 Mill Road, Derby', userPhone: '01332 555 010', clientOrderId: randomUUID() },
+    data: {
+      productId: product._id,
+      orderQuantity: product.minOrderQnt,
+      userAddress: '3 Mill Road, Derby',
+      userPhone: '01332 555 010',
+      clientOrderId: randomUUID(),
+    },
   });
   expect(placed.status()).toBe(201);
 

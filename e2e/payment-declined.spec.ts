@@ -9,7 +9,13 @@ test('a declined card shows the decline message, and another card then pays', as
   const product = await createProduct({ name: 'Forgeline CS184 Circular Saw', price: 149, availableQnt: 640, minOrderQnt: 20 });
   const placed = await request.post('/api/orders', {
     headers: user.auth,
-    data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '9 Canal Side, Leeds', userPhone: '0113 555 0190', clientOrderId: randomUUID() },
+    data: {
+      productId: product._id,
+      orderQuantity: product.minOrderQnt,
+      userAddress: '9 Canal Side, Leeds',
+      userPhone: '0113 555 0190',
+      clientOrderId: randomUUID(),
+    },
   });
   const { insertedId } = (await placed.json()) as { insertedId: string };
 

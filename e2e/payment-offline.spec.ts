@@ -3,12 +3,24 @@
 import { randomUUID } from 'node:crypto';
 import { expect, signIn, test } from './fixtures';
 
-test('the Pay button is off with a visible reason while offline, and back on when the connection returns', async ({ page, context, request, createUser, createProduct }) => {
+test('the Pay button is off with a visible reason while offline, and back on when the connection returns', async ({
+  page,
+  context,
+  request,
+  createUser,
+  createProduct,
+}) => {
   const user = await createUser({ displayName: 'Otto Offline' });
   const product = await createProduct({ name: 'Forgeline JS80 Pendulum Jigsaw', price: 119, availableQnt: 760, minOrderQnt: 25 });
   const placed = await request.post('/api/orders', {
     headers: user.auth,
-    data: { productId: product._id, orderQuantity: product.minOrderQnt, userAddress: '2 Wharf Row, Bristol', userPhone: '0117 555 0133', clientOrderId: randomUUID() },
+    data: {
+      productId: product._id,
+      orderQuantity: product.minOrderQnt,
+      userAddress: '2 Wharf Row, Bristol',
+      userPhone: '0117 555 0133',
+      clientOrderId: randomUUID(),
+    },
   });
   const { insertedId } = (await placed.json()) as { insertedId: string };
 

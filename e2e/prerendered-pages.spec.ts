@@ -68,7 +68,13 @@ test.describe('without JavaScript', () => {
         const differing = critical.flatMap((style, i) => {
           if (style === whole[i]) return [];
           const a = new Set(style.split(';'));
-          return [`${path} at ${width}, element ${i}: ${(whole[i] ?? '').split(';').filter((p) => !a.has(p)).slice(0, 3).join(' ')}`];
+          return [
+            `${path} at ${width}, element ${i}: ${(whole[i] ?? '')
+              .split(';')
+              .filter((p) => !a.has(p))
+              .slice(0, 3)
+              .join(' ')}`,
+          ];
         });
         expect(differing.slice(0, 5), `${path} at ${width}`).toEqual([]);
       }

@@ -80,7 +80,11 @@ test('keyboard focus is always visible on the home page', async ({ page }) => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
-      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40), outline: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+      return {
+        name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40),
+        outline: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+      };
     });
     if (!focus) continue;
     seen.add(focus.name);

@@ -150,10 +150,13 @@ test('tool cards show the first page of products with the description cut to 150
 test('a spinner shows while the tools load', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname === '/api/products', async (route) => {
-    await held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/products',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await page.goto('/');
   await expect(page.locator('section#tools').getByRole('status')).toHaveText('Loading tools');
   await expect(page.getByRole('link', { name: 'Order Now' })).toHaveCount(0);
@@ -174,9 +177,9 @@ test('Order Now sends a signed-out visitor to login, remembering the product', a
 test('the business summary shows the four figures of the spec', async ({ page }) => {
   await openHome(page);
   const summary = page.locator('section#summary');
-  const figures = await summary.locator('dl > div').evaluateAll((rows) =>
-    rows.map((row) => ({ value: row.querySelector('dd')?.firstChild?.textContent, label: row.querySelector('dt')?.textContent })),
-  );
+  const figures = await summary
+    .locator('dl > div')
+    .evaluateAll((rows) => rows.map((row) => ({ value: row.querySelector('dd')?.firstChild?.textContent, label: row.querySelector('dt')?.textContent })));
   expect(figures).toEqual([
     { value: '10', label: 'Years of production' },
     { value: '70', label: 'Exported countries' },

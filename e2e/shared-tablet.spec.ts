@@ -80,7 +80,10 @@ async function logoutAndSwitchOff(tablet: BrowserContext, page: Page) {
   await tablet.close();
 }
 
-test('two dealers on one tablet: nothing of the first is readable by the second, and the first one\'s offline order is sent once when they return', async ({ createUser, createProduct }, testInfo) => {
+test("two dealers on one tablet: nothing of the first is readable by the second, and the first one's offline order is sent once when they return", async ({
+  createUser,
+  createProduct,
+}, testInfo) => {
   test.setTimeout(360_000);
   const product = await createProduct({ name: 'Shared Tablet Tool' });
   const alice = await createUser({ displayName: 'Alice Counterpart' });
@@ -155,7 +158,9 @@ test('two dealers on one tablet: nothing of the first is readable by the second,
   const beforeAlice = await localStorageText(page);
   for (const trace of tracesOf(bob, [])) expect(beforeAlice).not.toContain(trace);
   await signIn(page, alice);
-  await expect.poll(async () => (await serverOrders(alice)).filter((order) => order.clientOrderId === queued?.clientOrderId).length, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(async () => (await serverOrders(alice)).filter((order) => order.clientOrderId === queued?.clientOrderId).length, { timeout: 30_000 })
+    .toBe(1);
   await expect.poll(async () => (await readStore(page, 'outbox')).length).toBe(0);
   await page.goto('/dashboard/my-orders');
   await expect(page.getByTestId('others-queued')).toHaveCount(0);

@@ -19,7 +19,9 @@ if (mails.length === 0) {
   process.stdout.write(`${mails.length} e-mails in ${dir}, newest first:\n\n`);
   mails.slice(0, 30).forEach((mail, i) => {
     const attached = mail.attachments.length > 0 ? `  [${mail.attachments.map((a) => a.filename).join(', ')}]` : '';
-    process.stdout.write(`${String(i + 1).padStart(3)}  ${mail.date.toISOString().slice(0, 19).replace('T', ' ')}  ${mail.to.join(', ')}\n     ${mail.subject}${attached}\n`);
+    process.stdout.write(
+      `${String(i + 1).padStart(3)}  ${mail.date.toISOString().slice(0, 19).replace('T', ' ')}  ${mail.to.join(', ')}\n     ${mail.subject}${attached}\n`,
+    );
   });
   process.stdout.write('\nnpm run mails -- <number> shows one in full and saves its attachments.\n');
 } else {
@@ -28,7 +30,9 @@ if (mails.length === 0) {
     process.stderr.write(`There is no e-mail number ${pick}; there are ${mails.length}.\n`);
     process.exit(1);
   }
-  process.stdout.write(`From: ${mail.from}\nTo: ${mail.to.join(', ')}\nDate: ${mail.date.toISOString()}\nSubject: ${mail.subject}\nFile: ${mail.file}\n\n${mail.text}\n`);
+  process.stdout.write(
+    `From: ${mail.from}\nTo: ${mail.to.join(', ')}\nDate: ${mail.date.toISOString()}\nSubject: ${mail.subject}\nFile: ${mail.file}\n\n${mail.text}\n`,
+  );
   if (mail.attachments.length > 0) {
     const out = mail.file.replace(/\.eml$/u, '');
     mkdirSync(out, { recursive: true });

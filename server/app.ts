@@ -270,7 +270,8 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       const product = await productScreen(app.deps.database.db, pathname);
       if (product) void reply.header('link', product.hint);
       const template = product && productFrame ? await readFile(productFrame, 'utf8').catch(() => null) : null;
-      if (product && template) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fillProductFrame(template, product.frame));
+      if (product && template)
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fillProductFrame(template, product.frame));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: isApi ? 'There is no such API route.' : 'Not found.' } });

@@ -25,13 +25,7 @@ const port = v.pipe(
 );
 
 const positiveInt = (min: number) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^\d{1,9}$/u, 'must be a whole number'),
-    v.transform(Number),
-    v.minValue(min, `must be at least ${min}`),
-  );
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/u, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be at least ${min}`));
 
 const nonEmpty = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
 
@@ -109,8 +103,7 @@ export type FirebaseConfig =
   | { mode: 'project'; projectId: string; apiKey: string; authDomain: string };
 
 export type PaymentsConfig =
-  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | null; apiBase: string | null }
-  | { provider: 'sandbox' };
+  { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | null; apiBase: string | null } | { provider: 'sandbox' };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';

@@ -97,7 +97,10 @@ async function main(): Promise<void> {
   // Awaited once the database is open; until then a refusal (a port in use) must not count as unhandled.
   emulatorStart?.catch(() => undefined);
 
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite') });
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+  });
   cleanups.push(() => database.close());
   await runMigrations(database);
 
@@ -119,7 +122,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, identity, images });
   // Close the HTTP server first so in-flight requests finish before the database goes away.
   cleanups.push(() => app.close());
-  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => (isPortInUse(error) ? abort(new PortInUseError(httpPort).message) : Promise.reject(error)));
+  await app
+    .listen({ port: config.port, host: config.host })
+    .catch((error: unknown) => (isPortInUse(error) ? abort(new PortInUseError(httpPort).message) : Promise.reject(error)));
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [

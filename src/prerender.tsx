@@ -9,7 +9,14 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createQueryClient } from './api/query-client';
 import { AppTree } from './app-tree';
 import { createAppRouter, leafRouteId, markServerRendered } from './router';
-import { DASHBOARD_FRAME_FILE, DASHBOARD_SCREENS, FRAMES_DIR, PRODUCT_FRAME_FIELDS, PRODUCT_FRAME_FILE, type DashboardScreenPath } from './contract/screen-frames';
+import {
+  DASHBOARD_FRAME_FILE,
+  DASHBOARD_SCREENS,
+  FRAMES_DIR,
+  PRODUCT_FRAME_FIELDS,
+  PRODUCT_FRAME_FILE,
+  type DashboardScreenPath,
+} from './contract/screen-frames';
 import { FRAME_PRODUCT_ATTRIBUTES, ProductPreview } from './features/catalogue/product-preview';
 import { DashboardFrame } from './features/dashboard/dashboard-frame';
 import { AppFrame } from './ui/app-frame';
@@ -69,7 +76,11 @@ export function prerenderFrames(): RenderedFrame[] {
           <ProductPreview name={fields.name} picture={{ src: fields.src, srcSet: fields.srcSet, sizes: PICTURE_SIZES.details }} />
         </AppFrame>,
       ),
-      rootAttributes: { [FRAME_PRODUCT_ATTRIBUTES.id]: fields.id, [FRAME_PRODUCT_ATTRIBUTES.name]: fields.name, [FRAME_PRODUCT_ATTRIBUTES.picture]: fields.src },
+      rootAttributes: {
+        [FRAME_PRODUCT_ATTRIBUTES.id]: fields.id,
+        [FRAME_PRODUCT_ATTRIBUTES.name]: fields.name,
+        [FRAME_PRODUCT_ATTRIBUTES.picture]: fields.src,
+      },
     },
   ];
 }

@@ -2,7 +2,15 @@
 // The guards are for convenience; the server enforces every rule itself.
 
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation, type RouterHistory } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type ParsedLocation,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { preload } from 'react-dom';
 import { toast } from './ui/toast';
 import { isAuthFailure } from './api/errors';
@@ -130,7 +138,11 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard')),
 });
 
-const profileRoute = createRoute({ getParentRoute: () => dashboardRoute, path: '/', component: lazyRouteComponent(() => import('./routes/dashboard-profile')) });
+const profileRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./routes/dashboard-profile')),
+});
 
 const customerRoute = <TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0]) =>
   createRoute({
@@ -168,7 +180,19 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   productRoute,
-  dashboardRoute.addChildren([profileRoute, myOrdersRoute, orderPadRoute, paymentRoute, addReviewRoute, manageUsersRoute, addProductRoute, manageOrdersRoute, manageProductsRoute, salesRoute, manageReviewsRoute]),
+  dashboardRoute.addChildren([
+    profileRoute,
+    myOrdersRoute,
+    orderPadRoute,
+    paymentRoute,
+    addReviewRoute,
+    manageUsersRoute,
+    addProductRoute,
+    manageOrdersRoute,
+    manageProductsRoute,
+    salesRoute,
+    manageReviewsRoute,
+  ]),
   blogsRoute,
   portfolioRoute,
   notFoundRoute,

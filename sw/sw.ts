@@ -33,7 +33,9 @@ clientsClaim();
 // client route the shell (docs/architecture.md, "Prerendered public pages"). Never /api or /uploads.
 const notForPages = [/^\/api(\/|$)/u, /^\/uploads\//u];
 const shell = createHandlerBoundToURL('/index.html');
-const prerenderedPages = new Map<string, ReturnType<typeof createHandlerBoundToURL>>([...PRERENDERED_PAGES, NOT_FOUND_PAGE].map(({ file }) => [file, createHandlerBoundToURL(`/${PRERENDERED_DIR}/${file}`)]));
+const prerenderedPages = new Map<string, ReturnType<typeof createHandlerBoundToURL>>(
+  [...PRERENDERED_PAGES, NOT_FOUND_PAGE].map(({ file }) => [file, createHandlerBoundToURL(`/${PRERENDERED_DIR}/${file}`)]),
+);
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !notForPages.some((path) => path.test(url.pathname)) && prerenderedFileFor(url.pathname) !== null,
   (options) => (prerenderedPages.get(prerenderedFileFor(options.url.pathname) ?? NOT_FOUND_PAGE.file) ?? shell)(options),

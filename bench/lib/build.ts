@@ -20,7 +20,10 @@ async function build(): Promise<{ outDir: string; ms: number }> {
   const outDir = path.join(benchDir('build'), 'dist');
   rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
-  const child = startChild([path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], process.env);
+  const child = startChild(
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'],
+    process.env,
+  );
   const code = await child.exited;
   if (code !== 0) throw new Error(`vite build failed (${code}):\n${child.output()}`);
   return { outDir, ms: performance.now() - started };

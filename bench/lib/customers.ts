@@ -40,7 +40,10 @@ export async function createCustomer(baseUrl: string, authPort: number, displayN
   const password = `pw-${randomUUID()}`;
   const { uid, idToken } = await signUpInEmulator(`http://127.0.0.1:${authPort}`, { email, password, displayName });
   const token = await exchange(baseUrl, email, idToken);
-  const approved = await fetch(`${baseUrl}/api/user/dealer/${encodeURIComponent(email)}`, { method: 'PUT', headers: { authorization: `Bearer ${await adminToken(baseUrl, authPort)}` } });
+  const approved = await fetch(`${baseUrl}/api/user/dealer/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${await adminToken(baseUrl, authPort)}` },
+  });
   if (!approved.ok) throw new Error(`approving ${email} as a dealer failed: ${approved.status} ${await approved.text()}`);
   return { email, password, displayName, uid, token };
 }

@@ -13,7 +13,12 @@ import { benchDir, startServer, type Server } from './processes';
  * The benches' customers never pay: the caps on unpaid pieces (decision 011) would refuse their orders
  * within a second, and the order rate limit would stop them sooner.
  */
-const NEVER_PAYING_LIMITS = { RATE_LIMIT_ORDERS_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000', UNPAID_UNITS_LIMIT: '999999999', UNPAID_UNITS_LIMIT_UNVERIFIED: '999999999' };
+const NEVER_PAYING_LIMITS = {
+  RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '1000',
+  UNPAID_UNITS_LIMIT: '999999999',
+  UNPAID_UNITS_LIMIT_UNVERIFIED: '999999999',
+};
 
 export interface OrderBench {
   dataDir: string;

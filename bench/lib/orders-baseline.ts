@@ -27,7 +27,20 @@ await runOrdersBaseline(plan, async (client) => {
     `insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
        unit_price, quantity, total_price, status, client_order_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Unpaid', $12) returning id`,
-    [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', product.id, row.name, row.image_url, row.price, product.quantity, row.price * product.quantity, randomUUID()],
+    [
+      plan.user.id,
+      plan.user.email,
+      plan.user.name,
+      '1 Bench Street, Springfield',
+      '+1 555 0100',
+      product.id,
+      row.name,
+      row.image_url,
+      row.price,
+      product.quantity,
+      row.price * product.quantity,
+      randomUUID(),
+    ],
   );
   return true;
 });

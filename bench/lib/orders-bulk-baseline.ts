@@ -40,7 +40,20 @@ await runOrdersBaseline(plan, async (client) => {
     `insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
        unit_price, quantity, total_price, status, client_order_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Unpaid', $12) returning id`,
-    [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', first.id, first.name, first.image, first.price, priced.reduce((n, p) => n + p.quantity, 0), total, randomUUID()],
+    [
+      plan.user.id,
+      plan.user.email,
+      plan.user.name,
+      '1 Bench Street, Springfield',
+      '+1 555 0100',
+      first.id,
+      first.name,
+      first.image,
+      first.price,
+      priced.reduce((n, p) => n + p.quantity, 0),
+      total,
+      randomUUID(),
+    ],
   );
   const id = order.rows[0]?.id;
   const values: unknown[] = [];
@@ -49,6 +62,9 @@ await runOrdersBaseline(plan, async (client) => {
     const b = i * 8;
     return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
   });
-  await client.query(`insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total) values ${rows.join(', ')}`, values);
+  await client.query(
+    `insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total) values ${rows.join(', ')}`,
+    values,
+  );
   return true;
 });

@@ -74,7 +74,11 @@ function cellText(cell: Cell): string {
 export function formatTable(table: Table): string {
   const text = [table.columns, ...table.rows.map((row) => row.map(cellText))];
   const widths = table.columns.map((_, i) => Math.max(...text.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [table.title, line(text[0] ?? []), rule, ...text.slice(1).map(line)].join('\n');
 }

@@ -16,8 +16,7 @@ export async function ensureDemoAccounts(db: Db, firebase: FirebaseConfig): Prom
   for (const [role, account] of Object.entries(demoAccounts)) {
     const existing = await auth.getUserByEmail(account.email).catch(() => null);
     const user =
-      existing ??
-      (await auth.createUser({ email: account.email, password: account.password, displayName: account.displayName, emailVerified: true }));
+      existing ?? (await auth.createUser({ email: account.email, password: account.password, displayName: account.displayName, emailVerified: true }));
     const row = await upsertOnSignIn(db, {
       email: account.email,
       firebaseUid: user.uid,

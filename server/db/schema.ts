@@ -2,7 +2,22 @@
 // the wire names of the spec live in src/contract and the repositories map between them.
 
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { MAIL_KINDS, MAIL_STATES } from '../../src/contract/mail';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -21,7 +36,9 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     firebaseUid: text('firebase_uid'),
-    role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    role: text('role', { enum: ['admin', 'customer'] })
+      .notNull()
+      .default('customer'),
     displayName: text('display_name').notNull().default(''),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
@@ -73,12 +90,16 @@ export const products = pgTable(
     /** Volume prices, ascending minQnt and descending price (checked by the contract on every write). */
     priceTiers: jsonb('price_tiers').$type<{ minQnt: number; price: number }[]>().notNull().default([]),
     /** Taken from product_version_seq on insert and, by a trigger, on every update. */
-    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('product_version_seq')`),
     /**
      * The transaction that wrote the row last (on insert, and by the version trigger on every update): the
      * change feed's cursor, which, unlike the version, cannot pass a change still being committed (decision 023).
      */
-    writtenBy: xid8('written_by').notNull().default(sql`pg_current_xact_id()`),
+    writtenBy: xid8('written_by')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     /**
      * Name and SKU weigh more than the description in a search (the same query on PGlite and PostgreSQL).
      * Punctuation is a space first, so the words are those the app splits a search into (`searchWords`):
@@ -121,7 +142,9 @@ export const orders = pgTable(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     totalPrice: integer('total_price').notNull(),
-    status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped'] }).notNull().default('Unpaid'),
+    status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped'] })
+      .notNull()
+      .default('Unpaid'),
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     clientOrderId: uuid('client_order_id'),
@@ -148,7 +171,9 @@ export const orders = pgTable(
     // sees none of that dealer's orders (docs/architecture.md, "Data model").
     uniqueIndex('orders_user_client_order_key').on(t.userId, t.clientOrderId),
     index('orders_user_id_idx').on(t.userId, t.createdAt),
-    index('orders_unpaid_created_idx').on(t.createdAt).where(sql`${t.status} = 'Unpaid'`),
+    index('orders_unpaid_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'Unpaid'`),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
   ],
@@ -159,9 +184,13 @@ export const productDeletions = pgTable(
   'product_deletions',
   {
     productId: uuid('product_id').primaryKey(),
-    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('product_version_seq')`),
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('product_version_seq')`),
     /** The deleting transaction, as for products. */
-    writtenBy: xid8('written_by').notNull().default(sql`pg_current_xact_id()`),
+    writtenBy: xid8('written_by')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_deletions_written_by_idx').on(t.writtenBy)],
@@ -279,8 +308,12 @@ export const mailQueue = pgTable(
     check('mail_queue_kind_check', sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin')`),
     check('mail_queue_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
     uniqueIndex('mail_queue_once_key').on(t.kind, t.orderId, t.recipient),
-    index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
-    index('mail_queue_failed_idx').on(t.createdAt).where(sql`${t.lastError} is not null and ${t.state} <> 'sent'`),
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('queued', 'sending')`),
+    index('mail_queue_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.lastError} is not null and ${t.state} <> 'sent'`),
   ],
 );
 
@@ -336,4 +369,19 @@ export const invoiceDocuments = pgTable('invoice_documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { users, products, productDeletions, orders, orderLines, reviews, paymentEvents, sandboxIntents, jobRuns, invoiceCounters, mailQueue, images, imageWidths, invoiceDocuments };
+export const schema = {
+  users,
+  products,
+  productDeletions,
+  orders,
+  orderLines,
+  reviews,
+  paymentEvents,
+  sandboxIntents,
+  jobRuns,
+  invoiceCounters,
+  mailQueue,
+  images,
+  imageWidths,
+  invoiceDocuments,
+};

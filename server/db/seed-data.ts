@@ -166,11 +166,31 @@ export const seedProducts: SeedProduct[] = [
 ];
 
 export const seedReviews = [
-  { userName: 'Maria Okafor', rating: 5, review: 'We stock the DX20 in all four of our branches. Returns are almost zero and the trade customers ask for it by name.' },
-  { userName: 'Hiroshi Tanaka', rating: 4, review: 'Bulk orders arrive on time and well packed. The minimum quantities suit a dealer of our size and the margin is fair.' },
-  { userName: 'Lena Vogel', rating: 5, review: 'The cable cutter sold out in two weeks. Electricians love the wide jaws, and the support line answered every question we had.' },
-  { userName: 'Carlos Mendes', rating: 3, review: 'Good tools at a good price. The chop saw shipment took longer than promised, but the team kept us informed the whole time.' },
-  { userName: 'Aisha Rahman', rating: 5, review: 'Ordering from the tablet at our trade counter is quick, even when the warehouse signal drops. Nothing has ever gone missing.' },
+  {
+    userName: 'Maria Okafor',
+    rating: 5,
+    review: 'We stock the DX20 in all four of our branches. Returns are almost zero and the trade customers ask for it by name.',
+  },
+  {
+    userName: 'Hiroshi Tanaka',
+    rating: 4,
+    review: 'Bulk orders arrive on time and well packed. The minimum quantities suit a dealer of our size and the margin is fair.',
+  },
+  {
+    userName: 'Lena Vogel',
+    rating: 5,
+    review: 'The cable cutter sold out in two weeks. Electricians love the wide jaws, and the support line answered every question we had.',
+  },
+  {
+    userName: 'Carlos Mendes',
+    rating: 3,
+    review: 'Good tools at a good price. The chop saw shipment took longer than promised, but the team kept us informed the whole time.',
+  },
+  {
+    userName: 'Aisha Rahman',
+    rating: 5,
+    review: 'Ordering from the tablet at our trade counter is quick, even when the warehouse signal drops. Nothing has ever gone missing.',
+  },
 ];
 
 export const demoAccounts = {

@@ -55,7 +55,10 @@ const MODEL_WORDS = ['Pro', 'Max', 'Compact', 'Heavy-Duty', 'Site', 'Workshop', 
  */
 export async function seedGeneratedProducts(db: Db, count: number): Promise<number> {
   if (count <= 0) return 0;
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(sql`${products.sku} like 'FL-G%'`);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(sql`${products.sku} like 'FL-G%'`);
   if (n > 0) return 0;
   const pictures = await db.select({ imageUrl: products.imageUrl, name: products.name }).from(products).limit(seedProducts.length);
   if (pictures.length === 0) return 0;

@@ -8,7 +8,16 @@ import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } fro
 import path from 'node:path';
 import { parsePictureUrl, PICTURE_WIDTHS, pictureUrl, type PictureWidth } from '../../src/contract/pictures';
 import type { Database, Db } from '../db/client';
-import { deleteUnusedImages, findImage, findImageWidth, insertImage, insertImageWidth, storedImageHashes, touchImage, usedImageUrls } from '../repositories/images';
+import {
+  deleteUnusedImages,
+  findImage,
+  findImageWidth,
+  insertImage,
+  insertImageWidth,
+  storedImageHashes,
+  touchImage,
+  usedImageUrls,
+} from '../repositories/images';
 import type { PictureCopy } from './process';
 
 /** The name of a full picture: the SHA-256 of its bytes, in lower-case hex, and `.webp`. */
@@ -60,7 +69,11 @@ const CLEANUP_BATCH = 500;
  */
 export function diskImageStore(dir: string, db: Db): ImageStore {
   const exclusive = serial();
-  const modifiedAt = (name: string) => stat(path.join(dir, name)).then((info) => info.mtime, (error: unknown) => (missing(error) ? null : Promise.reject(error)));
+  const modifiedAt = (name: string) =>
+    stat(path.join(dir, name)).then(
+      (info) => info.mtime,
+      (error: unknown) => (missing(error) ? null : Promise.reject(error)),
+    );
 
   /** Write then rename, so a crash never leaves a half-written picture under its final name. */
   const writeOnce = async (name: string, bytes: Buffer) => {
@@ -122,7 +135,10 @@ export function diskImageStore(dir: string, db: Db): ImageStore {
           const at = await modifiedAt(fileName(hash));
           if (at !== null && at < storedBefore) old.push(hash);
         }
-        const used = await usedImageUrls(db, old.map((hash) => pictureUrl(hash)));
+        const used = await usedImageUrls(
+          db,
+          old.map((hash) => pictureUrl(hash)),
+        );
         for (const hash of old.filter((h) => !used.has(pictureUrl(h)))) {
           removed += await exclusive(async () => {
             // Claimed or uploaded again since it was found unused: it stays for another grace period.

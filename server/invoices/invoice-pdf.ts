@@ -59,7 +59,13 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     size: 'A4',
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
     // A fixed creation date keeps the document the same however often it is made.
-    info: { Title: `Invoice ${invoice.invoiceNo}`, Author: companyFacts.name, Subject: `Order ${invoice.orderId}`, CreationDate: invoice.paidAt, ModDate: invoice.paidAt },
+    info: {
+      Title: `Invoice ${invoice.invoiceNo}`,
+      Author: companyFacts.name,
+      Subject: `Order ${invoice.orderId}`,
+      CreationDate: invoice.paidAt,
+      ModDate: invoice.paidAt,
+    },
     bufferPages: true,
   });
   doc.registerFont('regular', FONT_REGULAR);
@@ -92,7 +98,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   // The dealer.
   let y = Math.max(headerBottom, doc.y) + 24;
   doc.font('bold').fontSize(9).fillColor(MUTED).text('BILL TO', left, y);
-  doc.font('bold').fontSize(11).fillColor(INK).text(invoice.dealer.name, left, doc.y + 2, { width: 300 });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(invoice.dealer.name, left, doc.y + 2, { width: 300 });
   doc.font('regular').fontSize(10);
   for (const line of [invoice.dealer.address, invoice.dealer.email, invoice.dealer.phone]) if (line.trim()) doc.text(line, { width: 300 });
 
@@ -105,7 +115,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.text('Unit price', left + COLUMNS.unitPrice.x, top, { width: COLUMNS.unitPrice.width, align: 'right' });
     doc.text('Line total', left + COLUMNS.lineTotal.x, top, { width: COLUMNS.lineTotal.width, align: 'right' });
     const under = top + 14;
-    doc.moveTo(left, under).lineTo(left + width, under).lineWidth(0.8).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, under)
+      .lineTo(left + width, under)
+      .lineWidth(0.8)
+      .strokeColor(RULE)
+      .stroke();
     return under + 6;
   };
   y = drawHeader(doc.y + 24);
@@ -130,7 +145,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.addPage();
     y = doc.page.margins.top;
   }
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.8).strokeColor(RULE).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.8)
+    .strokeColor(RULE)
+    .stroke();
   y += 8;
   doc.font('bold').fontSize(11).fillColor(INK);
   doc.text('Total (USD)', left + COLUMNS.sku.x, y, { width: COLUMNS.lineTotal.x - COLUMNS.sku.x - 5, align: 'right' });

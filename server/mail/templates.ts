@@ -120,7 +120,11 @@ export function renderMail(kind: MailKind, ctx: MailContext): MailContent {
           : [
               {
                 p: ctx.heldUntil
-                  ? ['The order is waiting for payment. We hold these tools for you until ', { strong: when(ctx.heldUntil) }, '; please pay from My Orders in your dashboard before then.']
+                  ? [
+                      'The order is waiting for payment. We hold these tools for you until ',
+                      { strong: when(ctx.heldUntil) },
+                      '; please pay from My Orders in your dashboard before then.',
+                    ]
                   : ['The order is waiting for payment. Please pay from My Orders in your dashboard.'],
               } satisfies Block,
             ]),

@@ -9,7 +9,15 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CardPaymentResult, SandboxConfirmBody } from '../../src/contract/payment';
-import { PaymentLookupError, PaymentProviderError, toCents, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
+import {
+  PaymentLookupError,
+  PaymentProviderError,
+  toCents,
+  type ChargeableOrder,
+  type CreatedIntent,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from './provider';
 
 export interface CardDecline {
   message: string;
@@ -44,7 +52,8 @@ const DECLINING_TEST_CARDS: Record<string, CardDecline> = {
 };
 
 const NOT_A_TEST_CARD: CardDecline = {
-  message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  message:
+    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
   code: 'card_declined',
   declineCode: 'test_mode_live_card',
 };
@@ -74,7 +83,8 @@ export function checkTestCard(card: SandboxConfirmBody['card'], now = new Date()
   const thisYear = now.getUTCFullYear();
   if (year < thisYear) return { message: "Your card's expiration year is in the past.", code: 'invalid_expiry_year_past' };
   if (year > thisYear + 50) return { message: "Your card's expiration year is invalid.", code: 'invalid_expiry_year' };
-  if (year === thisYear && card.expMonth < now.getUTCMonth() + 1) return { message: "Your card's expiration date is in the past.", code: 'invalid_expiry_month_past' };
+  if (year === thisYear && card.expMonth < now.getUTCMonth() + 1)
+    return { message: "Your card's expiration date is in the past.", code: 'invalid_expiry_month_past' };
 
   const amex = /^3[47]/u.test(digits);
   const cvcLength = amex ? 4 : 3;
@@ -186,7 +196,9 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
       if (decision === 'canceled') {
         return { error: { message: 'This payment was canceled because its order was deleted.', code: 'payment_intent_unexpected_state' } };
       }
-      return decision === 'succeeded' ? { paymentIntent: { id: `${core}_${mac('succeeded', core)}`, status: 'succeeded' } } : { paymentIntent: { id: core, status: 'requires_capture' } };
+      return decision === 'succeeded'
+        ? { paymentIntent: { id: `${core}_${mac('succeeded', core)}`, status: 'succeeded' } }
+        : { paymentIntent: { id: core, status: 'requires_capture' } };
     },
   };
 }

@@ -2,7 +2,15 @@
 // points the SDK at another host, which is how the tests run it against a local stand-in.
 
 import Stripe from 'stripe';
-import { PaymentLookupError, PaymentProviderError, toCents, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
+import {
+  PaymentLookupError,
+  PaymentProviderError,
+  toCents,
+  type ChargeableOrder,
+  type CreatedIntent,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -37,7 +45,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     try {
       const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
       const open = intent.status !== 'canceled' && intent.status !== 'succeeded';
-      const sameCapture = intent.capture_method === (order.captureLater ? 'manual' : 'automatic') || (!order.captureLater && intent.capture_method === 'automatic_async');
+      const sameCapture =
+        intent.capture_method === (order.captureLater ? 'manual' : 'automatic') || (!order.captureLater && intent.capture_method === 'automatic_async');
       return open && sameCapture && intent.amount === toCents(order.totalPrice) && intent.metadata.orderId === order.id && intent.client_secret ? intent : null;
     } catch (error) {
       if (isMissing(error)) return null;

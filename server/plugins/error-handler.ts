@@ -32,7 +32,9 @@ export function mapError(error: unknown): Mapped {
     return { status: error.status, code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
   }
   // A unique index refused a write the checks let through (two admins giving two tools one SKU at once).
-  const pg = (error as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string }).cause ?? (error as { code?: string; constraint?: string });
+  const pg =
+    (error as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string }).cause ??
+    (error as { code?: string; constraint?: string });
   if (pg.code === '23505' && pg.constraint === 'products_sku_key') {
     return { status: statusOf('conflict'), code: 'conflict', message: 'That SKU is already used by another tool.' };
   }

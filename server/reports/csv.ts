@@ -10,7 +10,11 @@ export function csvCell(value: string | number | null): string {
   // A number stays a number; text that would start a formula gets a leading apostrophe, which the
   // spreadsheet shows as plain text and does not evaluate. Where the list separator is `;` (much of
   // Europe) a `;` can start a cell even inside quotes, so each part after one is treated the same way.
-  if (typeof value === 'string') text = text.split(';').map((part) => (FORMULA_START.test(part) ? `'${part}` : part)).join(';');
+  if (typeof value === 'string')
+    text = text
+      .split(';')
+      .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
+      .join(';');
   return /[",;\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -57,7 +57,11 @@ export async function findImageWidth(tx: Tx, hash: string, width: number): Promi
  * concurrent delete waits for this row and then finds it no longer past its grace. False when not stored.
  */
 export async function touchImage(tx: Tx, hash: string): Promise<boolean> {
-  const rows = await tx.update(images).set({ createdAt: sql`now()` }).where(eq(images.hash, hash)).returning({ hash: images.hash });
+  const rows = await tx
+    .update(images)
+    .set({ createdAt: sql`now()` })
+    .where(eq(images.hash, hash))
+    .returning({ hash: images.hash });
   return rows.length > 0;
 }
 

@@ -17,7 +17,13 @@ export async function findOrderDocument(tx: Tx, orderId: string): Promise<OrderD
   const order = await findOrder(tx, orderId);
   if (!order) return null;
   const lines = await tx
-    .select({ productName: orderLines.productName, sku: orderLines.sku, quantity: orderLines.quantity, unitPrice: orderLines.unitPrice, lineTotal: orderLines.lineTotal })
+    .select({
+      productName: orderLines.productName,
+      sku: orderLines.sku,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+      lineTotal: orderLines.lineTotal,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.lineNo));
@@ -47,7 +53,11 @@ export interface KeptInvoice {
 }
 
 export async function findKeptInvoice(tx: Tx, orderId: string): Promise<KeptInvoice | null> {
-  const [row] = await tx.select({ pdf: invoiceDocuments.pdf, sha256: invoiceDocuments.sha256 }).from(invoiceDocuments).where(eq(invoiceDocuments.orderId, orderId)).limit(1);
+  const [row] = await tx
+    .select({ pdf: invoiceDocuments.pdf, sha256: invoiceDocuments.sha256 })
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.orderId, orderId))
+    .limit(1);
   return row ?? null;
 }
 

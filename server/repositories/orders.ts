@@ -48,7 +48,15 @@ export function invoiceNoOf(row: Pick<OrderRow, 'invoiceYear' | 'invoiceSeq'>): 
 type LineRecord = typeof orderLines.$inferSelect;
 
 function toLine(row: LineRecord): OrderLine {
-  return { productId: row.productId, productName: row.productName, sku: row.sku, imageUrl: row.imageUrl, unitPrice: row.unitPrice, quantity: row.quantity, lineTotal: row.lineTotal };
+  return {
+    productId: row.productId,
+    productName: row.productName,
+    sku: row.sku,
+    imageUrl: row.imageUrl,
+    unitPrice: row.unitPrice,
+    quantity: row.quantity,
+    lineTotal: row.lineTotal,
+  };
 }
 
 /** The lines of these orders, in line order, one query for all of them. */
@@ -66,7 +74,10 @@ export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, O
 
 /** Orders in their wire shape, lines included. */
 export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null): Promise<Order[]> {
-  const lines = await linesOf(tx, rows.map((row) => row.id));
+  const lines = await linesOf(
+    tx,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toOrder(row, heldFor, lines.get(row.id) ?? []));
 }
 
@@ -352,9 +363,7 @@ export async function markOrderShipped(tx: Tx, id: string): Promise<boolean> {
 
 /** What taking an order's pieces for its payment came to (see takeStockForPayment). */
 export type StockForPayment =
-  | { outcome: 'taken' | 'held' }
-  | { outcome: 'not_unpaid' }
-  | { outcome: 'short'; short: { productName: string; wanted: number; available: number }[] };
+  { outcome: 'taken' | 'held' } | { outcome: 'not_unpaid' } | { outcome: 'short'; short: { productName: string; wanted: number; available: number }[] };
 
 /**
  * For an order that holds no stock yet (docs/decisions/027): locks the order, then its products in id
@@ -365,7 +374,10 @@ export async function takeStockForPayment(tx: Tx, orderId: string): Promise<Stoc
   const [order] = await tx.select({ status: orders.status, holdsStock: orders.holdsStock }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status !== 'Unpaid') return { outcome: 'not_unpaid' };
   if (order.holdsStock) return { outcome: 'held' };
-  const lines = await tx.select({ productId: orderLines.productId, productName: orderLines.productName, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const lines = await tx
+    .select({ productId: orderLines.productId, productName: orderLines.productName, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
   const wanted = new Map<string, { productName: string; quantity: number }>();
   const gone: { productName: string; wanted: number; available: number }[] = [];
   for (const line of lines) {

@@ -11,6 +11,10 @@ export interface PaymentEvent {
 
 /** Records the event; false when it was recorded before (a replay or a retried delivery). */
 export async function recordPaymentEvent(tx: Tx, event: PaymentEvent): Promise<boolean> {
-  const rows = await tx.insert(paymentEvents).values(event).onConflictDoNothing({ target: paymentEvents.eventId }).returning({ eventId: paymentEvents.eventId });
+  const rows = await tx
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: paymentEvents.eventId })
+    .returning({ eventId: paymentEvents.eventId });
   return rows.length > 0;
 }

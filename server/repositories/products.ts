@@ -36,7 +36,10 @@ export async function listProducts(tx: Tx): Promise<Product[]> {
 }
 
 /** One page of the catalogue for a search (every word a prefix of a word of the name, SKU or description) and a category. */
-export async function searchProducts(tx: Tx, query: { words: string[]; category?: string | undefined; page: number; pageSize: number }): Promise<{ items: Product[]; total: number }> {
+export async function searchProducts(
+  tx: Tx,
+  query: { words: string[]; category?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: Product[]; total: number }> {
   const filters: SQL[] = [];
   const tsquery = query.words.map((word) => `${word}:*`).join(' & ');
   const match = sql`${products.search} @@ to_tsquery('simple', ${tsquery})`;
@@ -91,7 +94,12 @@ export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ ver
 /** How many products changed since a position, counted up to `atMost + 1` only: enough to tell a large delta. */
 export async function countCatalogueChanges(tx: Tx, from: ChangesFrom, atMost: number): Promise<number> {
   const written = 'after' in from ? sql`${products.writtenBy} >= ${String(from.after)}::xid8` : gt(products.version, from.since);
-  const changed = tx.select({ id: products.id }).from(products).where(written).limit(atMost + 1).as('changed');
+  const changed = tx
+    .select({ id: products.id })
+    .from(products)
+    .where(written)
+    .limit(atMost + 1)
+    .as('changed');
   const [row] = await tx.select({ n: count() }).from(changed);
   return row?.n ?? 0;
 }

@@ -33,7 +33,11 @@ export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
   return {
     toShip: Number(one(toShip).n ?? 0),
     revenue: { today: Number(r.today ?? 0), week: Number(r.week ?? 0), month: Number(r.month ?? 0) },
-    daily: (daily as unknown as Rows<{ date: string; revenue: string | number; orders: number }>).rows.map((d) => ({ date: d.date, revenue: Number(d.revenue), orders: Number(d.orders) })),
+    daily: (daily as unknown as Rows<{ date: string; revenue: string | number; orders: number }>).rows.map((d) => ({
+      date: d.date,
+      revenue: Number(d.revenue),
+      orders: Number(d.orders),
+    })),
     topTools: (top as unknown as Rows<{ product_id: string | null; name: string; units: string | number; revenue: string | number }>).rows.map((t) => ({
       productId: t.product_id,
       name: t.name,

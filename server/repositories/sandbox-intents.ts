@@ -14,7 +14,11 @@ export function sandboxIntentStore(db: Tx): SandboxIntentStore {
     find,
     async decide(intentId, decision) {
       // ON CONFLICT waits for a racing decision to commit, so exactly one of a payment and a cancel wins.
-      const inserted = await db.insert(sandboxIntents).values({ intentId, status: decision }).onConflictDoNothing().returning({ status: sandboxIntents.status });
+      const inserted = await db
+        .insert(sandboxIntents)
+        .values({ intentId, status: decision })
+        .onConflictDoNothing()
+        .returning({ status: sandboxIntents.status });
       return inserted[0]?.status ?? (await find(intentId)) ?? decision;
     },
     async settleAuthorized(intentId, decision) {

@@ -136,7 +136,10 @@ export async function makeAdmin(tx: Tx, email: string): Promise<number> {
 }
 
 export async function countByRole(tx: Tx, role: Role): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, role));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, role));
   return row?.n ?? 0;
 }
 
@@ -165,7 +168,11 @@ export async function lockUserById(tx: Tx, id: string): Promise<UserRecord | nul
  * Run it inside a transaction.
  */
 export async function deleteUserWithUnpaidOrders(tx: Tx, id: string): Promise<number> {
-  const unpaid = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid'))).for('update');
+  const unpaid = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')))
+    .for('update');
   const ids = unpaid.map((order) => order.id);
   // Read before the delete: the lines go with their orders (ON DELETE CASCADE).
   const pieces = await piecesOf(tx, ids);

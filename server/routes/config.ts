@@ -9,9 +9,7 @@ const config: FastifyPluginAsync = async (app) => {
       authDomain: firebase.authDomain,
       projectId: firebase.projectId,
       emulatorUrl:
-        firebase.mode === 'emulator'
-          ? `http://${firebase.emulatorHost === '0.0.0.0' ? '127.0.0.1' : firebase.emulatorHost}:${firebase.emulatorPort}`
-          : null,
+        firebase.mode === 'emulator' ? `http://${firebase.emulatorHost === '0.0.0.0' ? '127.0.0.1' : firebase.emulatorHost}:${firebase.emulatorPort}` : null,
     },
     payments: {
       provider: payments.provider,

@@ -49,7 +49,12 @@ const payments: FastifyPluginAsync = async (app) => {
           throw alreadyPaid({ ...order, status: 'Paid' });
         }
       }
-      const intent = await provider.createIntent({ id: order.id, totalPrice: order.totalPrice, paymentIntentId: order.paymentIntentId, captureLater: !order.holdsStock });
+      const intent = await provider.createIntent({
+        id: order.id,
+        totalPrice: order.totalPrice,
+        paymentIntentId: order.paymentIntentId,
+        captureLater: !order.holdsStock,
+      });
       if (!(await setPaymentIntent(db, order.id, intent.intentId))) throw alreadyPaid({ ...order, status: 'Paid' });
       return { clientSecret: intent.clientSecret };
     } catch (error) {

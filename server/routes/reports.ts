@@ -25,7 +25,19 @@ const reports: FastifyPluginAsync = async (app) => {
     const rows = await ordersForExport(db, { status, q }, EXPORT_MAX_ROWS);
     const body = csvDocument(
       ORDER_EXPORT_COLUMNS,
-      rows.map((r) => [r.id, r.createdAt.toISOString().slice(0, 16).replace('T', ' '), r.userName, r.userEmail, r.userAddress, r.userPhone, r.tools, r.pieces, r.totalPrice, r.status, r.transactionId]),
+      rows.map((r) => [
+        r.id,
+        r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        r.userName,
+        r.userEmail,
+        r.userAddress,
+        r.userPhone,
+        r.tools,
+        r.pieces,
+        r.totalPrice,
+        r.status,
+        r.transactionId,
+      ]),
     );
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -52,7 +52,9 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
     const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
     const content = renderMail(claimed.kind, { order: doc.order, lines: doc.lines, heldUntil });
     const invoice = claimed.kind === 'order_paid' ? invoiceOf(doc) : null;
-    const attachments = invoice ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }] : [];
+    const attachments = invoice
+      ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }]
+      : [];
     await transport.sendMail({ to: claimed.recipient, subject: content.subject, text: content.text, html: content.html, attachments });
   }
 

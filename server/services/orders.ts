@@ -10,7 +10,15 @@ import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { AppError, invalid, notFound } from '../errors';
-import { intentAuthorisesFor, intentPaysFor, PaymentLookupError, PaymentProviderError, whyNotPaying, type PaymentProvider, type RetrievedIntent } from '../payments/provider';
+import {
+  intentAuthorisesFor,
+  intentPaysFor,
+  PaymentLookupError,
+  PaymentProviderError,
+  whyNotPaying,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from '../payments/provider';
 import {
   deleteUnpaidOrder,
   findOrder,
@@ -52,7 +60,14 @@ export function fromBulkBody(body: CreateBulkOrderBody): PlaceRequest {
 }
 
 function termsOf(row: ProductRow) {
-  return { price: row.price, availableQnt: row.available, minOrderQnt: row.minOrder, maxOrderQnt: row.maxOrder, packSize: row.packSize, priceTiers: row.priceTiers };
+  return {
+    price: row.price,
+    availableQnt: row.available,
+    minOrderQnt: row.minOrder,
+    maxOrderQnt: row.maxOrder,
+    packSize: row.packSize,
+    priceTiers: row.priceTiers,
+  };
 }
 
 /** Every line's problem, in the order of the lines; empty when the order can be placed as it is. */
@@ -67,7 +82,12 @@ function checkLines(lines: OrderLineInput[], byId: Map<string, ProductRow>): Ord
     const product = toProduct(row);
     const unitPrice = unitPriceFor(termsOf(row), line.quantity);
     if (line.unitPrice !== undefined && line.unitPrice !== unitPrice) {
-      problems.push({ productId: line.productId, code: 'price_changed', message: `The price has changed: ${line.quantity} pcs. now cost $${unitPrice} each.`, product });
+      problems.push({
+        productId: line.productId,
+        code: 'price_changed',
+        message: `The price has changed: ${line.quantity} pcs. now cost $${unitPrice} each.`,
+        product,
+      });
       continue;
     }
     const problem = lineProblem(termsOf(row), line.quantity);
@@ -141,7 +161,9 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         if (!only?.row) throw notFound('That product');
         const product = toProduct(only.row);
         if (request.totalPrice !== undefined && request.totalPrice !== total) {
-          throw new AppError('price_changed', `The price has changed: ${only.line.quantity} pcs. now cost $${total}. Please confirm the new total.`, { product });
+          throw new AppError('price_changed', `The price has changed: ${only.line.quantity} pcs. now cost $${total}. Please confirm the new total.`, {
+            product,
+          });
         }
         const [problem] = problems;
         if (problem) throw new AppError(problem.code === 'not_found' ? 'conflict' : problem.code, problem.message, { product });
@@ -149,7 +171,9 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         if (problems.length > 0) throw bulkConflict(problems, byId);
         if (request.totalPrice !== undefined && request.totalPrice !== total) {
           throw new AppError('price_changed', `The prices have changed: the order now totals $${total}. Please check the lines and confirm.`, {
-            lines: priced.flatMap((p) => (p.row ? [{ productId: p.line.productId, code: 'price_changed' as const, message: `Now $${p.unitPrice} each.`, product: toProduct(p.row) }] : [])),
+            lines: priced.flatMap((p) =>
+              p.row ? [{ productId: p.line.productId, code: 'price_changed' as const, message: `Now $${p.unitPrice} each.`, product: toProduct(p.row) }] : [],
+            ),
           });
         }
       }
@@ -161,7 +185,10 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       const limit = user.emailVerified ? config.unpaidUnitsLimit.verified : config.unpaidUnitsLimit.unverified;
       if (held + pieces > limit) {
         const verify = user.emailVerified ? '' : ' Verify your e-mail address to hold more.';
-        throw new AppError('unpaid_limit', `You have ${held} pcs. waiting for payment; one account may hold ${limit} pcs. unpaid. Pay or delete an unpaid order first.${verify}`);
+        throw new AppError(
+          'unpaid_limit',
+          `You have ${held} pcs. waiting for payment; one account may hold ${limit} pcs. unpaid. Pay or delete an unpaid order first.${verify}`,
+        );
       }
 
       const id = await insertOrderWithLines(tx, {
@@ -271,7 +298,9 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
     if (intent.status === 'requires_capture' && intentAuthorisesFor(intent, order)) {
       const stock = await db.transaction((tx) => takeStockForPayment(tx, order.id));
       if (stock.outcome === 'short') {
-        await payments.cancel(intent.id).catch((error: unknown) => log?.warn({ err: error, orderId: order.id }, 'authorised payment not cancelled; the processor releases it'));
+        await payments
+          .cancel(intent.id)
+          .catch((error: unknown) => log?.warn({ err: error, orderId: order.id }, 'authorised payment not cancelled; the processor releases it'));
         const names = stock.short.map((s) => (s.available === 0 ? `${s.productName} is sold out` : `only ${s.available} pcs. of ${s.productName} are left`));
         throw new AppError('out_of_stock', `Sorry, ${names.join(' and ')}, so your card was not charged. Delete this order and order what is available.`);
       }

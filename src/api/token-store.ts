@@ -72,7 +72,12 @@ export async function readTokenCopy(): Promise<string | null> {
 export function tokenEmail(token: string): string | null {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/gu, '+').replace(/_/gu, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/gu, '+')
+        .replace(/_/gu, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const email = (JSON.parse(json) as { email?: unknown }).email;
     return typeof email === 'string' ? email : null;
   } catch {

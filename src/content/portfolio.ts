@@ -73,7 +73,8 @@ export const portfolio: Portfolio = {
     },
     {
       name: 'Offline order queue',
-      description: 'Orders placed without a connection wait in IndexedDB and are sent exactly once when the network returns, by the page or by Background Sync.',
+      description:
+        'Orders placed without a connection wait in IndexedDB and are sent exactly once when the network returns, by the page or by Background Sync.',
       href: '/blogs#service-workers-offline',
       linkLabel: 'Read how it works',
       stack: ['Service workers', 'Workbox', 'Dexie'],

@@ -57,4 +57,11 @@ export const HttpUrlSchema = v.pipe(
 
 /** A whole number in a query string (`?page=2`), with its bounds in the message. */
 export const queryInt = (name: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,7}$/u, `${name} must be a whole number`), v.transform(Number), v.minValue(1, `${name} must be at least 1`), v.maxValue(max, `${name} must be at most ${max}`));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,7}$/u, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be at least 1`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );

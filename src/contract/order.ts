@@ -162,7 +162,12 @@ export const OrderConflictDetailsSchema = v.object({ product: v.optional(Product
 
 export const PaymentIntentBodySchema = v.strictObject({ orderId: IdSchema });
 export const ConfirmPaymentBodySchema = v.strictObject({
-  transactionId: v.pipe(v.string('transactionId is required'), v.nonEmpty('transactionId is required'), v.maxLength(255), v.regex(/^[A-Za-z0-9_]+$/u, 'transactionId is malformed')),
+  transactionId: v.pipe(
+    v.string('transactionId is required'),
+    v.nonEmpty('transactionId is required'),
+    v.maxLength(255),
+    v.regex(/^[A-Za-z0-9_]+$/u, 'transactionId is malformed'),
+  ),
 });
 
 export const InsertedIdSchema = v.object({ insertedId: v.string() });

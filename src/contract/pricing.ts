@@ -70,7 +70,12 @@ export function describeRules(terms: ToolTerms): string | null {
 }
 
 /** The live total of the purchase form: an empty or unparsable quantity counts as the minimum. */
-export function displayTotal(quantityInput: string | number | undefined, minOrderQnt: number, unitPrice: number, terms?: Pick<ToolTerms, 'priceTiers'>): number {
+export function displayTotal(
+  quantityInput: string | number | undefined,
+  minOrderQnt: number,
+  unitPrice: number,
+  terms?: Pick<ToolTerms, 'priceTiers'>,
+): number {
   const parsed = typeof quantityInput === 'number' ? quantityInput : Number.parseInt(quantityInput ?? '', 10);
   const quantity = Number.isFinite(parsed) && String(quantityInput ?? '').trim() !== '' ? parsed : minOrderQnt;
   return orderTotal(quantity, unitPriceFor({ price: unitPrice, priceTiers: terms?.priceTiers }, quantity));

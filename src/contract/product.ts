@@ -1,13 +1,5 @@
 import * as v from 'valibot';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  DESCRIPTION_MIN_LENGTH,
-  MAX_PRICE,
-  MAX_PRICE_TIERS,
-  MAX_QUANTITY,
-  PRODUCT_NAME_MAX_LENGTH,
-  URL_MAX_LENGTH,
-} from './constants';
+import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, MAX_PRICE, MAX_PRICE_TIERS, MAX_QUANTITY, PRODUCT_NAME_MAX_LENGTH, URL_MAX_LENGTH } from './constants';
 import { positiveWhole, queryInt, requiredText } from './fields';
 import { validationMessages as m } from './messages';
 
@@ -66,7 +58,10 @@ const PriceTiersSchema = v.pipe(
     'Price tiers must be a list',
   ),
   v.maxLength(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} price tiers`),
-  v.check((tiers) => tiers.every((tier, i) => i === 0 || (tier.minQnt > (tiers[i - 1]?.minQnt ?? 0) && tier.price < (tiers[i - 1]?.price ?? Infinity))), 'Each tier needs a larger quantity and a lower price than the one before'),
+  v.check(
+    (tiers) => tiers.every((tier, i) => i === 0 || (tier.minQnt > (tiers[i - 1]?.minQnt ?? 0) && tier.price < (tiers[i - 1]?.price ?? Infinity))),
+    'Each tier needs a larger quantity and a lower price than the one before',
+  ),
 );
 
 /** The bulk-order rules of a tool, set on Add Product and editable later (PATCH /api/products/{id}). */
@@ -76,7 +71,13 @@ const ruleFields = {
   priceTiers: v.optional(PriceTiersSchema),
 };
 
-type RuleInput = { price?: number; minOrderQnt?: number; maxOrderQnt?: number | null | undefined; packSize?: number | undefined; priceTiers?: PriceTier[] | undefined };
+type RuleInput = {
+  price?: number;
+  minOrderQnt?: number;
+  maxOrderQnt?: number | null | undefined;
+  packSize?: number | undefined;
+  priceTiers?: PriceTier[] | undefined;
+};
 
 /** The checks that tie the rules to each other and to the price; one message each, in the form's words. */
 export function ruleProblem(input: RuleInput): { field: 'maxOrderQnt' | 'packSize' | 'priceTiers'; message: string } | null {

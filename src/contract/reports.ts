@@ -15,4 +15,16 @@ export const SalesSummarySchema = v.object({
 export type SalesSummary = v.InferOutput<typeof SalesSummarySchema>;
 
 /** The columns of the orders export, in order. */
-export const ORDER_EXPORT_COLUMNS = ['Order', 'Placed (UTC)', 'Customer', 'E-mail', 'Address', 'Phone', 'Tools', 'Pieces', 'Total (USD)', 'Status', 'Transaction'] as const;
+export const ORDER_EXPORT_COLUMNS = [
+  'Order',
+  'Placed (UTC)',
+  'Customer',
+  'E-mail',
+  'Address',
+  'Phone',
+  'Tools',
+  'Pieces',
+  'Total (USD)',
+  'Status',
+  'Transaction',
+] as const;

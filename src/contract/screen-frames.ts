@@ -37,7 +37,9 @@ export const PRODUCT_FRAME_FIELDS = {
 } as const;
 
 /** Every dashboard frame file, as the server and the service worker send them. */
-export const DASHBOARD_FRAME_FILES: readonly string[] = [...Object.values(DASHBOARD_SCREENS).map((screen) => screen.file), DASHBOARD_FRAME_FILE].map((file) => `${FRAMES_DIR}/${file}`);
+export const DASHBOARD_FRAME_FILES: readonly string[] = [...Object.values(DASHBOARD_SCREENS).map((screen) => screen.file), DASHBOARD_FRAME_FILE].map(
+  (file) => `${FRAMES_DIR}/${file}`,
+);
 
 const isDashboardScreen = (path: string): path is DashboardScreenPath => Object.hasOwn(DASHBOARD_SCREENS, path);
 
@@ -58,6 +60,8 @@ const FIELD = /%%FRAME_[A-Z_]+%%/gu;
  * one pass, so nothing a value holds is read as a placeholder.
  */
 export function fillProductFrame(template: string, product: Record<keyof typeof PRODUCT_FRAME_FIELDS, string>): string {
-  const values = new Map<string, string>(Object.entries(PRODUCT_FRAME_FIELDS).map(([key, field]) => [field, escapeHtml(product[key as keyof typeof PRODUCT_FRAME_FIELDS])]));
+  const values = new Map<string, string>(
+    Object.entries(PRODUCT_FRAME_FIELDS).map(([key, field]) => [field, escapeHtml(product[key as keyof typeof PRODUCT_FRAME_FIELDS])]),
+  );
   return template.replace(FIELD, (field) => values.get(field) ?? field);
 }

@@ -22,8 +22,7 @@ export interface CancelRequest {
 
 /** Worker -> page: the page found, or `found: null` when nothing is saved yet; `failure` when the saved copy could not be read. */
 export type SearchReply =
-  | { type: 'search'; id: number; ok: true; found: { data: ProductPage; savedAt: number } | null }
-  | { type: 'search'; id: number; ok: false; message: string };
+  { type: 'search'; id: number; ok: true; found: { data: ProductPage; savedAt: number } | null } | { type: 'search'; id: number; ok: false; message: string };
 
 /** Page -> worker: the reviews the server sent, saved for offline use (best effort, unanswered). */
 export interface SaveReviewsRequest {

@@ -13,7 +13,11 @@ export interface SearchQueue {
   take(request: SearchRequest | CancelRequest): void;
 }
 
-export function createSearchQueue(answer: Answer, reply: (message: SearchReply) => void, later: (run: () => void) => void = (run) => setTimeout(run, 0)): SearchQueue {
+export function createSearchQueue(
+  answer: Answer,
+  reply: (message: SearchReply) => void,
+  later: (run: () => void) => void = (run) => setTimeout(run, 0),
+): SearchQueue {
   const waiting = new Map<number, CatalogueSearch>();
   /** A drain is scheduled or running: it takes every search that arrives before it ends. */
   let busy = false;

@@ -40,11 +40,19 @@ export function productRow(product: Product, savedAt: number, position: number):
 
 type SavedTable<T> = Table<Saved<T>, string>;
 
-async function replaceAll<T extends { _id: string }, R extends Saved<T>>(table: Table<R, string>, rows: T[], now: number, toRow: (row: T, position: number) => R): Promise<void> {
+async function replaceAll<T extends { _id: string }, R extends Saved<T>>(
+  table: Table<R, string>,
+  rows: T[],
+  now: number,
+  toRow: (row: T, position: number) => R,
+): Promise<void> {
   const saved = rows.map((row, position) => toRow(row, position));
   await table.db.transaction('rw', table, async () => {
     // The server's list is the whole truth: rows it no longer has (deleted products) go.
-    await table.where('_id').noneOf(rows.map((row) => row._id)).delete();
+    await table
+      .where('_id')
+      .noneOf(rows.map((row) => row._id))
+      .delete();
     await table.bulkPut(saved);
   });
 }

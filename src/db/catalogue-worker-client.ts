@@ -24,7 +24,8 @@ interface CatalogueWorker {
 
 let started: CatalogueWorker | null | undefined;
 
-const aborted = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new DOMException('The search was replaced by a newer one.', 'AbortError'));
+const aborted = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new DOMException('The search was replaced by a newer one.', 'AbortError');
 
 function startWorker(): CatalogueWorker | null {
   let worker: Worker;

@@ -69,7 +69,12 @@ export async function clearPad(email: string, productIds?: readonly string[], db
  * Calls `listener` with the user's pad now and after every change, from this tab, another tab or the
  * service worker (Dexie's liveQuery). Returns the function that stops it.
  */
-export function watchPad(email: string, listener: (lines: PadLine[]) => void, onError: (error: unknown) => void = () => undefined, db: ForgelineDatabase = getDatabase()): () => void {
+export function watchPad(
+  email: string,
+  listener: (lines: PadLine[]) => void,
+  onError: (error: unknown) => void = () => undefined,
+  db: ForgelineDatabase = getDatabase(),
+): () => void {
   const subscription = liveQuery(() => listPad(email, db)).subscribe({ next: listener, error: onError });
   return () => subscription.unsubscribe();
 }

@@ -64,8 +64,7 @@ export interface FlushReport {
   nextAttemptAt: number | null;
 }
 
-export const sendOrderRequest: SendOrder = (body, token, signal) =>
-  apiRequest('/orders', { method: 'POST', body, auth: token, schema: CreatedSchema, signal });
+export const sendOrderRequest: SendOrder = (body, token, signal) => apiRequest('/orders', { method: 'POST', body, auth: token, schema: CreatedSchema, signal });
 
 function resolveDeps(overrides: Partial<FlushDeps>): FlushDeps {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
@@ -244,7 +243,8 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
     const outcome = await sendOne(d, sending, session.token);
     await record(d, sending, outcome);
     if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, productName: item.productName });
-    if (outcome.kind === 'attention') report.needsAttention.push({ clientOrderId: item.clientOrderId, productName: item.productName, message: outcome.error.message });
+    if (outcome.kind === 'attention')
+      report.needsAttention.push({ clientOrderId: item.clientOrderId, productName: item.productName, message: outcome.error.message });
     if (outcome.kind === 'sign-in') report.signInRequired = true;
     // No connection, a failing server or a refused token affects every other item the same way: stop here.
     if (outcome.kind === 'retry' || outcome.kind === 'sign-in') break;
@@ -281,8 +281,6 @@ export async function flushOutbox(session: FlushSession, options: FlushOptions =
       if (claim.claimed) await releaseLease(d, claim.holder);
     }
   };
-  const report = d.locks
-    ? await d.locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? underLease(true) : null))
-    : await underLease(false);
+  const report = d.locks ? await d.locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? underLease(true) : null)) : await underLease(false);
   return report ?? summarise(d, owner.email, { ran: false, sent: [], needsAttention: [], signInRequired: false, waiting: 0, nextAttemptAt: null });
 }

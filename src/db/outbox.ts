@@ -97,7 +97,15 @@ export function bulkOrderInput(order: {
   lines: readonly QueuedLineInput[];
   maybeDelivered?: boolean;
 }): QueuedOrderInput {
-  const lines = order.lines.map((line) => ({ productId: line.productId, productName: line.productName, imageUrl: line.imageUrl, quantity: line.quantity, unitPrice: line.unitPrice, problem: null, serverProduct: null }));
+  const lines = order.lines.map((line) => ({
+    productId: line.productId,
+    productName: line.productName,
+    imageUrl: line.imageUrl,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    problem: null,
+    serverProduct: null,
+  }));
   return {
     clientOrderId: order.clientOrderId,
     ownerEmail: order.ownerEmail,

@@ -76,7 +76,11 @@ export function finishPadPlacement(email: string, clientOrderId: string, product
 export function movePadToOutbox(order: Parameters<typeof bulkOrderInput>[0], db: ForgelineDatabase = getDatabase(), now = Date.now()): Promise<OutboxItem> {
   return db.transaction('rw', [db.outbox, db.orderPad, db.meta], async () => {
     const item = await enqueueOrder(bulkOrderInput(order), db, now);
-    await clearPad(order.ownerEmail, order.lines.map((line) => line.productId), db);
+    await clearPad(
+      order.ownerEmail,
+      order.lines.map((line) => line.productId),
+      db,
+    );
     await forgetPlacement(order.ownerEmail, order.clientOrderId, db);
     return item;
   });

@@ -33,7 +33,9 @@ function SignedInProfile({ email, name }: { email: string; name: string }) {
           />
         ) : profile.isError ? (
           <div role="alert" className="grid justify-items-start gap-3">
-            <p className="text-error">{online ? 'Your profile could not be loaded.' : 'Your profile has not been saved on this device yet, and you are offline.'}</p>
+            <p className="text-error">
+              {online ? 'Your profile could not be loaded.' : 'Your profile has not been saved on this device yet, and you are offline.'}
+            </p>
             <button type="button" className="btn btn-outline" onClick={() => void profile.refetch()} disabled={!online}>
               Try again
             </button>

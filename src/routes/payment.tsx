@@ -51,8 +51,8 @@ export default function PaymentPage() {
             </>
           ) : (
             <p>
-              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for <strong>{formatCount(o.orderQuantity)} pcs.</strong> of{' '}
-              {o.productName} ({formatDollars(o.unitPrice)} per unit).
+              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for{' '}
+              <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.productName} ({formatDollars(o.unitPrice)} per unit).
             </p>
           )}
         </div>

@@ -93,7 +93,19 @@ function Pager({ page, pageSize, total, onPageChange, busy, label }: Pagination 
   );
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, empty, busy = false, pagination, toolbar, stackBelow, rowDetails }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  empty,
+  busy = false,
+  pagination,
+  toolbar,
+  stackBelow,
+  rowDetails,
+}: DataTableProps<T>) {
   const captionId = useId();
   // The pinned first column needs a solid background, or the scrolled cells show through it.
   const stickyBackground = rowClassName ? 'bg-inherit' : 'bg-base-100';

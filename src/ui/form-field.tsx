@@ -41,7 +41,17 @@ export function FormField({ id, label, error, hint, alert = false, className, ch
 }
 
 /** The signed-in user's name and e-mail, read-only. */
-export function ReadOnlyIdentity({ idPrefix, name, email, className = 'grid gap-5 md:grid-cols-2' }: { idPrefix: string; name: string; email: string; className?: string }) {
+export function ReadOnlyIdentity({
+  idPrefix,
+  name,
+  email,
+  className = 'grid gap-5 md:grid-cols-2',
+}: {
+  idPrefix: string;
+  name: string;
+  email: string;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <FormField id={`${idPrefix}-name`} label="Name">

@@ -31,7 +31,10 @@ export function BrandMark() {
 
 const linkClass = 'btn btn-ghost justify-start text-base font-semibold lg:justify-center';
 // daisyUI paints an aria-current button grey, where the orange text falls below 4.5:1; keep it on white.
-const activeProps = { 'aria-current': 'page' as const, className: '!bg-transparent !border-transparent text-primary underline decoration-2 underline-offset-8' };
+const activeProps = {
+  'aria-current': 'page' as const,
+  className: '!bg-transparent !border-transparent text-primary underline decoration-2 underline-offset-8',
+};
 
 export function Navbar({ userName, onLogout, status }: NavbarProps) {
   const [open, setOpen] = useState(false);
@@ -77,7 +80,10 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
       {signedIn ? (
         <>
           <span className="flex min-h-11 items-center gap-2 px-4 text-sm font-semibold lg:px-2" data-testid="nav-user">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral text-xs font-bold text-neutral-content" aria-hidden="true">
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral text-xs font-bold text-neutral-content"
+              aria-hidden="true"
+            >
               {Array.from(userName)[0]?.toUpperCase()}
             </span>
             <span className="max-w-[16rem] truncate lg:max-w-[10rem]" title={userName}>

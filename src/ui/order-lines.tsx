@@ -52,7 +52,14 @@ export function LinesToggle({ order, open, controls, onToggle }: LinesToggleProp
 
 function Picture({ line }: { line: OrderLine }) {
   return line.imageUrl ? (
-    <img {...pictureSources(line.imageUrl, PICTURE_SIZES.thumbnail)} alt="" width={48} height={36} loading="lazy" className="h-9 w-12 shrink-0 rounded bg-base-200 object-cover" />
+    <img
+      {...pictureSources(line.imageUrl, PICTURE_SIZES.thumbnail)}
+      alt=""
+      width={48}
+      height={36}
+      loading="lazy"
+      className="h-9 w-12 shrink-0 rounded bg-base-200 object-cover"
+    />
   ) : (
     <span aria-hidden="true" className="h-9 w-12 shrink-0 rounded bg-base-200" />
   );
@@ -147,10 +154,18 @@ export function useOrderLinesDisclosure<T extends OrderLike & { _id: string }>()
     });
   const linesId = (order: T, layout: RowLayout) => `${ids}-lines-${order._id}-${layout}`;
   const productCell = (order: T, layout: RowLayout): ReactNode =>
-    isMultiLine(order) ? <LinesToggle order={order} open={opened.has(order._id)} controls={linesId(order, layout)} onToggle={() => toggle(order._id)} /> : order.productName;
+    isMultiLine(order) ? (
+      <LinesToggle order={order} open={opened.has(order._id)} controls={linesId(order, layout)} onToggle={() => toggle(order._id)} />
+    ) : (
+      order.productName
+    );
   const rowDetails = (order: T, layout: RowLayout): RowDetails | null =>
     isMultiLine(order)
-      ? { id: linesId(order, layout), open: opened.has(order._id), content: <OrderLines lines={order.lines ?? []} label={`Lines of ${orderTitle(order)}`} layout={layout} /> }
+      ? {
+          id: linesId(order, layout),
+          open: opened.has(order._id),
+          content: <OrderLines lines={order.lines ?? []} label={`Lines of ${orderTitle(order)}`} layout={layout} />,
+        }
       : null;
   return { productCell, rowDetails };
 }

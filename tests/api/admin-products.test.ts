@@ -36,7 +36,8 @@ describeEachDatabase('admin product management', (kind) => {
     pictureUrl = await storeTestPicture(t.app.services.images);
   });
 
-  const postProduct = (payload: unknown, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/products', headers, payload: payload as Record<string, unknown> });
+  const postProduct = (payload: unknown, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/products', headers, payload: payload as Record<string, unknown> });
   const deleteProduct = (id: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers });
   const catalogueNames = async () => ((await t.app.inject('/api/products')).json() as { name: string }[]).map((p) => p.name);
 
@@ -54,7 +55,15 @@ describeEachDatabase('admin product management', (kind) => {
       const { insertedId } = res.json() as { insertedId: string };
       expect(insertedId).toMatch(/^[0-9a-f-]{36}$/u);
       const one = await t.app.inject(`/api/products/${insertedId}`);
-      expect(one.json()).toEqual({ _id: insertedId, ...validBody(), sku: expect.stringMatching(/^FL-[0-9A-F]{8}$/u), category: 'General', maxOrderQnt: null, packSize: 1, priceTiers: [] });
+      expect(one.json()).toEqual({
+        _id: insertedId,
+        ...validBody(),
+        sku: expect.stringMatching(/^FL-[0-9A-F]{8}$/u),
+        category: 'General',
+        maxOrderQnt: null,
+        packSize: 1,
+        priceTiers: [],
+      });
       await expect.poll(catalogueNames).toContain(validBody().name);
     });
 
@@ -75,7 +84,10 @@ describeEachDatabase('admin product management', (kind) => {
       const body: Record<string, unknown> = { ...validBody(), ...change, name: 'name' in change ? change.name : `Rejected ${randomUUID()}` };
       const res = await postProduct(body, admin.auth);
       expect(res.statusCode).toBe(400);
-      expect((res.json() as { error: { code: string; message: string } }).error).toMatchObject({ code: 'invalid_data', message: expect.stringContaining(message) });
+      expect((res.json() as { error: { code: string; message: string } }).error).toMatchObject({
+        code: 'invalid_data',
+        message: expect.stringContaining(message),
+      });
     });
   });
 
@@ -111,7 +123,10 @@ describeEachDatabase('admin product management', (kind) => {
       expect(res.json()).toEqual({ deletedCount: 1 });
       expect(await findProduct(t.database.db, id)).toBeNull();
       await expect.poll(catalogueNames).not.toContain('Discontinued Chop Saw');
-      const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order?.id ?? ''));
+      const [kept] = await t.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, order?.id ?? ''));
       expect(kept).toMatchObject({ productId: null, productName: 'Discontinued Chop Saw', unitPrice: 80, totalPrice: 400, status: 'Paid' });
     });
 

@@ -24,7 +24,8 @@ describeEachDatabase('admin reports', (kind) => {
     await placeOrder(t, dealer, { productId: drill, orderQuantity: 50 }); // unpaid: never revenue
     for (const id of [paidToday, paidTwoDaysAgo, paidTwentyDaysAgo, paidFortyDaysAgo]) await payOrder(t, dealer, id);
     const now = Date.now();
-    const setPaid = (id: string, ago: number) => t.database.db.execute(sql`update orders set paid_at = ${new Date(now - ago).toISOString()}::timestamptz where id = ${id}`);
+    const setPaid = (id: string, ago: number) =>
+      t.database.db.execute(sql`update orders set paid_at = ${new Date(now - ago).toISOString()}::timestamptz where id = ${id}`);
     await setPaid(paidTwoDaysAgo, 2 * DAY);
     await setPaid(paidTwentyDaysAgo, 20 * DAY);
     await setPaid(paidFortyDaysAgo, 40 * DAY);

@@ -34,8 +34,24 @@ describeEachDatabase('managing reviews', (kind) => {
     expect(page).toMatchObject({ page: 1, pageSize: 2 });
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.items).toEqual([
-      { _id: newer, review: 'The second review of the moderated dealer, rude words.', rating: '4', userName: 'Moderated Dealer', userEmail: dealer.email, hidden: true, createdAt: expect.any(String) },
-      { _id: older, review: 'The first review of the moderated dealer, all fine.', rating: '4', userName: 'Moderated Dealer', userEmail: dealer.email, hidden: false, createdAt: expect.any(String) },
+      {
+        _id: newer,
+        review: 'The second review of the moderated dealer, rude words.',
+        rating: '4',
+        userName: 'Moderated Dealer',
+        userEmail: dealer.email,
+        hidden: true,
+        createdAt: expect.any(String),
+      },
+      {
+        _id: older,
+        review: 'The first review of the moderated dealer, all fine.',
+        rating: '4',
+        userName: 'Moderated Dealer',
+        userEmail: dealer.email,
+        hidden: false,
+        createdAt: expect.any(String),
+      },
     ]);
     // The public list has the visible one only; showing it again brings it back.
     expect(await publicIds()).toContain(older);

@@ -21,7 +21,8 @@ describeEachDatabase('admin user management', (kind) => {
   } = useTestApp(kind, { users: { admin: { admin: true }, customer: {} } });
 
   const listUsers = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users', headers });
-  const makeAdmin = (email: string, headers: Record<string, string>) => t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(email)}`, headers });
+  const makeAdmin = (email: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(email)}`, headers });
   const deleteUser = (id: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers });
 
   /** An order as the orders API would leave it (its line, its stock taken), then moved to `status`. */
@@ -208,7 +209,10 @@ describeEachDatabase('the last admin', (kind) => {
 
   it('cannot be deleted: with two admins left, one deletion succeeds and the survivor cannot delete themselves', async () => {
     expect(await countByRole(t.database.db, 'admin')).toBe(2);
-    const [ab, ba] = await Promise.all([t.app.inject({ method: 'DELETE', url: `/api/users/${b.id}`, headers: a.auth }), t.app.inject({ method: 'DELETE', url: `/api/users/${a.id}`, headers: b.auth })]);
+    const [ab, ba] = await Promise.all([
+      t.app.inject({ method: 'DELETE', url: `/api/users/${b.id}`, headers: a.auth }),
+      t.app.inject({ method: 'DELETE', url: `/api/users/${a.id}`, headers: b.auth }),
+    ]);
     expect([ab.statusCode, ba.statusCode].filter((s) => s === 200)).toHaveLength(1);
     expect(await countByRole(t.database.db, 'admin')).toBe(1);
     const survivor = ab.statusCode === 200 ? a : b;

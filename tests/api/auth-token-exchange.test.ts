@@ -17,7 +17,13 @@ function unsignedIdToken(claims: Record<string, unknown>): string {
 }
 
 function exchange(t: TestApp, email: string, idToken: string, remoteAddress = '127.0.0.1') {
-  return t.app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${idToken}` }, payload: { email }, remoteAddress });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: { authorization: `Bearer ${idToken}` },
+    payload: { email },
+    remoteAddress,
+  });
 }
 
 describeEachDatabase('token exchange abuse rules', (kind) => {
@@ -81,7 +87,15 @@ describeEachDatabase('Google accounts', (kind) => {
     connectAuthEmulator(auth, emulatorUrl(), { disableWarnings: true });
     const email = uniqueEmail('google');
     // The emulator accepts an unsigned Google ID token: the same call the popup makes after Google answers.
-    const googleIdToken = unsignedIdToken({ sub: `google-${email}`, email, email_verified: true, name: 'Gita Google', iss: 'https://accounts.google.com', aud: 'forgeline', iat: Math.floor(Date.now() / 1000) });
+    const googleIdToken = unsignedIdToken({
+      sub: `google-${email}`,
+      email,
+      email_verified: true,
+      name: 'Gita Google',
+      iss: 'https://accounts.google.com',
+      aud: 'forgeline',
+      iat: Math.floor(Date.now() / 1000),
+    });
     const credential = await signInWithCredential(auth, GoogleAuthProvider.credential(googleIdToken));
     expect(credential.user.providerData[0]?.providerId).toBe('google.com');
 

@@ -35,7 +35,8 @@ describeEachDatabase('cached catalogue', (kind) => {
     await expect.poll(async () => (await listed(productId))?.price).toBe(120);
   });
 
-  const pageUrl = (page: number, pageSize: number, category?: string) => `/api/products?page=${page}&pageSize=${pageSize}${category ? `&category=${category}` : ''}`;
+  const pageUrl = (page: number, pageSize: number, category?: string) =>
+    `/api/products?page=${page}&pageSize=${pageSize}${category ? `&category=${category}` : ''}`;
 
   it('answers a page without a search from the cached copy exactly as the database would', async () => {
     const ids: string[] = [];
@@ -66,7 +67,8 @@ describeEachDatabase('cached catalogue', (kind) => {
 
   it('shows a change in a page once the database has it', async () => {
     const productId = await t.createProduct({ name: 'Cached Page Price Tool', category: 'page-prices', price: 100 });
-    const price = async () => ((await t.app.inject(pageUrl(1, 24, 'page-prices'))).json() as { items: { _id: string; price: number }[] }).items.find((p) => p._id === productId)?.price;
+    const price = async () =>
+      ((await t.app.inject(pageUrl(1, 24, 'page-prices'))).json() as { items: { _id: string; price: number }[] }).items.find((p) => p._id === productId)?.price;
     await expect.poll(price, { timeout: 5000 }).toBe(100);
     await t.database.db.execute(sql`update products set price = 130 where id = ${productId}`);
     await expect.poll(price, { timeout: 5000 }).toBe(130);

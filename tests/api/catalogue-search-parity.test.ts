@@ -72,7 +72,8 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
       { name: `${word} M18-FPD2 Hammer`, sku: `DW-${digits.slice(0, 3)}-X`, description: 'Rated -10 to 40 C; see www.example.com/fpd2.' },
       { name: `${word} Planer`, sku: `FL-P${digits}`, description: 'Cuts 2.0 mm per pass, 82mm wide.' },
     ];
-    for (const tool of made) await insertProduct(t.database.db, { ...tool, category: 'Drills', imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    for (const tool of made)
+      await insertProduct(t.database.db, { ...tool, category: 'Drills', imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
     await runCatalogueSync({ db, fetchChanges });
 
     const found = async (q: string) => {

@@ -35,8 +35,26 @@ describeEachDatabase('catalogue search and changes', (kind) => {
   };
 
   it('finds tools by any word of the name, the SKU or the description, as prefixes, in one category', async () => {
-    await insertProduct(t.database.db, { name: 'Searchable Tornado Drill', sku: 'FL-TRN900', category: 'Drills', description: 'D'.repeat(150) + ' gearbox', imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
-    await insertProduct(t.database.db, { name: 'Searchable Tornado Saw', sku: 'FL-TRN901', category: 'Saws', description: 'S'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    await insertProduct(t.database.db, {
+      name: 'Searchable Tornado Drill',
+      sku: 'FL-TRN900',
+      category: 'Drills',
+      description: 'D'.repeat(150) + ' gearbox',
+      imageUrl: '/uploads/x.webp',
+      price: 10,
+      available: 5,
+      minOrder: 1,
+    });
+    await insertProduct(t.database.db, {
+      name: 'Searchable Tornado Saw',
+      sku: 'FL-TRN901',
+      category: 'Saws',
+      description: 'S'.repeat(160),
+      imageUrl: '/uploads/x.webp',
+      price: 10,
+      available: 5,
+      minOrder: 1,
+    });
     const byName = await get<ProductPage>('/api/products?q=tornad');
     expect(byName.items.map((p) => p.name).sort()).toEqual(['Searchable Tornado Drill', 'Searchable Tornado Saw']);
     expect(byName).toMatchObject({ total: 2, page: 1, pageSize: 24 });
@@ -51,7 +69,15 @@ describeEachDatabase('catalogue search and changes', (kind) => {
 
   it('pages through the catalogue newest first, and keeps the whole list for plain GET /api/products', async () => {
     for (let i = 0; i < 7; i += 1) {
-      const id = await insertProduct(t.database.db, { name: `Paged Grinder ${i}`, category: 'Paging', description: 'P'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+      const id = await insertProduct(t.database.db, {
+        name: `Paged Grinder ${i}`,
+        category: 'Paging',
+        description: 'P'.repeat(160),
+        imageUrl: '/uploads/x.webp',
+        price: 10,
+        available: 5,
+        minOrder: 1,
+      });
       // A minute apart: inserts in quick succession can share a timestamp (PGlite's clock counts milliseconds),
       // and ties are ordered by id, which is random.
       await t.database.db
@@ -72,7 +98,14 @@ describeEachDatabase('catalogue search and changes', (kind) => {
   });
 
   it('gives SKUs to tools added without one, refuses a SKU in use with 409, and takes a category', async () => {
-    const body = { name: 'SKU Test Planer', description: 'Q'.repeat(160), price: 40, availableQnt: 10, minOrderQnt: 1, imageUrl: await storeTestPicture(t.app.services.images) };
+    const body = {
+      name: 'SKU Test Planer',
+      description: 'Q'.repeat(160),
+      price: 40,
+      availableQnt: 10,
+      minOrderQnt: 1,
+      imageUrl: await storeTestPicture(t.app.services.images),
+    };
     const made = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'fl-pl100', category: 'Planers' } });
     expect(made.statusCode).toBe(201);
     const id = (made.json() as { insertedId: string }).insertedId;
@@ -83,7 +116,9 @@ describeEachDatabase('catalogue search and changes', (kind) => {
     const plain = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: body });
     const plainId = (plain.json() as { insertedId: string }).insertedId;
     expect(await get<Product>(`/api/products/${plainId}`)).toMatchObject({ sku: expect.stringMatching(/^FL-[0-9A-F]{8}$/u), category: 'General' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'no spaces allowed' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: { ...body, sku: 'no spaces allowed' } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('answers the changes after a cursor: new, changed and deleted tools, and the next cursor', async () => {
@@ -93,8 +128,22 @@ describeEachDatabase('catalogue search and changes', (kind) => {
     const first = start.cursor ?? 0;
     expect((await get<CatalogueChanges>(`/api/products/changes?after=${first}`)).products).toEqual([]);
 
-    const a = await insertProduct(t.database.db, { name: 'Change Feed Sander', description: 'C'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
-    const b = await insertProduct(t.database.db, { name: 'Change Feed Cutter', description: 'C'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    const a = await insertProduct(t.database.db, {
+      name: 'Change Feed Sander',
+      description: 'C'.repeat(160),
+      imageUrl: '/uploads/x.webp',
+      price: 10,
+      available: 5,
+      minOrder: 1,
+    });
+    const b = await insertProduct(t.database.db, {
+      name: 'Change Feed Cutter',
+      description: 'C'.repeat(160),
+      imageUrl: '/uploads/x.webp',
+      price: 10,
+      available: 5,
+      minOrder: 1,
+    });
     const added = await get<CatalogueChanges>(`/api/products/changes?after=${first}`);
     expect(added.products.map((p) => p._id).sort()).toEqual([a, b].sort());
     expect(added.cursor).toBeGreaterThan(first);
@@ -119,7 +168,8 @@ describeEachDatabase('catalogue search and changes', (kind) => {
   });
 
   it.runIf(kind === 'postgres')('never passes a change still being committed when the changes are read', async () => {
-    const make = (name: string) => insertProduct(t.database.db, { name, description: 'R'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    const make = (name: string) =>
+      insertProduct(t.database.db, { name, description: 'R'.repeat(160), imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
     const [slow, doomed, quick] = await Promise.all([make('Slow Commit Grinder'), make('Slow Delete Grinder'), make('Quick Commit Grinder')]);
     const start = await currentFullCopy();
 
@@ -163,7 +213,14 @@ describeEachDatabase('compressed catalogue', (kind) => {
 
   it('sends the catalogue as Brotli or gzip when the client accepts it, with one ETag for the content', async () => {
     for (let i = 0; i < 20; i += 1) {
-      await insertProduct(t.database.db, { name: `Compressed Drill ${i}`, description: 'Z'.repeat(200), imageUrl: '/uploads/x.webp', price: 10 + i, available: 5, minOrder: 1 });
+      await insertProduct(t.database.db, {
+        name: `Compressed Drill ${i}`,
+        description: 'Z'.repeat(200),
+        imageUrl: '/uploads/x.webp',
+        price: 10 + i,
+        available: 5,
+        minOrder: 1,
+      });
     }
     await expect.poll(async () => ((await t.app.inject('/api/products')).json() as unknown[]).length).toBe(20);
     const plain = await t.app.inject('/api/products');

@@ -28,7 +28,14 @@ describe('two server processes on one PostgreSQL database', () => {
   const via = (i: number) => (cluster.servers[i % cluster.servers.length] as ServerProcess).url;
 
   const newProduct = (available: number, price = 10) =>
-    insertProduct(cluster.database.db, { name: 'Race Impact Driver', description: 'R'.repeat(160), imageUrl: `/uploads/${'e'.repeat(64)}.webp`, price, available, minOrder: 1 });
+    insertProduct(cluster.database.db, {
+      name: 'Race Impact Driver',
+      description: 'R'.repeat(160),
+      imageUrl: `/uploads/${'e'.repeat(64)}.webp`,
+      price,
+      available,
+      minOrder: 1,
+    });
 
   const ordersOf = async (productId: string) =>
     cluster.database.db
@@ -47,7 +54,12 @@ describe('two server processes on one PostgreSQL database', () => {
       const productId = await newProduct(37);
       const buyers = await Promise.all(Array.from({ length: 200 }, () => mintUser(cluster.database.db, SECRET)));
       const answers = await Promise.all(
-        buyers.map((buyer, i) => http<{ insertedId?: string; error?: { code: string } }>(via(i), 'POST', '/api/orders', { auth: buyer.auth, body: orderBody({ productId, orderQuantity: 1 }) })),
+        buyers.map((buyer, i) =>
+          http<{ insertedId?: string; error?: { code: string } }>(via(i), 'POST', '/api/orders', {
+            auth: buyer.auth,
+            body: orderBody({ productId, orderQuantity: 1 }),
+          }),
+        ),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(37);
@@ -72,7 +84,9 @@ describe('two server processes on one PostgreSQL database', () => {
       const productId = await newProduct(500);
       const dealer = await mintUser(cluster.database.db, SECRET);
       const body = orderBody({ productId, orderQuantity: 7, clientOrderId: randomUUID() });
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([...Array<number>(19).fill(200), 201].sort());
       expect(new Set(answers.map((a) => a.body.insertedId)).size).toBe(1);
       const stored = await ordersOf(productId);
@@ -91,7 +105,10 @@ describe('two server processes on one PostgreSQL database', () => {
       const dealer = await mintUser(cluster.database.db, SECRET);
       const ids: string[] = [];
       for (let i = 0; i < 24; i += 1) {
-        const placed = await http<{ insertedId: string }>(via(i), 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 1 + (i % 5) }) });
+        const placed = await http<{ insertedId: string }>(via(i), 'POST', '/api/orders', {
+          auth: dealer.auth,
+          body: orderBody({ productId, orderQuantity: 1 + (i % 5) }),
+        });
         expect(placed.status).toBe(201);
         ids.push(placed.body.insertedId);
       }
@@ -104,7 +121,10 @@ describe('two server processes on one PostgreSQL database', () => {
         const intent = await http<{ clientSecret: string }>(via(0), 'POST', '/api/create-payment-intent', { auth: dealer.auth, body: { orderId: id } });
         const confirmed = await http<{ paymentIntent?: { id: string } }>(via(1), 'POST', '/api/sandbox/confirm', {
           auth: dealer.auth,
-          body: { clientSecret: intent.body.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' } },
+          body: {
+            clientSecret: intent.body.clientSecret,
+            card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+          },
         });
         payments.set(id, confirmed.body.paymentIntent?.id ?? '');
       }

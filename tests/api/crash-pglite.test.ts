@@ -36,7 +36,10 @@ function startBurst(base: string, buyers: MintedUser[], productId: string, paral
       const buyer = buyers[n % buyers.length] as MintedUser;
       const quantity = 1 + (n % 4);
       try {
-        const res = await http<{ insertedId: string }>(base, 'POST', '/api/orders', { auth: buyer.auth, body: orderBody({ productId, orderQuantity: quantity }) });
+        const res = await http<{ insertedId: string }>(base, 'POST', '/api/orders', {
+          auth: buyer.auth,
+          body: orderBody({ productId, orderQuantity: quantity }),
+        });
         if (res.status === 201) acknowledged.set(res.body.insertedId, quantity);
       } catch {
         // The connection died with the server: not acknowledged, so the order may or may not exist.

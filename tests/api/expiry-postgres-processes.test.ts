@@ -57,10 +57,19 @@ describe('unpaid-order expiry with two server processes on one PostgreSQL databa
       expect((await findProduct(cluster.database.db, productId))?.available).toBe(100);
 
       await expect
-        .poll(async () => (await cluster.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.status} = 'Unpaid'`))[0]?.n, {
-          timeout: 30_000,
-          interval: 250,
-        })
+        .poll(
+          async () =>
+            (
+              await cluster.database.db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(orders)
+                .where(sql`${orders.status} = 'Unpaid'`)
+            )[0]?.n,
+          {
+            timeout: 30_000,
+            interval: 250,
+          },
+        )
         .toBe(0);
       // 16 unpaid orders of 5 came back once each: 100 + 80. A second return of any would show here.
       expect((await findProduct(cluster.database.db, productId))?.available).toBe(180);
@@ -68,7 +77,10 @@ describe('unpaid-order expiry with two server processes on one PostgreSQL databa
       // Give both processes a few more runs: nothing changes.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect((await findProduct(cluster.database.db, productId))?.available).toBe(180);
-      const [run] = await cluster.database.db.select().from(jobRuns).where(sql`${jobRuns.name} = 'expire-unpaid-orders'`);
+      const [run] = await cluster.database.db
+        .select()
+        .from(jobRuns)
+        .where(sql`${jobRuns.name} = 'expire-unpaid-orders'`);
       expect(run?.lastRunAt).toBeInstanceOf(Date);
     },
     120_000,

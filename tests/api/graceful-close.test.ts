@@ -93,7 +93,9 @@ describe('closing the app with a request in flight', () => {
     const arrived = new Promise((resolve) => t?.app.server.once('request', resolve));
     const ended = new Promise<void>((resolve) => slow.once('close', () => resolve()));
     // An order, which is read in full before anything answers it.
-    slow.write(`POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${dealer.auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{`);
+    slow.write(
+      `POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${dealer.auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{`,
+    );
     const trickle = setInterval(() => slow.write(' '), 200);
     await arrived;
 

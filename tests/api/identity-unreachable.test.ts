@@ -12,7 +12,15 @@ import { AppError, statusOf } from '../../server/errors';
 function emulatorToken(projectId: string): string {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const payload = { iss: `https://securetoken.google.com/${projectId}`, aud: projectId, auth_time: now, user_id: 'uid-1', sub: 'uid-1', iat: now, exp: now + 3600 };
+  const payload = {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: now,
+    user_id: 'uid-1',
+    sub: 'uid-1',
+    iat: now,
+    exp: now + 3600,
+  };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
 }
 
@@ -55,7 +63,14 @@ describe('identity provider that does not answer', () => {
   });
 
   const identity = (projectId: string, port: number) =>
-    firebaseIdentity({ mode: 'emulator', projectId, apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, emulatorHost: '127.0.0.1', emulatorPort: port });
+    firebaseIdentity({
+      mode: 'emulator',
+      projectId,
+      apiKey: 'demo-api-key',
+      authDomain: `${projectId}.firebaseapp.com`,
+      emulatorHost: '127.0.0.1',
+      emulatorPort: port,
+    });
 
   it('answers 503 after asking twice when the provider fails', async () => {
     expect(await verdict(identity('demo-unreachable-500', ports[0] ?? 0).verifyIdToken(emulatorToken('demo-unreachable-500')))).toBe('503 unavailable');

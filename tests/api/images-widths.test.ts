@@ -14,7 +14,10 @@ import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 function multipartImage(data: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----forgeline${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="tool.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  return { payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const widthOf = async (bytes: Buffer) => (await sharp(bytes).metadata()).width;
@@ -36,7 +39,9 @@ describeEachDatabase('picture widths', (kind) => {
   describe('an upload wider than every copy', () => {
     let url: string;
     beforeAll(async () => {
-      const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#1c7ed6' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#1c7ed6' } })
+        .jpeg()
+        .toBuffer();
       url = await upload(jpeg);
     });
 
@@ -57,7 +62,9 @@ describeEachDatabase('picture widths', (kind) => {
     });
 
     it('gets smaller with the width: a card never downloads the purchase page picture', async () => {
-      const sizes = await Promise.all([...PICTURE_WIDTHS.map((w) => pictureUrl(hashOf(url), w)), url].map(async (u) => (await t.app.inject(u)).rawPayload.length));
+      const sizes = await Promise.all(
+        [...PICTURE_WIDTHS.map((w) => pictureUrl(hashOf(url), w)), url].map(async (u) => (await t.app.inject(u)).rawPayload.length),
+      );
       expect([...sizes].sort((x, y) => x - y)).toEqual(sizes);
       expect(sizes[0]).toBeLessThan((sizes.at(-1) ?? 0) / 4);
     });
@@ -75,7 +82,13 @@ describeEachDatabase('picture widths', (kind) => {
 
     it('answers 404 for a width that is not one of ours and for the copies of a picture never stored', async () => {
       const hash = hashOf(url);
-      for (const missing of [`/uploads/${hash}-500w.webp`, `/uploads/${hash}-0320w.webp`, `/uploads/${hash}-320.webp`, `/uploads/${hash}-320w.png`, `/uploads/${'0'.repeat(64)}-320w.webp`]) {
+      for (const missing of [
+        `/uploads/${hash}-500w.webp`,
+        `/uploads/${hash}-0320w.webp`,
+        `/uploads/${hash}-320.webp`,
+        `/uploads/${hash}-320w.png`,
+        `/uploads/${'0'.repeat(64)}-320w.webp`,
+      ]) {
         const res = await t.app.inject(missing);
         expect(res.statusCode, missing).toBe(404);
         expect(res.json(), missing).toMatchObject({ error: { code: 'not_found' } });
@@ -84,7 +97,11 @@ describeEachDatabase('picture widths', (kind) => {
   });
 
   it('never enlarges: a picture 500 px wide has a 320 px copy, and is its own copy at 640 and 960', async () => {
-    const url = await upload(await sharp({ create: { width: 500, height: 375, channels: 3, background: '#e8590c' } }).jpeg().toBuffer());
+    const url = await upload(
+      await sharp({ create: { width: 500, height: 375, channels: 3, background: '#e8590c' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const hash = hashOf(url);
     expect(await widthOf((await t.app.inject(pictureUrl(hash, 320))).rawPayload)).toBe(320);
     const full = (await t.app.inject(url)).rawPayload;
@@ -98,7 +115,9 @@ describeEachDatabase('picture widths', (kind) => {
   });
 
   it('makes the copies of a picture stored before copies existed on first request, once, and keeps them', async () => {
-    const webp = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2b8a3e' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2b8a3e' } })
+      .webp()
+      .toBuffer();
     const url = await t.app.services.images.put({ webp, widths: [] });
     const hash = hashOf(url);
     expect(await t.app.services.images.get(hash, 640)).toBeNull();

@@ -68,7 +68,9 @@ describeEachDatabase('image upload', (kind) => {
       .jpeg({ quality: 80 })
       .withMetadata({ exif: { IFD0: { Copyright: 'Forgeline test camera', Artist: 'Dana Dealer' } } })
       .toBuffer();
-    png = await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 31, g: 41, b: 51, alpha: 0.5 } } }).png().toBuffer();
+    png = await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 31, g: 41, b: 51, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
   });
 
   const stored = async (): Promise<string[]> => {
@@ -98,16 +100,43 @@ describeEachDatabase('image upload', (kind) => {
 
   describe('is refused, and nothing is stored', () => {
     const refusals: [string, () => Part[], number, RegExp][] = [
-      ['an oversized file', () => [{ field: 'image', filename: 'big.jpg', contentType: 'image/jpeg', data: Buffer.concat([jpeg, Buffer.alloc(IMAGE_MAX_BYTES)]) }], 413, /5 MB/u],
+      [
+        'an oversized file',
+        () => [{ field: 'image', filename: 'big.jpg', contentType: 'image/jpeg', data: Buffer.concat([jpeg, Buffer.alloc(IMAGE_MAX_BYTES)]) }],
+        413,
+        /5 MB/u,
+      ],
       [
         'an SVG with a script',
-        () => [{ field: 'image', filename: 'logo.svg', contentType: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(document.cookie)</script><rect width="64" height="64"/></svg>' }],
+        () => [
+          {
+            field: 'image',
+            filename: 'logo.svg',
+            contentType: 'image/svg+xml',
+            data: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(document.cookie)</script><rect width="64" height="64"/></svg>',
+          },
+        ],
         415,
         /JPEG, PNG, WebP, AVIF or GIF/u,
       ],
-      ['an HTML file named .png', () => [{ field: 'image', filename: 'drill.png', contentType: 'image/png', data: '<!doctype html><html><body><script>alert(1)</script></body></html>' }], 415, /JPEG, PNG, WebP, AVIF or GIF/u],
-      ['a truncated JPEG', () => [{ field: 'image', filename: 'half.jpg', contentType: 'image/jpeg', data: jpeg.subarray(0, Math.floor(jpeg.length / 2)) }], 400, /damaged or incomplete/u],
-      ['a decompression bomb (100000 x 100000 in a tiny PNG)', () => [{ field: 'image', filename: 'bomb.png', contentType: 'image/png', data: pngBomb(100_000, 100_000) }], 413, /too many pixels/u],
+      [
+        'an HTML file named .png',
+        () => [{ field: 'image', filename: 'drill.png', contentType: 'image/png', data: '<!doctype html><html><body><script>alert(1)</script></body></html>' }],
+        415,
+        /JPEG, PNG, WebP, AVIF or GIF/u,
+      ],
+      [
+        'a truncated JPEG',
+        () => [{ field: 'image', filename: 'half.jpg', contentType: 'image/jpeg', data: jpeg.subarray(0, Math.floor(jpeg.length / 2)) }],
+        400,
+        /damaged or incomplete/u,
+      ],
+      [
+        'a decompression bomb (100000 x 100000 in a tiny PNG)',
+        () => [{ field: 'image', filename: 'bomb.png', contentType: 'image/png', data: pngBomb(100_000, 100_000) }],
+        413,
+        /too many pixels/u,
+      ],
       ['an empty file', () => [{ field: 'image', filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) }], 400, /empty/u],
       [
         'two files at once',
@@ -190,7 +219,9 @@ describeEachDatabase('image upload', (kind) => {
 
     it('takes a picture of almost 5 MB: the 64 KB JSON body limit does not apply to uploads', async () => {
       const noise = randomBytes(1400 * 1000 * 3);
-      const big = await sharp(noise, { raw: { width: 1400, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      const big = await sharp(noise, { raw: { width: 1400, height: 1000, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
       expect(big.length).toBeLessThan(IMAGE_MAX_BYTES);
       const res = await upload([{ field: 'image', filename: 'noise.png', contentType: 'image/png', data: big }]);
@@ -244,7 +275,13 @@ describeEachDatabase('image upload', (kind) => {
 
     it('answers 404 in the error shape for a picture never stored and for any other name', async () => {
       const hash = path.basename(url, '.webp');
-      for (const missing of [`/uploads/${'0'.repeat(64)}.webp`, `/uploads/${hash.toUpperCase()}.webp`, `/uploads/${hash}.png`, `/uploads/${hash}`, '/uploads/x.webp']) {
+      for (const missing of [
+        `/uploads/${'0'.repeat(64)}.webp`,
+        `/uploads/${hash.toUpperCase()}.webp`,
+        `/uploads/${hash}.png`,
+        `/uploads/${hash}`,
+        '/uploads/x.webp',
+      ]) {
         const res = await t.app.inject(missing);
         expect(res.statusCode, missing).toBe(404);
         expect(res.json(), missing).toMatchObject({ error: { code: 'not_found' } });
@@ -255,7 +292,9 @@ describeEachDatabase('image upload', (kind) => {
   it.runIf(kind === 'postgres')('copies pictures kept on disk into the database once, and only files named by their hash', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'forgeline-old-uploads-'));
     try {
-      const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5f3dc4' } }).webp().toBuffer();
+      const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5f3dc4' } })
+        .webp()
+        .toBuffer();
       const hash = createHash('sha256').update(bytes).digest('hex');
       await writeFile(path.join(dir, `${hash}.webp`), bytes);
       // A file whose name is not the hash of its bytes is left behind.

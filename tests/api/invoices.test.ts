@@ -96,7 +96,9 @@ describeEachDatabase('invoices', (kind) => {
       const ids = await Promise.all(Array.from({ length: 12 }, () => newOrder()));
       const before = await lastNumber();
       // Each order paid twice at once, as the payment page and the webhook may.
-      const results = await Promise.all(ids.flatMap((id) => [markOrderPaid(t.database.db, id, `pi_page_${id.slice(0, 8)}`), markOrderPaid(t.database.db, id, `pi_hook_${id.slice(0, 8)}`)]));
+      const results = await Promise.all(
+        ids.flatMap((id) => [markOrderPaid(t.database.db, id, `pi_page_${id.slice(0, 8)}`), markOrderPaid(t.database.db, id, `pi_hook_${id.slice(0, 8)}`)]),
+      );
       expect(results.filter(Boolean)).toHaveLength(ids.length);
       const numbers = (await Promise.all(ids.map(invoiceNo))).map((n) => n?.seq).sort((x, y) => (x ?? 0) - (y ?? 0));
       expect(numbers).toEqual(Array.from({ length: ids.length }, (_, i) => before + i + 1));
@@ -187,7 +189,9 @@ describeEachDatabase('invoices', (kind) => {
         expect(answer.rawPayload.equals(answers[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
       }
       expect(rendersOf(id)).toBe(1);
-      const kept = (await t.database.db.execute(sql`select count(*)::int as n from invoice_documents where order_id = ${id}`)) as unknown as { rows: { n: number }[] };
+      const kept = (await t.database.db.execute(sql`select count(*)::int as n from invoice_documents where order_id = ${id}`)) as unknown as {
+        rows: { n: number }[];
+      };
       expect(kept.rows[0]?.n).toBe(1);
     });
 

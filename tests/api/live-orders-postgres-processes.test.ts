@@ -70,7 +70,10 @@ describe.skipIf(missing)(`live orders from two server processes on one PostgreSQ
   it('an order placed, paid and shipped on one process reaches a stream of the other within a second', async () => {
     const stream = await watch();
     let started = Date.now();
-    const placed = await http<{ insertedId: string }>(placing().url, 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 4 }) });
+    const placed = await http<{ insertedId: string }>(placing().url, 'POST', '/api/orders', {
+      auth: dealer.auth,
+      body: orderBody({ productId, orderQuantity: 4 }),
+    });
     expect(placed.status).toBe(201);
     const orderId = placed.body.insertedId;
     const first = await nextOrder(stream, started);
@@ -78,7 +81,10 @@ describe.skipIf(missing)(`live orders from two server processes on one PostgreSQ
     const intent = await http<{ clientSecret: string }>(placing().url, 'POST', '/api/create-payment-intent', { auth: dealer.auth, body: { orderId } });
     expect(intent.status).toBe(200);
     const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
-    const confirmed = await http<{ paymentIntent: { id: string } }>(placing().url, 'POST', '/api/sandbox/confirm', { auth: dealer.auth, body: { clientSecret: intent.body.clientSecret, card } });
+    const confirmed = await http<{ paymentIntent: { id: string } }>(placing().url, 'POST', '/api/sandbox/confirm', {
+      auth: dealer.auth,
+      body: { clientSecret: intent.body.clientSecret, card },
+    });
     expect(confirmed.status).toBe(200);
     started = Date.now();
     const paying = await http(placing().url, 'PATCH', `/api/order/${orderId}`, { auth: dealer.auth, body: { transactionId: confirmed.body.paymentIntent.id } });
@@ -97,7 +103,9 @@ describe.skipIf(missing)(`live orders from two server processes on one PostgreSQ
     ]);
     // Measured from the request that made the change to the event on the other process.
     for (const event of [first, second, third]) expect(event.afterMs).toBeLessThan(1000);
-    process.stdout.write(`live orders across processes: placed ${first.afterMs} ms, paid ${second.afterMs} ms, shipped ${third.afterMs} ms after the request\n`);
+    process.stdout.write(
+      `live orders across processes: placed ${first.afterMs} ms, paid ${second.afterMs} ms, shipped ${third.afterMs} ms after the request\n`,
+    );
   });
 
   it('each process listens on one connection, however many streams it serves', async () => {
@@ -112,15 +120,22 @@ describe.skipIf(missing)(`live orders from two server processes on one PostgreSQ
     const stream = await watch();
     const before = await listeningBackends();
     // Cut both processes' listening connections, as a database restart or a network drop would.
-    await rows(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${cluster.databaseName} and pid <> pg_backend_pid() and query like 'LISTEN %'`);
+    await rows(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${cluster.databaseName} and pid <> pg_backend_pid() and query like 'LISTEN %'`,
+    );
     // Once when the connection breaks and once more when it listens again: anything may have changed between.
     const resync = await stream.next(10_000);
     expect(resync.event).toBe('resync');
     expect(v.parse(OrdersCountEventSchema, JSON.parse(resync.data)).paidWaiting).toBe(0);
-    await expect.poll(async () => (await listeningBackends()).map((b) => b.pid).filter((pid) => !before.some((old) => old.pid === pid)), { timeout: 10_000 }).toHaveLength(2);
+    await expect
+      .poll(async () => (await listeningBackends()).map((b) => b.pid).filter((pid) => !before.some((old) => old.pid === pid)), { timeout: 10_000 })
+      .toHaveLength(2);
 
     const started = Date.now();
-    const placed = await http<{ insertedId: string }>(placing().url, 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 1, clientOrderId: randomUUID() }) });
+    const placed = await http<{ insertedId: string }>(placing().url, 'POST', '/api/orders', {
+      auth: dealer.auth,
+      body: orderBody({ productId, orderQuantity: 1, clientOrderId: randomUUID() }),
+    });
     expect(placed.status).toBe(201);
     const event = await nextOrder(stream, started);
     expect(event.id).toBe(placed.body.insertedId);

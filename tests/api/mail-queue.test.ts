@@ -50,14 +50,29 @@ describeEachDatabase('order e-mails in local mode', (kind) => {
     t,
     users: { dealer, admin, quietAdmin },
   } = useTestApp(kind, {
-    config: () => ({ mail: { smtpUrl: catcher.url, from: 'Forgeline Power Tools <dealers@forgeline.example>', catcher: null, intervalMs: 1_000, maxAttempts: 3, retryBaseMs: 60_000, retryMaxMs: 3_600_000 } }),
+    config: () => ({
+      mail: {
+        smtpUrl: catcher.url,
+        from: 'Forgeline Power Tools <dealers@forgeline.example>',
+        catcher: null,
+        intervalMs: 1_000,
+        maxAttempts: 3,
+        retryBaseMs: 60_000,
+        retryMaxMs: 3_600_000,
+      },
+    }),
     users: { dealer: { displayName: 'Ines Müller', verified: true }, admin: { admin: true }, quietAdmin: { admin: true } },
   });
   let productId: string;
 
   beforeAll(async () => {
     productId = await t.createProduct({ name: 'SD8 Specialty Right-Angle Drill', price: 139, available: 1_000_000, minOrder: 1 });
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/user/${quietAdmin.email}`, headers: quietAdmin.auth, payload: { ...PROFILE, notifyPaidOrders: false } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${quietAdmin.email}`,
+      headers: quietAdmin.auth,
+      payload: { ...PROFILE, notifyPaidOrders: false },
+    });
     expect(off.statusCode).toBe(200);
   });
 
@@ -103,15 +118,27 @@ describeEachDatabase('order e-mails in local mode', (kind) => {
     expect(profile.notifyPaidOrders).toBe(false);
     const dealerProfile = (await t.app.inject({ url: `/api/users/${dealer.email}`, headers: dealer.auth })).json() as { notifyPaidOrders?: boolean };
     expect(dealerProfile.notifyPaidOrders).toBeUndefined();
-    const on = await t.app.inject({ method: 'PATCH', url: `/api/user/${quietAdmin.email}`, headers: quietAdmin.auth, payload: { ...PROFILE, notifyPaidOrders: true } });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${quietAdmin.email}`,
+      headers: quietAdmin.auth,
+      payload: { ...PROFILE, notifyPaidOrders: true },
+    });
     expect(on.statusCode).toBe(200);
     const orderId = await placeOrder(t, dealer, { productId, orderQuantity: 1 });
     await payOrder(t, dealer, orderId);
     expect(await subjects(quietAdmin.email, 1)).toEqual([expect.stringMatching(/^Paid: order #/u)]);
     // Leaving the switch out of a later save keeps it as it is.
     await t.app.inject({ method: 'PATCH', url: `/api/user/${quietAdmin.email}`, headers: quietAdmin.auth, payload: PROFILE });
-    expect(((await t.app.inject({ url: `/api/users/${quietAdmin.email}`, headers: quietAdmin.auth })).json() as { notifyPaidOrders: boolean }).notifyPaidOrders).toBe(true);
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/user/${quietAdmin.email}`, headers: quietAdmin.auth, payload: { ...PROFILE, notifyPaidOrders: 'no' } });
+    expect(
+      ((await t.app.inject({ url: `/api/users/${quietAdmin.email}`, headers: quietAdmin.auth })).json() as { notifyPaidOrders: boolean }).notifyPaidOrders,
+    ).toBe(true);
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${quietAdmin.email}`,
+      headers: quietAdmin.auth,
+      payload: { ...PROFILE, notifyPaidOrders: 'no' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

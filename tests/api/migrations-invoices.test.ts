@@ -65,7 +65,9 @@ describe('migration 0005 on existing orders', () => {
     ]);
     const skus = (await db.execute(sql`select distinct sku from order_lines`)) as unknown as { rows: { sku: string }[] };
     expect(skus.rows).toEqual([{ sku: 'FL-MS255' }]);
-    const counters = (await db.execute(sql`select year, last_no from invoice_counters order by year`)) as unknown as { rows: { year: number; last_no: number }[] };
+    const counters = (await db.execute(sql`select year, last_no from invoice_counters order by year`)) as unknown as {
+      rows: { year: number; last_no: number }[];
+    };
     expect(counters.rows).toEqual([
       { year: 2025, last_no: 3 },
       { year: 2026, last_no: 1 },

@@ -42,7 +42,14 @@ describeEachDatabase('admin orders', (kind) => {
       const body = await page();
       expect(body).toMatchObject({ total: 5, page: 1, pageSize: 20 });
       expect(body.items.map((o) => o._id)).toEqual([ids.benPaid, ids.benUnpaid, ids.anaShipped, ids.anaPaid, ids.anaUnpaid]);
-      expect(body.items[0]).toMatchObject({ userEmail: ben.email, productName: 'Cordless Drill 100%', orderQuantity: 5, totalPrice: 50, status: 'Paid', transactionId: expect.any(String) });
+      expect(body.items[0]).toMatchObject({
+        userEmail: ben.email,
+        productName: 'Cordless Drill 100%',
+        orderQuantity: 5,
+        totalPrice: 50,
+        status: 'Paid',
+        transactionId: expect.any(String),
+      });
     });
 
     it('pages with page and pageSize', async () => {
@@ -77,7 +84,17 @@ describeEachDatabase('admin orders', (kind) => {
     });
 
     it('refuses bad paging and filters with 400', async () => {
-      for (const query of ['?page=0', '?page=-1', '?page=1.5', '?page=abc', '?pageSize=0', '?pageSize=101', '?status=Pending', '?status=unpaid', `?q=${'x'.repeat(101)}`]) {
+      for (const query of [
+        '?page=0',
+        '?page=-1',
+        '?page=1.5',
+        '?page=abc',
+        '?pageSize=0',
+        '?pageSize=101',
+        '?status=Pending',
+        '?status=unpaid',
+        `?q=${'x'.repeat(101)}`,
+      ]) {
         const res = await list(query);
         expect(res.statusCode, query).toBe(400);
         expect(res.json()).toMatchObject({ error: { code: 'invalid_data' } });

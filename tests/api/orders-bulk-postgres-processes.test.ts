@@ -38,7 +38,14 @@ describe('bulk orders from two server processes on one PostgreSQL database', () 
       const stock = 150;
       const tools = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          insertProduct(cluster.database.db, { name: `Crossing Tool ${i}`, description: 'C'.repeat(160), imageUrl: `/uploads/${'c'.repeat(64)}.webp`, price: 10 + i, available: stock, minOrder: 1 }),
+          insertProduct(cluster.database.db, {
+            name: `Crossing Tool ${i}`,
+            description: 'C'.repeat(160),
+            imageUrl: `/uploads/${'c'.repeat(64)}.webp`,
+            price: 10 + i,
+            available: stock,
+            minOrder: 1,
+          }),
         ),
       );
       const dealers = await Promise.all(Array.from({ length: 40 }, () => mintUser(cluster.database.db, SECRET)));

@@ -34,7 +34,8 @@ describeEachDatabase('bulk orders', (kind) => {
     await t.close();
   });
 
-  const post = (body: Record<string, unknown>, user: TestUser = dealer) => t.app.inject({ method: 'POST', url: '/api/orders', headers: user.auth, payload: body });
+  const post = (body: Record<string, unknown>, user: TestUser = dealer) =>
+    t.app.inject({ method: 'POST', url: '/api/orders', headers: user.auth, payload: body });
   const stockOf = async (id: string) => (await findProduct(t.database.db, id))?.available;
   const orderById = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: dealer.auth })).json() as Order;
 
@@ -42,11 +43,13 @@ describeEachDatabase('bulk orders', (kind) => {
     const a = await t.createProduct({ name: 'Bulk Drill', sku: 'FL-BULKD', price: 100, available: 500, minOrder: 10 });
     const b = await t.createProduct({ name: 'Bulk Saw', sku: 'FL-BULKS', price: 40, available: 300, minOrder: 5 });
     const c = await t.createProduct({ name: 'Bulk Grinder', sku: 'FL-BULKG', price: 7, available: 90, minOrder: 1 });
-    const res = await post(bulkBody([
-      { productId: a, quantity: 20 },
-      { productId: b, quantity: 5, unitPrice: 40 },
-      { productId: c, quantity: 3 },
-    ]));
+    const res = await post(
+      bulkBody([
+        { productId: a, quantity: 20 },
+        { productId: b, quantity: 5, unitPrice: 40 },
+        { productId: c, quantity: 3 },
+      ]),
+    );
     expect(res.statusCode).toBe(201);
     const id = (res.json() as { insertedId: string }).insertedId;
     const order = await orderById(id);
@@ -61,7 +64,16 @@ describeEachDatabase('bulk orders', (kind) => {
   });
 
   it('applies the volume tier of each line and refuses a line priced as the dealer no longer sees it', async () => {
-    const tiered = await t.createProduct({ name: 'Tiered Impact Driver', price: 100, available: 2000, minOrder: 10, priceTiers: [{ minQnt: 100, price: 92 }, { minQnt: 500, price: 85 }] });
+    const tiered = await t.createProduct({
+      name: 'Tiered Impact Driver',
+      price: 100,
+      available: 2000,
+      minOrder: 10,
+      priceTiers: [
+        { minQnt: 100, price: 92 },
+        { minQnt: 500, price: 85 },
+      ],
+    });
     const small = await post(bulkBody([{ productId: tiered, quantity: 99 }]));
     expect((await orderById((small.json() as { insertedId: string }).insertedId)).totalPrice).toBe(9900);
     const mid = await post(bulkBody([{ productId: tiered, quantity: 100, unitPrice: 92 }]));
@@ -71,7 +83,12 @@ describeEachDatabase('bulk orders', (kind) => {
     // The dealer saw the list price; at 500 pieces the server's price is the tier's.
     const stale = await post(bulkBody([{ productId: tiered, quantity: 500, unitPrice: 100 }]));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ error: { code: 'price_changed', details: { lines: [{ productId: tiered, code: 'price_changed', message: 'The price has changed: 500 pcs. now cost $85 each.' }] } } });
+    expect(stale.json()).toMatchObject({
+      error: {
+        code: 'price_changed',
+        details: { lines: [{ productId: tiered, code: 'price_changed', message: 'The price has changed: 500 pcs. now cost $85 each.' }] },
+      },
+    });
     // The spec's one-tool order gets the tier too.
     const spec = await t.app.inject({
       method: 'POST',
@@ -88,12 +105,14 @@ describeEachDatabase('bulk orders', (kind) => {
     const packed = await t.createProduct({ name: 'Packed Blades', price: 3, available: 600, minOrder: 6, packSize: 6, maxOrder: 120 });
     const gone = randomUUID();
     const before = await t.database.db.execute(sql`select count(*)::int as n from orders`);
-    const res = await post(bulkBody([
-      { productId: ok, quantity: 10 },
-      { productId: short, quantity: 5 },
-      { productId: packed, quantity: 13 },
-      { productId: gone, quantity: 1 },
-    ]));
+    const res = await post(
+      bulkBody([
+        { productId: ok, quantity: 10 },
+        { productId: short, quantity: 5 },
+        { productId: packed, quantity: 13 },
+        { productId: gone, quantity: 1 },
+      ]),
+    );
     expect(res.statusCode).toBe(409);
     const error = (res.json() as { error: { code: string; message: string; details: { lines: OrderLineProblem[] } } }).error;
     expect(error.code).toBe('out_of_stock');
@@ -110,19 +129,30 @@ describeEachDatabase('bulk orders', (kind) => {
 
     const tooMany = await post(bulkBody([{ productId: packed, quantity: 126 }]));
     expect(tooMany.json()).toMatchObject({ error: { code: 'above_maximum', details: { lines: [{ message: 'At most 120 pcs. per order.' }] } } });
-    const belowMin = await post(bulkBody([{ productId: ok, quantity: 1 }, { productId: packed, quantity: 0 }]));
+    const belowMin = await post(
+      bulkBody([
+        { productId: ok, quantity: 1 },
+        { productId: packed, quantity: 0 },
+      ]),
+    );
     expect(belowMin.statusCode).toBe(400);
   });
 
   it('refuses duplicate tools, empty and oversized orders, and foreign fields with 400', async () => {
     const p = await t.createProduct({ price: 10, available: 100, minOrder: 1 });
-    const dup = await post(bulkBody([{ productId: p, quantity: 1 }, { productId: p, quantity: 2 }]));
+    const dup = await post(
+      bulkBody([
+        { productId: p, quantity: 1 },
+        { productId: p, quantity: 2 },
+      ]),
+    );
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toMatchObject({ error: { message: 'lines: Each tool may appear on one line only' } });
     expect((await post(bulkBody([]))).json()).toMatchObject({ error: { message: 'lines: Add at least one tool to the order' } });
     const many = Array.from({ length: 101 }, () => ({ productId: randomUUID(), quantity: 1 }));
     expect((await post(bulkBody(many))).statusCode).toBe(400);
-    for (const extra of [{ status: 'Paid' }, { userEmail: 'x@example.com' }]) expect((await post(bulkBody([{ productId: p, quantity: 1 }], extra))).statusCode).toBe(400);
+    for (const extra of [{ status: 'Paid' }, { userEmail: 'x@example.com' }])
+      expect((await post(bulkBody([{ productId: p, quantity: 1 }], extra))).statusCode).toBe(400);
     const lineExtra = await post(bulkBody([{ productId: p, quantity: 1, lineTotal: 1 } as LineIn]));
     expect(lineExtra.statusCode).toBe(400);
     // The total the dealer saw must be the server's.
@@ -134,7 +164,10 @@ describeEachDatabase('bulk orders', (kind) => {
   it('is exactly-once by clientOrderId, also for 20 identical requests at once', async () => {
     const a = await t.createProduct({ price: 10, available: 1000, minOrder: 1 });
     const b = await t.createProduct({ price: 20, available: 1000, minOrder: 1 });
-    const body = bulkBody([{ productId: a, quantity: 7 }, { productId: b, quantity: 3 }]);
+    const body = bulkBody([
+      { productId: a, quantity: 7 },
+      { productId: b, quantity: 3 },
+    ]);
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(body)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array<number>(19).fill(200), 201].sort());
     expect(new Set(answers.map((r) => (r.json() as { insertedId: string }).insertedId)).size).toBe(1);
@@ -147,19 +180,40 @@ describeEachDatabase('bulk orders', (kind) => {
   it('pays the whole order once and, deleted while unpaid, returns every line', async () => {
     const a = await t.createProduct({ price: 11, available: 50, minOrder: 1 });
     const b = await t.createProduct({ price: 13, available: 50, minOrder: 1 });
-    const paid = (await post(bulkBody([{ productId: a, quantity: 2 }, { productId: b, quantity: 3 }]))).json() as { insertedId: string };
+    const paid = (
+      await post(
+        bulkBody([
+          { productId: a, quantity: 2 },
+          { productId: b, quantity: 3 },
+        ]),
+      )
+    ).json() as { insertedId: string };
     await payOrder(t, dealer, paid.insertedId);
     expect(await orderById(paid.insertedId)).toMatchObject({ status: 'Paid', totalPrice: 61 });
     const shipped = await t.app.inject({ method: 'PATCH', url: `/api/orders/${paid.insertedId}`, headers: admin.auth, payload: {} });
     expect(shipped.statusCode).toBe(200);
 
-    const unpaid = (await post(bulkBody([{ productId: a, quantity: 10 }, { productId: b, quantity: 20 }]))).json() as { insertedId: string };
+    const unpaid = (
+      await post(
+        bulkBody([
+          { productId: a, quantity: 10 },
+          { productId: b, quantity: 20 },
+        ]),
+      )
+    ).json() as { insertedId: string };
     expect([await stockOf(a), await stockOf(b)]).toEqual([38, 27]);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/orders/${unpaid.insertedId}`, headers: dealer.auth });
     expect(del.json()).toEqual({ deletedCount: 1 });
     expect([await stockOf(a), await stockOf(b)]).toEqual([48, 47]);
     // Expiry returns every line too.
-    const held = (await post(bulkBody([{ productId: a, quantity: 8 }, { productId: b, quantity: 7 }]))).json() as { insertedId: string };
+    const held = (
+      await post(
+        bulkBody([
+          { productId: a, quantity: 8 },
+          { productId: b, quantity: 7 },
+        ]),
+      )
+    ).json() as { insertedId: string };
     await t.app.services.orders.expireUnpaid(new Date(Date.now() + t.config.unpaidOrderTtlMs + 60_000));
     expect((await t.app.inject({ method: 'GET', url: `/api/order/${held.insertedId}`, headers: dealer.auth })).statusCode).toBe(404);
     expect([await stockOf(a), await stockOf(b)]).toEqual([48, 47]);
@@ -168,7 +222,14 @@ describeEachDatabase('bulk orders', (kind) => {
   it('lists and searches multi-line orders for admins by any line, and keeps totals equal to the sum of lines', async () => {
     const a = await t.createProduct({ name: 'Searchable Trowel', price: 9, available: 100, minOrder: 1 });
     const b = await t.createProduct({ name: 'Hidden Second-Line Level', price: 21, available: 100, minOrder: 1 });
-    const placed = (await post(bulkBody([{ productId: a, quantity: 4 }, { productId: b, quantity: 2 }]))).json() as { insertedId: string };
+    const placed = (
+      await post(
+        bulkBody([
+          { productId: a, quantity: 4 },
+          { productId: b, quantity: 2 },
+        ]),
+      )
+    ).json() as { insertedId: string };
     const page = await t.app.inject({ method: 'GET', url: '/api/orders?q=Second-Line', headers: admin.auth });
     const items = (page.json() as { items: Order[] }).items;
     expect(items.map((o) => o._id)).toContain(placed.insertedId);
@@ -180,16 +241,28 @@ describeEachDatabase('bulk orders', (kind) => {
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
-  it('lets admins set a tool\'s rules later, checked against its price and minimum', async () => {
+  it("lets admins set a tool's rules later, checked against its price and minimum", async () => {
     const id = await t.createProduct({ price: 50, available: 100, minOrder: 6 });
-    const patch = (payload: Record<string, unknown>, user: TestUser = admin) => t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: user.auth, payload });
+    const patch = (payload: Record<string, unknown>, user: TestUser = admin) =>
+      t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: user.auth, payload });
     const ok = await patch({ packSize: 3, maxOrderQnt: 60, priceTiers: [{ minQnt: 30, price: 45 }] });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ packSize: 3, maxOrderQnt: 60, priceTiers: [{ minQnt: 30, price: 45 }] });
     expect((await patch({ packSize: 4 })).json()).toMatchObject({ error: { message: 'packSize: The minimum order must be a whole number of packs' } });
     expect((await patch({ maxOrderQnt: 5 })).json()).toMatchObject({ error: { message: 'maxOrderQnt: The maximum per order cannot be below the minimum' } });
-    expect((await patch({ priceTiers: [{ minQnt: 10, price: 50 }] })).json()).toMatchObject({ error: { message: 'priceTiers: Every tier price must be below the list price' } });
-    expect((await patch({ priceTiers: [{ minQnt: 10, price: 40 }, { minQnt: 5, price: 30 }] })).statusCode).toBe(400);
+    expect((await patch({ priceTiers: [{ minQnt: 10, price: 50 }] })).json()).toMatchObject({
+      error: { message: 'priceTiers: Every tier price must be below the list price' },
+    });
+    expect(
+      (
+        await patch({
+          priceTiers: [
+            { minQnt: 10, price: 40 },
+            { minQnt: 5, price: 30 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await patch({ price: 1 })).statusCode).toBe(400);
     expect((await patch({ packSize: 2 }, dealer)).statusCode).toBe(403);
     expect((await patch({ maxOrderQnt: null })).json()).toMatchObject({ maxOrderQnt: null, packSize: 3 });

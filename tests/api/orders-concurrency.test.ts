@@ -33,10 +33,19 @@ describeEachDatabase(
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(10);
       expect(statuses.filter((s) => s === 409)).toHaveLength(40);
-      const refusals = await Promise.all(responses.filter((r) => r.status === 409).map(async (r) => ((await r.json()) as { error: { code: string } }).error.code));
+      const refusals = await Promise.all(
+        responses.filter((r) => r.status === 409).map(async (r) => ((await r.json()) as { error: { code: string } }).error.code),
+      );
       expect(new Set(refusals)).toEqual(new Set(['out_of_stock']));
       expect(await stock(productId)).toBe(0);
-      const placed = await Promise.all(dealers.map(async (d) => ((await (await fetch(`${base}/api/orders/${d.email}`, { headers: d.auth })).json()) as { productId: string }[]).filter((o) => o.productId === productId).length));
+      const placed = await Promise.all(
+        dealers.map(
+          async (d) =>
+            ((await (await fetch(`${base}/api/orders/${d.email}`, { headers: d.auth })).json()) as { productId: string }[]).filter(
+              (o) => o.productId === productId,
+            ).length,
+        ),
+      );
       expect(placed.reduce((a, b) => a + b, 0)).toBe(10);
     });
 

@@ -15,7 +15,11 @@ describeEachDatabase('orders', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    [dealer, other, admin] = await Promise.all([t.createUser({ displayName: 'Dana Dealer' }), t.createUser({ displayName: 'Olu Other' }), t.createUser({ admin: true })]);
+    [dealer, other, admin] = await Promise.all([
+      t.createUser({ displayName: 'Dana Dealer' }),
+      t.createUser({ displayName: 'Olu Other' }),
+      t.createUser({ admin: true }),
+    ]);
   });
   afterAll(async () => {
     await t.close();
@@ -66,7 +70,12 @@ describeEachDatabase('orders', (kind) => {
     it('refuses fields the server decides: name, e-mail, status, price', async () => {
       const productId = await t.createProduct();
       for (const extra of [{ userName: 'Mallory' }, { userEmail: other.email }, { status: 'Paid' }, { unitPrice: 1 }, { productName: 'Free drill' }]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: { ...orderBody({ productId, orderQuantity: 5 }), ...extra } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: dealer.auth,
+          payload: { ...orderBody({ productId, orderQuantity: 5 }), ...extra },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error: { code: 'invalid_data', message: `Unknown field "${Object.keys(extra)[0]}" is not allowed` } });
       }
@@ -109,12 +118,22 @@ describeEachDatabase('orders', (kind) => {
     it('refuses zero, negative, fractional, huge and non-numeric quantities with 400', async () => {
       const productId = await t.createProduct({ minOrder: 1 });
       for (const orderQuantity of [0, -1, -50, 1.5, 5.0001, 1_000_001, Number.MAX_SAFE_INTEGER, '5', null, true]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: { ...orderBody({ productId, orderQuantity: 1 }), orderQuantity } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: dealer.auth,
+          payload: { ...orderBody({ productId, orderQuantity: 1 }), orderQuantity },
+        });
         expect(res.statusCode, `quantity ${String(orderQuantity)}`).toBe(400);
         expect(res.json()).toMatchObject({ error: { code: 'invalid_data' } });
       }
       for (const totalPrice of [-100, 10.5, '100', 1e12]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: { ...orderBody({ productId, orderQuantity: 1 }), totalPrice } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: dealer.auth,
+          payload: { ...orderBody({ productId, orderQuantity: 1 }), totalPrice },
+        });
         expect(res.statusCode, `total ${String(totalPrice)}`).toBe(400);
       }
       expect(await stock(productId)).toBe(50);
@@ -139,7 +158,12 @@ describeEachDatabase('orders', (kind) => {
     it('requires an address, a phone number and a UUID clientOrderId', async () => {
       const productId = await t.createProduct();
       for (const change of [{ userAddress: '   ' }, { userPhone: '' }, { userPhone: 'call me' }, { clientOrderId: 'abc' }, { userAddress: 'x'.repeat(501) }]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: { ...orderBody({ productId, orderQuantity: 5 }), ...change } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: dealer.auth,
+          payload: { ...orderBody({ productId, orderQuantity: 5 }), ...change },
+        });
         expect(res.statusCode).toBe(400);
       }
       const missing = await t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: { productId, orderQuantity: 5 } });
@@ -212,7 +236,9 @@ describeEachDatabase('orders', (kind) => {
     it('makes one order of 20 identical requests sent at once', async () => {
       const productId = await t.createProduct({ available: 50, minOrder: 5 });
       const body = orderBody({ productId, orderQuantity: 5 });
-      const results = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: body })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: body })),
+      );
       const ids = new Set(results.map((r) => (r.json() as { insertedId: string }).insertedId));
       expect(ids.size).toBe(1);
       expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);

@@ -37,7 +37,8 @@ describeEachDatabase('payments (Stripe)', (kind) => {
   });
 
   const newOrder = (user: TestUser = dealer, orderQuantity = 3) => placeOrder(t, user, { productId, orderQuantity });
-  const read = async (id: string) => (await t.app.inject({ url: `/api/order/${id}`, headers: dealer.auth })).json() as { status: string; transactionId: string | null };
+  const read = async (id: string) =>
+    (await t.app.inject({ url: `/api/order/${id}`, headers: dealer.auth })).json() as { status: string; transactionId: string | null };
   const startPayment = async (orderId: string, user: TestUser = dealer) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: user.auth, payload: { orderId } });
     expect(res.statusCode, res.body).toBe(200);
@@ -50,7 +51,11 @@ describeEachDatabase('payments (Stripe)', (kind) => {
   /** Sends a webhook the way Stripe does: JSON bytes and a Stripe-Signature header over exactly those bytes. */
   const deliver = (event: Record<string, unknown>, options: { secret?: string; timestamp?: number; tamper?: boolean } = {}) => {
     const payload = JSON.stringify(event);
-    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+    const header = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+    });
     return t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
@@ -58,7 +63,11 @@ describeEachDatabase('payments (Stripe)', (kind) => {
       payload: options.tamper ? payload.replace('"amount":', '"amount": ') : payload,
     });
   };
-  const intentEvent = (type: string, intent: { id: string; amount: number; status: string; orderId: string }, id = `evt_${randomUUID().replaceAll('-', '')}`) => ({
+  const intentEvent = (
+    type: string,
+    intent: { id: string; amount: number; status: string; orderId: string },
+    id = `evt_${randomUUID().replaceAll('-', '')}`,
+  ) => ({
     id,
     object: 'event',
     api_version: '2025-10-29.clover',
@@ -67,7 +76,9 @@ describeEachDatabase('payments (Stripe)', (kind) => {
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'usd', status: intent.status, metadata: { orderId: intent.orderId } } },
+    data: {
+      object: { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'usd', status: intent.status, metadata: { orderId: intent.orderId } },
+    },
   });
 
   describe('creating the PaymentIntent', () => {
@@ -208,7 +219,12 @@ describeEachDatabase('payments (Stripe)', (kind) => {
         deliver(event, { tamper: true }),
         deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
         t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) }),
-        t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }, payload: JSON.stringify(event) }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+          payload: JSON.stringify(event),
+        }),
       ];
       for (const res of await Promise.all(attempts)) {
         expect(res.statusCode).toBe(400);
@@ -256,7 +272,12 @@ describeEachDatabase('payments (Stripe)', (kind) => {
     });
 
     it('keeps JSON parsing for every other route (the raw body stays inside the webhook plugin)', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { ...dealer.auth, 'content-type': 'application/json' }, payload: '{"orderId":"nope"}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: { ...dealer.auth, 'content-type': 'application/json' },
+        payload: '{"orderId":"nope"}',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'invalid_data' } });
     });
@@ -270,7 +291,12 @@ describe('webhook endpoint when Stripe is not fully configured', () => {
       payments: { provider: 'stripe', secretKey: 'sk_test_forgeline', publishableKey: 'pk_test_forgeline', webhookSecret: null, apiBase: 'http://127.0.0.1:9' },
     });
     try {
-      const request = { method: 'POST' as const, url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }, payload: '{}' };
+      const request = {
+        method: 'POST' as const,
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+        payload: '{}',
+      };
       expect((await sandbox.app.inject(request)).statusCode).toBe(404);
       expect((await noSecret.app.inject(request)).statusCode).toBe(503);
       expect((await noSecret.app.inject({ method: 'POST', url: '/api/sandbox/confirm', payload: {} })).statusCode).toBe(404);

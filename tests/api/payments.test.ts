@@ -19,8 +19,10 @@ describeEachDatabase('payments (sandbox)', (kind) => {
   });
 
   const newOrder = (user: TestUser = dealer, orderQuantity = 4) => placeOrder(t, user, { productId, orderQuantity });
-  const read = async (id: string) => (await t.app.inject({ url: `/api/order/${id}`, headers: dealer.auth })).json() as { status: string; transactionId: string | null };
-  const intentFor = (user: TestUser, orderId: string) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: user.auth, payload: { orderId } });
+  const read = async (id: string) =>
+    (await t.app.inject({ url: `/api/order/${id}`, headers: dealer.auth })).json() as { status: string; transactionId: string | null };
+  const intentFor = (user: TestUser, orderId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: user.auth, payload: { orderId } });
   const confirm = (user: TestUser, orderId: string, transactionId: string) =>
     t.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: user.auth, payload: { transactionId } });
 
@@ -93,7 +95,12 @@ describeEachDatabase('payments (sandbox)', (kind) => {
     it('needs a signed-in user and a well-formed body', async () => {
       const anonymous = await t.app.inject({ method: 'POST', url: '/api/sandbox/confirm', payload: {} });
       expect(anonymous.statusCode).toBe(401);
-      const extra = await t.app.inject({ method: 'POST', url: '/api/sandbox/confirm', headers: dealer.auth, payload: { clientSecret: 'x', card: { number: '1', expMonth: 1, expYear: 1, cvc: '1', pin: '1234' } } });
+      const extra = await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/confirm',
+        headers: dealer.auth,
+        payload: { clientSecret: 'x', card: { number: '1', expMonth: 1, expYear: 1, cvc: '1', pin: '1234' } },
+      });
       expect(extra.statusCode).toBe(400);
     });
   });

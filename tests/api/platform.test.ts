@@ -80,7 +80,12 @@ describeEachDatabase('platform', (kind) => {
       const user = await t.createUser({ displayName: 'Ana Dealer' });
       const claims = await t.app.tokens.verify(user.token);
       expect(claims).toEqual({ userId: user.id, email: user.email });
-      const again = await t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: { authorization: `Bearer ${user.idToken}` }, payload: { email: user.email } });
+      const again = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.email}`,
+        headers: { authorization: `Bearer ${user.idToken}` },
+        payload: { email: user.email },
+      });
       expect(again.statusCode).toBe(200);
     });
 
@@ -117,8 +122,22 @@ describeEachDatabase('platform', (kind) => {
       const { uid } = await emulatorSignUp(email, 'secret-pass-123');
       const now = Math.floor(Date.now() / 1000);
       const base = { sub: uid, user_id: uid, email, email_verified: false, firebase: { sign_in_provider: 'password', identities: {} } };
-      const expired = unsignedIdToken({ ...base, iss: `https://securetoken.google.com/${TEST_PROJECT_ID}`, aud: TEST_PROJECT_ID, auth_time: now - 7200, iat: now - 7200, exp: now - 3600 });
-      const otherProject = unsignedIdToken({ ...base, iss: 'https://securetoken.google.com/demo-other', aud: 'demo-other', auth_time: now, iat: now, exp: now + 3600 });
+      const expired = unsignedIdToken({
+        ...base,
+        iss: `https://securetoken.google.com/${TEST_PROJECT_ID}`,
+        aud: TEST_PROJECT_ID,
+        auth_time: now - 7200,
+        iat: now - 7200,
+        exp: now - 3600,
+      });
+      const otherProject = unsignedIdToken({
+        ...base,
+        iss: 'https://securetoken.google.com/demo-other',
+        aud: 'demo-other',
+        auth_time: now,
+        iat: now,
+        exp: now + 3600,
+      });
       for (const token of [expired, otherProject]) {
         const res = await t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: { authorization: `Bearer ${token}` }, payload: { email } });
         expect(res.statusCode).toBe(401);
@@ -128,17 +147,32 @@ describeEachDatabase('platform', (kind) => {
     it('answers 403 when the ID token belongs to another e-mail', async () => {
       const user = await t.createUser();
       const victim = uniqueEmail('victim');
-      const res = await t.app.inject({ method: 'PUT', url: `/api/user/${victim}`, headers: { authorization: `Bearer ${user.idToken}` }, payload: { email: victim } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${victim}`,
+        headers: { authorization: `Bearer ${user.idToken}` },
+        payload: { email: victim },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: { code: 'forbidden' } });
     });
 
     it('refuses unknown body fields and a body e-mail that differs from the path', async () => {
       const user = await t.createUser();
-      const extra = await t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: { authorization: `Bearer ${user.idToken}` }, payload: { email: user.email, role: 'admin' } });
+      const extra = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.email}`,
+        headers: { authorization: `Bearer ${user.idToken}` },
+        payload: { email: user.email, role: 'admin' },
+      });
       expect(extra.statusCode).toBe(400);
       expect(extra.json()).toMatchObject({ error: { code: 'invalid_data', message: 'Unknown field "role" is not allowed' } });
-      const other = await t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: { authorization: `Bearer ${user.idToken}` }, payload: { email: 'x@example.com' } });
+      const other = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.email}`,
+        headers: { authorization: `Bearer ${user.idToken}` },
+        payload: { email: 'x@example.com' },
+      });
       expect(other.statusCode).toBe(400);
     });
 
@@ -151,9 +185,22 @@ describeEachDatabase('platform', (kind) => {
     it('never verifies our own tokens signed with another secret, unsigned, or expired', async () => {
       const user = await t.createUser();
       const other = new TextEncoder().encode('another-secret-of-sufficient-length-000000');
-      const forged = await new SignJWT({ email: user.email }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('forgeline-api').setAudience('forgeline-pwa').setExpirationTime('1h').sign(other);
+      const forged = await new SignJWT({ email: user.email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('forgeline-api')
+        .setAudience('forgeline-pwa')
+        .setExpirationTime('1h')
+        .sign(other);
       const key = new TextEncoder().encode(t.config.accessTokenSecret);
-      const expired = await new SignJWT({ email: user.email }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('forgeline-api').setAudience('forgeline-pwa').setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_100).sign(key);
+      const expired = await new SignJWT({ email: user.email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('forgeline-api')
+        .setAudience('forgeline-pwa')
+        .setIssuedAt(1_600_000_000)
+        .setExpirationTime(1_600_000_100)
+        .sign(key);
       const [h, p] = user.token.split('.');
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p ?? ''}.`;
       expect(h).toBeTruthy();
@@ -163,10 +210,20 @@ describeEachDatabase('platform', (kind) => {
 
   it('refuses JSON with prototype-pollution keys and oversized bodies with 4xx in the error shape', async () => {
     const email = uniqueEmail();
-    const poisoned = await t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: { 'content-type': 'application/json' }, payload: `{"email":"${email}","__proto__":{"admin":true}}` });
+    const poisoned = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${email}`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${email}","__proto__":{"admin":true}}`,
+    });
     expect(poisoned.statusCode).toBe(400);
     expect(poisoned.json()).toMatchObject({ error: { code: 'invalid_data' } });
-    const huge = await t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(200_000) }) });
+    const huge = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${email}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(200_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     const broken = await t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: { 'content-type': 'application/json' }, payload: '{"email":' });

@@ -42,7 +42,9 @@ describe.skipIf(!redisUrl)(`rate limits in Redis${redisUrl ? '' : ` (${SKIP_REAS
         expect(blocked.statusCode).toBe(429);
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
         expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
-        expect(blocked.json()).toEqual({ error: { code: 'rate_limited', message: SIGN_IN_MESSAGE, details: { retryAfterSeconds: Number(blocked.headers['retry-after']) } } });
+        expect(blocked.json()).toEqual({
+          error: { code: 'rate_limited', message: SIGN_IN_MESSAGE, details: { retryAfterSeconds: Number(blocked.headers['retry-after']) } },
+        });
       }
     });
 
@@ -61,8 +63,10 @@ describe.skipIf(!redisUrl)(`rate limits in Redis${redisUrl ? '' : ` (${SKIP_REAS
     let t: TestApp;
     let productId: string;
     const ready = async () => (await t.app.inject('/api/readyz')).json() as { status: string; redis?: string };
-    const order = (user: MintedUser) => t.app.inject({ method: 'POST', url: '/api/orders', headers: user.auth, payload: orderBody({ productId, orderQuantity: 1 }) });
-    const review = (user: MintedUser) => t.app.inject({ method: 'POST', url: '/api/reviews', headers: user.auth, payload: { review: 'Solid drills, quick delivery.', rating: 5 } });
+    const order = (user: MintedUser) =>
+      t.app.inject({ method: 'POST', url: '/api/orders', headers: user.auth, payload: orderBody({ productId, orderQuantity: 1 }) });
+    const review = (user: MintedUser) =>
+      t.app.inject({ method: 'POST', url: '/api/reviews', headers: user.auth, payload: { review: 'Solid drills, quick delivery.', rating: 5 } });
 
     beforeAll(async () => {
       relay = await tcpRelay(redisUrl ?? '');

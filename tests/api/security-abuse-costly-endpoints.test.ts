@@ -49,12 +49,18 @@ describeEachDatabase('costly public endpoints', (kind) => {
     changesReads.mockClear();
     const answers = [];
     for (let i = 0; i < 5; i += 1) {
-      answers.push(await changes('after=0'), await changes('since=0'), await changes('after=0', { 'accept-encoding': 'br' }), await changes('after=0', { 'accept-encoding': 'gzip' }));
+      answers.push(
+        await changes('after=0'),
+        await changes('since=0'),
+        await changes('after=0', { 'accept-encoding': 'br' }),
+        await changes('after=0', { 'accept-encoding': 'gzip' }),
+      );
     }
     // One read at most: a NOTIFY that arrives after the copy was read makes it read once more.
     expect(fullCopyReads()).toBeLessThanOrEqual(1);
     const first = answers[0]?.changes;
-    for (const answer of answers) expect({ products: answer.changes.products, deleted: answer.changes.deleted }).toEqual({ products: first?.products, deleted: first?.deleted });
+    for (const answer of answers)
+      expect({ products: answer.changes.products, deleted: answer.changes.deleted }).toEqual({ products: first?.products, deleted: first?.deleted });
   });
 
   it('answers a position from long ago, which asks for most of the catalogue again, with the kept full copy', async () => {

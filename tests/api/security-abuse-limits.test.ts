@@ -105,7 +105,10 @@ describeEachDatabase('abuse limits', (kind) => {
     let customer: MintedUser;
     beforeAll(async () => {
       t = await createTestApp(kind);
-      [admin, customer] = await Promise.all([mintUser(t.database.db, t.config.accessTokenSecret, { admin: true }), mintUser(t.database.db, t.config.accessTokenSecret)]);
+      [admin, customer] = await Promise.all([
+        mintUser(t.database.db, t.config.accessTokenSecret, { admin: true }),
+        mintUser(t.database.db, t.config.accessTokenSecret),
+      ]);
     });
     afterAll(async () => {
       await t?.close();
@@ -115,7 +118,9 @@ describeEachDatabase('abuse limits', (kind) => {
 
     it('refuses a JSON body one byte over 64 KiB with 413 on every JSON route, and reads one just under it', async () => {
       const limit = 64 * 1024;
-      const routes = t.app.registeredRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.url.startsWith('/api/') && !['/api/images', '/api/webhooks/stripe'].includes(r.url));
+      const routes = t.app.registeredRoutes.filter(
+        (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.url.startsWith('/api/') && !['/api/images', '/api/webhooks/stripe'].includes(r.url),
+      );
       expect(routes.length).toBeGreaterThan(5);
       const body = (size: number) => {
         const text = JSON.stringify({ padding: '' });
@@ -123,7 +128,10 @@ describeEachDatabase('abuse limits', (kind) => {
       };
       for (const route of routes) {
         const url = route.url.replace(':email', customer.email).replace(':id', randomUUID());
-        const headers = { ...(route.url.includes('admin') || route.url === '/api/products' || route.url === '/api/orders/:id' ? admin.auth : customer.auth), 'content-type': 'application/json' };
+        const headers = {
+          ...(route.url.includes('admin') || route.url === '/api/products' || route.url === '/api/orders/:id' ? admin.auth : customer.auth),
+          'content-type': 'application/json',
+        };
         const over = await t.app.inject({ method: route.method as 'POST', url, headers, payload: body(limit + 1) });
         expect(over.statusCode, `${route.method} ${route.url}`).toBe(413);
         expect((over.json() as { error: { code: string } }).error.code).toBe('payload_too_large');
@@ -134,7 +142,12 @@ describeEachDatabase('abuse limits', (kind) => {
     });
 
     it('refuses a webhook body over 512 KiB with 413', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: Buffer.alloc(512 * 1024 + 1, 0x20) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: Buffer.alloc(512 * 1024 + 1, 0x20),
+      });
       expect(res.statusCode).toBe(413);
     });
 

@@ -60,7 +60,12 @@ async function expectOrderStatus(ctx: Ctx, id: string, status: string | null): P
 }
 
 async function reviewOfA(ctx: Ctx): Promise<string> {
-  const res = await ctx.t.app.inject({ method: 'POST', url: '/api/reviews', headers: ctx.a.auth, payload: { review: 'A review that moderation is tried on.', rating: 4 } });
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    headers: ctx.a.auth,
+    payload: { review: 'A review that moderation is tried on.', rating: 4 },
+  });
   return (res.json() as { insertedId: string }).insertedId;
 }
 async function reviewIsPublic(ctx: Ctx, id: string): Promise<boolean> {
@@ -71,7 +76,10 @@ async function reviewIsPublic(ctx: Ctx, id: string): Promise<boolean> {
 function multipartImage(png: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----forgeline-matrix-boundary';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="tool.png"\r\nContent-Type: image/png\r\n\r\n`);
-  return { payload: Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const validProduct = () => ({
@@ -141,7 +149,12 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 201],
     // A picture this app stored: POST /api/products takes no other.
     cell: async (ctx, actor) => ({
-      request: { method: 'POST', url: '/api/products', headers: authOf(ctx, actor), payload: { ...validProduct(), imageUrl: await storeTestPicture(ctx.t.app.services.images) } },
+      request: {
+        method: 'POST',
+        url: '/api/products',
+        headers: authOf(ctx, actor),
+        payload: { ...validProduct(), imageUrl: await storeTestPicture(ctx.t.app.services.images) },
+      },
     }),
   },
   {
@@ -166,10 +179,26 @@ const ROWS: Row[] = [
       };
     },
   },
-  { route: 'GET /api/admin/sales', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/sales', headers: authOf(ctx, actor) } }) },
-  { route: 'GET /api/orders/export', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders/export', headers: authOf(ctx, actor) } }) },
-  { route: 'GET /api/products/changes', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/products/changes?since=0', headers: authOf(ctx, actor) } }) },
-  { route: 'GET /api/categories', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/categories', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'GET /api/admin/sales',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/sales', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'GET /api/orders/export',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders/export', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'GET /api/products/changes',
+    expect: OPEN,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/products/changes?since=0', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'GET /api/categories',
+    expect: OPEN,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/categories', headers: authOf(ctx, actor) } }),
+  },
   { route: 'GET /api/reviews', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/reviews', headers: authOf(ctx, actor) } }) },
   {
     // Manage Reviews: hidden reviews and the reviewers' e-mails are for admins only.
@@ -235,7 +264,11 @@ const ROWS: Row[] = [
       };
     },
   },
-  { route: 'GET /api/orders', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'GET /api/orders',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/orders', headers: authOf(ctx, actor) } }),
+  },
   {
     // The live stream never ends by itself: the admin's answer is taken as a stream and its headers
     // checked (tests/api/live-orders.test.ts reads it over real HTTP).
@@ -278,11 +311,17 @@ const ROWS: Row[] = [
     expect: [401, 200, 404, 200],
     cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/orders/${await paidOrderOfA(ctx)}/invoice`, headers: authOf(ctx, actor) } }),
   },
-  { route: 'GET /api/mail/failures', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/mail/failures', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'GET /api/mail/failures',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/mail/failures', headers: authOf(ctx, actor) } }),
+  },
   {
     route: 'POST /api/create-payment-intent',
     expect: [401, 200, 404, 404],
-    cell: async (ctx, actor) => ({ request: { method: 'POST', url: '/api/create-payment-intent', headers: authOf(ctx, actor), payload: { orderId: await unpaidOrderOfA(ctx) } } }),
+    cell: async (ctx, actor) => ({
+      request: { method: 'POST', url: '/api/create-payment-intent', headers: authOf(ctx, actor), payload: { orderId: await unpaidOrderOfA(ctx) } },
+    }),
   },
   {
     // A's own successful payment, confirmed by each actor: only A may turn A's order Paid.
@@ -304,7 +343,12 @@ const ROWS: Row[] = [
     route: 'POST /api/sandbox/confirm',
     expect: [401, 200, 200, 200],
     cell: async (ctx, actor) => {
-      const intent = await ctx.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: ctx.a.auth, payload: { orderId: await unpaidOrderOfA(ctx) } });
+      const intent = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: ctx.a.auth,
+        payload: { orderId: await unpaidOrderOfA(ctx) },
+      });
       const { clientSecret } = intent.json() as { clientSecret: string };
       return {
         request: {
@@ -321,11 +365,20 @@ const ROWS: Row[] = [
     route: 'POST /api/webhooks/stripe',
     expect: [404, 404, 404, 404],
     cell: async (ctx, actor) => ({
-      request: { method: 'POST', url: '/api/webhooks/stripe', headers: { ...authOf(ctx, actor), 'content-type': 'application/json' }, payload: '{"type":"payment_intent.succeeded"}' },
+      request: {
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { ...authOf(ctx, actor), 'content-type': 'application/json' },
+        payload: '{"type":"payment_intent.succeeded"}',
+      },
     }),
   },
   // The plain list here; the paged and searched list (same route, with a query) in tests/api/admin-users-page.test.ts.
-  { route: 'GET /api/users', expect: [401, 403, 403, 200], cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/users', headers: authOf(ctx, actor) } }) },
+  {
+    route: 'GET /api/users',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/users', headers: authOf(ctx, actor) } }),
+  },
   {
     // Customers try to make A an admin; the admin promotes a fresh customer so A stays a customer.
     route: 'PUT /api/user/admin/:email',
@@ -378,9 +431,15 @@ describeEachDatabase('authorization matrix', (kind) => {
 
   beforeAll(async () => {
     ctx.t = await createTestApp(kind);
-    [ctx.a, ctx.b, ctx.admin] = await Promise.all([ctx.t.createUser({ displayName: 'Customer A' }), ctx.t.createUser({ displayName: 'Customer B' }), ctx.t.createUser({ admin: true })]);
+    [ctx.a, ctx.b, ctx.admin] = await Promise.all([
+      ctx.t.createUser({ displayName: 'Customer A' }),
+      ctx.t.createUser({ displayName: 'Customer B' }),
+      ctx.t.createUser({ admin: true }),
+    ]);
     ctx.productId = await ctx.t.createProduct({ available: 100_000, minOrder: 1, price: 30 });
-    ctx.png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c2410c' } }).png().toBuffer();
+    ctx.png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await ctx.t?.close();
@@ -415,14 +474,17 @@ describeEachDatabase('authorization matrix', (kind) => {
   });
 
   // Fastify answers HEAD for every GET route; it must pass through the same guards.
-  it.each(ROWS.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route.replace('GET', 'HEAD'), row] as const))('%s is guarded like its GET', async (_route, row) => {
-    for (const actor of ['anonymous', 'customerB'] as const) {
-      const { request } = await row.cell(ctx, actor);
-      const res = await ctx.t.app.inject({ ...request, method: 'HEAD' });
-      expect(res.statusCode, actor).toBe(row.expect[ACTORS.indexOf(actor)]);
-      expect(res.body, actor).toBe('');
-    }
-  });
+  it.each(ROWS.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route.replace('GET', 'HEAD'), row] as const))(
+    '%s is guarded like its GET',
+    async (_route, row) => {
+      for (const actor of ['anonymous', 'customerB'] as const) {
+        const { request } = await row.cell(ctx, actor);
+        const res = await ctx.t.app.inject({ ...request, method: 'HEAD' });
+        expect(res.statusCode, actor).toBe(row.expect[ACTORS.indexOf(actor)]);
+        expect(res.body, actor).toBe('');
+      }
+    },
+  );
 
   it('still knows A, B and the admin as they were after every cell ran', async () => {
     for (const user of [ctx.a, ctx.b]) expect((await findUserByEmail(ctx.t.database.db, user.email))?.role).toBe('customer');

@@ -45,7 +45,9 @@ const hostileString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom(...SPECIALS),
   // A plausible value with something hostile inside it, so it gets past the type checks.
-  fc.tuple(fc.constantFrom('12 Harbour Road, Leeds', 'Great drill, would order again.', 'Dealer', '+44 113 496 0000'), fc.constantFrom(...SPECIALS)).map(([text, bad]) => `${text}${bad}`),
+  fc
+    .tuple(fc.constantFrom('12 Harbour Road, Leeds', 'Great drill, would order again.', 'Dealer', '+44 113 496 0000'), fc.constantFrom(...SPECIALS))
+    .map(([text, bad]) => `${text}${bad}`),
 );
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -81,7 +83,12 @@ interface Endpoint {
 const ENDPOINTS: Endpoint[] = [
   { route: 'PUT /api/user/:email', as: 'idToken', body: (c) => ({ email: c.customer.email }), param: (c) => c.customer.email },
   { route: 'GET /api/users/:email', as: 'customer', param: (c) => c.customer.email },
-  { route: 'PATCH /api/user/:email', as: 'customer', body: () => ({ address: '1 Main St', phone: '+1 555 0100', linkedin: '', userName: 'Dealer', notifyPaidOrders: true }), param: (c) => c.customer.email },
+  {
+    route: 'PATCH /api/user/:email',
+    as: 'customer',
+    body: () => ({ address: '1 Main St', phone: '+1 555 0100', linkedin: '', userName: 'Dealer', notifyPaidOrders: true }),
+    param: (c) => c.customer.email,
+  },
   { route: 'GET /api/products/:id', as: 'none', param: (c) => c.productId },
   {
     route: 'POST /api/products',
@@ -89,19 +96,35 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ name: 'Fuzz Saw', description: 'F'.repeat(160), price: 10, availableQnt: 10, minOrderQnt: 1, imageUrl: `/uploads/${'d'.repeat(64)}.webp` }),
   },
   { route: 'DELETE /api/products/:id', as: 'admin', param: () => randomUUID() },
-  { route: 'PATCH /api/products/:id', as: 'admin', body: () => ({ maxOrderQnt: 500, packSize: 1, priceTiers: [{ minQnt: 100, price: 5 }] }), param: (c) => c.productId },
+  {
+    route: 'PATCH /api/products/:id',
+    as: 'admin',
+    body: () => ({ maxOrderQnt: 500, packSize: 1, priceTiers: [{ minQnt: 100, price: 5 }] }),
+    param: (c) => c.productId,
+  },
   { route: 'POST /api/reviews', as: 'customer', body: () => ({ review: 'Great drill, would order again.', rating: 5 }) },
   { route: 'PATCH /api/reviews/:id', as: 'admin', body: () => ({ hidden: false }), param: () => randomUUID() },
   { route: 'DELETE /api/reviews/:id', as: 'admin', param: () => randomUUID() },
   {
     route: 'POST /api/orders (bulk)',
     as: 'customer',
-    body: (c) => ({ lines: [{ productId: c.productId, quantity: 1 }], userAddress: '12 Harbour Road, Leeds', userPhone: '+44 113 496 0000', clientOrderId: randomUUID() }),
+    body: (c) => ({
+      lines: [{ productId: c.productId, quantity: 1 }],
+      userAddress: '12 Harbour Road, Leeds',
+      userPhone: '+44 113 496 0000',
+      clientOrderId: randomUUID(),
+    }),
   },
   {
     route: 'POST /api/orders',
     as: 'customer',
-    body: (c) => ({ productId: c.productId, orderQuantity: 1, userAddress: '12 Harbour Road, Leeds', userPhone: '+44 113 496 0000', clientOrderId: randomUUID() }),
+    body: (c) => ({
+      productId: c.productId,
+      orderQuantity: 1,
+      userAddress: '12 Harbour Road, Leeds',
+      userPhone: '+44 113 496 0000',
+      clientOrderId: randomUUID(),
+    }),
   },
   { route: 'GET /api/orders/:email', as: 'customer', param: (c) => c.customer.email },
   { route: 'GET /api/order/:id', as: 'customer', param: (c) => c.orderId },
@@ -114,7 +137,11 @@ const ENDPOINTS: Endpoint[] = [
   {
     route: 'POST /api/sandbox/confirm',
     as: 'customer',
-    body: () => ({ clientSecret: 'pi_sbx_x_secret_y', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' }, billingDetails: { name: 'Dealer', email: 'd@example.com' } }),
+    body: () => ({
+      clientSecret: 'pi_sbx_x_secret_y',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+      billingDetails: { name: 'Dealer', email: 'd@example.com' },
+    }),
   },
   { route: 'POST /api/webhooks/stripe', as: 'none', body: () => ({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } }) },
   { route: 'PUT /api/user/admin/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
@@ -143,7 +170,9 @@ function expectSafe(res: LightMyRequestResponse, what: string): void {
   expect(res.body, what).not.toMatch(STACK_TRACE);
   if (res.statusCode >= 400) {
     expect(res.headers['content-type'], what).toMatch(/^application\/json/u);
-    expect(res.json(), what).toEqual({ error: { code: expect.any(String), message: expect.any(String), ...(hasDetails(res) ? { details: expect.anything() } : {}) } });
+    expect(res.json(), what).toEqual({
+      error: { code: expect.any(String), message: expect.any(String), ...(hasDetails(res) ? { details: expect.anything() } : {}) },
+    });
   }
 }
 
@@ -199,7 +228,9 @@ describeEachDatabase('hostile input', (kind) => {
     const keys = [...Object.keys(body(ctx)), 'role', 'status', 'totalPrice'];
     const mutation = fc.oneof(
       // One field of a valid body replaced, or an extra one added.
-      fc.record({ key: fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })), value: hostileValue }).map(({ key, value }) => ({ ...body(ctx), [key]: value })),
+      fc
+        .record({ key: fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })), value: hostileValue })
+        .map(({ key, value }) => ({ ...body(ctx), [key]: value })),
       // Several fields at once.
       fc.dictionary(fc.constantFrom(...keys), hostileValue, { maxKeys: 4 }).map((extra) => ({ ...body(ctx), ...extra })),
       // Not an object at all, or anything JSON can carry.
@@ -208,7 +239,9 @@ describeEachDatabase('hostile input', (kind) => {
     await fc.assert(
       fc.asyncProperty(mutation, async (value) => {
         const param = endpoint.param?.(ctx) ?? '';
-        const res = await ctx.t.app.inject(jsonRequest(methodOf(route), urlFor(route, percentEncode(param)), headersFor(ctx, endpoint.as), JSON.stringify(value)));
+        const res = await ctx.t.app.inject(
+          jsonRequest(methodOf(route), urlFor(route, percentEncode(param)), headersFor(ctx, endpoint.as), JSON.stringify(value)),
+        );
         expectSafe(res, `${route} ${JSON.stringify(value).slice(0, 200)}`);
       }),
       { numRuns: 40 },
@@ -266,21 +299,38 @@ describeEachDatabase('hostile input', (kind) => {
   it('POST /api/images: any bytes under any declared type are answered safely', async () => {
     const file = fc.oneof(
       fc.uint8Array({ maxLength: 512 }),
-      fc.constantFrom('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', '<html><script>alert(1)</script></html>', 'GIF89a<script>', '\u0089PNG\r\n\u001a\n').map((s) => new TextEncoder().encode(s)),
+      fc
+        .constantFrom(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+          '<html><script>alert(1)</script></html>',
+          'GIF89a<script>',
+          '\u0089PNG\r\n\u001a\n',
+        )
+        .map((s) => new TextEncoder().encode(s)),
     );
     await fc.assert(
-      fc.asyncProperty(file, fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream'), hostileString, async (bytes, type, name) => {
-        const boundary = 'fuzzboundary7f3a';
-        const filename = name.replace(/["\r\n]/gu, '_');
-        const payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-          Buffer.from(bytes),
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
-        const res = await ctx.t.app.inject({ method: 'POST', url: '/api/images', headers: { ...ctx.admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-        expectSafe(res, `${type} ${bytes.length} bytes`);
-        expect(res.statusCode).toBeGreaterThanOrEqual(400);
-      }),
+      fc.asyncProperty(
+        file,
+        fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream'),
+        hostileString,
+        async (bytes, type, name) => {
+          const boundary = 'fuzzboundary7f3a';
+          const filename = name.replace(/["\r\n]/gu, '_');
+          const payload = Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+            Buffer.from(bytes),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]);
+          const res = await ctx.t.app.inject({
+            method: 'POST',
+            url: '/api/images',
+            headers: { ...ctx.admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            payload,
+          });
+          expectSafe(res, `${type} ${bytes.length} bytes`);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -296,7 +346,11 @@ describeEachDatabase('hostile input', (kind) => {
     it('refuses prototype-pollution keys with 400', async () => {
       for (const endpoint of writes()) {
         const valid = JSON.stringify(endpoint.body?.(ctx) ?? {});
-        for (const poison of ['"__proto__":{"admin":true,"role":"admin"}', '"constructor":{"prototype":{"admin":true}}', '"x":{"__proto__":{"status":"Paid"}}']) {
+        for (const poison of [
+          '"__proto__":{"admin":true,"role":"admin"}',
+          '"constructor":{"prototype":{"admin":true}}',
+          '"x":{"__proto__":{"status":"Paid"}}',
+        ]) {
           const text = valid === '{}' ? `{${poison}}` : `{${poison},${valid.slice(1)}`;
           const res = await send(endpoint, text);
           expectSafe(res, `${endpoint.route} ${poison}`);
@@ -319,7 +373,9 @@ describeEachDatabase('hostile input', (kind) => {
           }
         }
       }
-      expect(((await ctx.t.app.inject({ url: `/api/orders/${ctx.customer.email}`, headers: ctx.customer.auth })).json() as unknown[]).length).toBe(ordersBefore);
+      expect(((await ctx.t.app.inject({ url: `/api/orders/${ctx.customer.email}`, headers: ctx.customer.auth })).json() as unknown[]).length).toBe(
+        ordersBefore,
+      );
       expect(((await ctx.t.app.inject('/api/reviews')).json() as unknown[]).length).toBe(reviewsBefore);
     });
 
@@ -355,9 +411,19 @@ describeEachDatabase('hostile input', (kind) => {
     it('answers texts with unicode tricks either as plain text or with 400, never 5xx', async () => {
       const tricks = ['Dealer \u202Eevil\u202C', 'Zero\u200Bwidth\u200DName', 'Lone \uD800 half', 'Emoji 🛠️ 🔩', 'Combining e\u0301\u0301', '\uFEFFBOM'];
       for (const text of tricks) {
-        const profile = await ctx.t.app.inject({ method: 'PATCH', url: `/api/user/${ctx.customer.email}`, headers: ctx.customer.auth, payload: { address: `${text} street`, phone: '+1 555 0100', userName: text } });
+        const profile = await ctx.t.app.inject({
+          method: 'PATCH',
+          url: `/api/user/${ctx.customer.email}`,
+          headers: ctx.customer.auth,
+          payload: { address: `${text} street`, phone: '+1 555 0100', userName: text },
+        });
         expectSafe(profile, `profile ${JSON.stringify(text)}`);
-        const review = await ctx.t.app.inject({ method: 'POST', url: '/api/reviews', headers: ctx.customer.auth, payload: { review: `${text} and twenty more characters`, rating: 3 } });
+        const review = await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/reviews',
+          headers: ctx.customer.auth,
+          payload: { review: `${text} and twenty more characters`, rating: 3 },
+        });
         expectSafe(review, `review ${JSON.stringify(text)}`);
       }
     });
@@ -377,7 +443,12 @@ describeEachDatabase('hostile input', (kind) => {
         for (const res of [
           await ctx.t.app.inject({ url: `/api/users/${encodeURIComponent(email)}`, headers: ctx.customer.auth }),
           await ctx.t.app.inject({ url: `/api/orders/${encodeURIComponent(email)}`, headers: ctx.customer.auth }),
-          await ctx.t.app.inject({ method: 'PATCH', url: `/api/user/${encodeURIComponent(email)}`, headers: ctx.customer.auth, payload: { address: 'x street', phone: '+1 555 0100' } }),
+          await ctx.t.app.inject({
+            method: 'PATCH',
+            url: `/api/user/${encodeURIComponent(email)}`,
+            headers: ctx.customer.auth,
+            payload: { address: 'x street', phone: '+1 555 0100' },
+          }),
         ]) {
           expectSafe(res, JSON.stringify(email));
           expect(res.statusCode, JSON.stringify(email)).toBeGreaterThanOrEqual(400);

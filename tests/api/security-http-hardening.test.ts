@@ -43,7 +43,11 @@ function plantUploads(config: AppConfig): void {
 }
 
 /** GET over a real socket with the path sent byte for byte (fetch would normalise the dots). */
-function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  base: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: hostname, port, method: 'GET', path: rawPath, headers }, (res) => {
@@ -78,13 +82,27 @@ describe('HTTP hardening', () => {
     plantUploads(t.config);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    [customer, admin] = await Promise.all([mintUser(t.database.db, t.config.accessTokenSecret), mintUser(t.database.db, t.config.accessTokenSecret, { admin: true })]);
+    [customer, admin] = await Promise.all([
+      mintUser(t.database.db, t.config.accessTokenSecret),
+      mintUser(t.database.db, t.config.accessTokenSecret, { admin: true }),
+    ]);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const SAMPLES = ['/', '/login', '/dashboard/my-orders', '/assets/index-3f9a2c1d.js', '/sw.js', '/api/products', '/api/no-such-route', `/uploads/${HASH}.webp`, '/uploads/evil.html', '/api/products/%zz'];
+  const SAMPLES = [
+    '/',
+    '/login',
+    '/dashboard/my-orders',
+    '/assets/index-3f9a2c1d.js',
+    '/sw.js',
+    '/api/products',
+    '/api/no-such-route',
+    `/uploads/${HASH}.webp`,
+    '/uploads/evil.html',
+    '/api/products/%zz',
+  ];
 
   it('sends the security headers on pages, assets, API answers, errors and images', async () => {
     for (const url of SAMPLES) {
@@ -191,7 +209,11 @@ describe('HTTP hardening', () => {
     const res = await rawGet(base, '/api/products', { origin: 'https://evil.example' });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/orders', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/orders',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
     const trace = await t.app.inject({ method: 'TRACE' as 'GET', url: '/api/products', headers: { 'x-echo': 'secret-cookie' } });
@@ -199,7 +221,12 @@ describe('HTTP hardening', () => {
   });
 
   it('marks every personal or admin answer as not to be stored by any cache', async () => {
-    const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody({ productId: await t.createProduct({ minOrder: 1 }), orderQuantity: 1 }) });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.auth,
+      payload: orderBody({ productId: await t.createProduct({ minOrder: 1 }), orderQuantity: 1 }),
+    });
     const orderId = (placed.json() as { insertedId: string }).insertedId;
     // Paid, so that it has an invoice to download.
     await markOrderPaid(t.database.db, orderId, 'pi_cache_check');
@@ -212,7 +239,9 @@ describe('HTTP hardening', () => {
       ['/api/users', admin],
       ['/api/mail/failures', admin],
     ];
-    const guardedGets = t.app.registeredRoutes.filter((r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users|mail\/failures)$/u.test(r.url) && !r.url.startsWith('/api/products'));
+    const guardedGets = t.app.registeredRoutes.filter(
+      (r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users|mail\/failures)$/u.test(r.url) && !r.url.startsWith('/api/products'),
+    );
     expect(personal).toHaveLength(guardedGets.length);
     for (const [url, user] of personal) {
       const res = await t.app.inject({ url, headers: user.auth });

@@ -256,7 +256,11 @@ describeEachDatabase('security round 2', (kind) => {
         method: 'POST',
         url: '/api/sandbox/confirm',
         headers: dealer.auth,
-        payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' }, billingDetails: { name: 'x', email: dealer.email } },
+        payload: {
+          clientSecret,
+          card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+          billingDetails: { name: 'x', email: dealer.email },
+        },
       });
       expect(late.json()).toMatchObject({ error: { message: 'This payment was canceled because its order was deleted.' } });
       expect((await findProduct(t.database.db, productId))?.available).toBe(60);
@@ -321,7 +325,9 @@ describeEachDatabase('security round 2', (kind) => {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/reviews/${id}`, headers: admin.auth })).statusCode).toBe(200);
       expect(await publicIds()).not.toContain(id);
       expect((await t.app.inject({ method: 'DELETE', url: `/api/reviews/${id}`, headers: admin.auth })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'PATCH', url: `/api/reviews/${id}`, headers: admin.auth, payload: { hidden: true, extra: 1 } })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'PATCH', url: `/api/reviews/${id}`, headers: admin.auth, payload: { hidden: true, extra: 1 } })).statusCode).toBe(
+        400,
+      );
     });
   });
 });

@@ -36,7 +36,8 @@ async function connect(t: TestApp): Promise<RawConnection> {
   return {
     socket,
     received: () => received,
-    closedWithin10s: () => Promise.race([closed, new Promise<'still open after 10 s'>((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000))]),
+    closedWithin10s: () =>
+      Promise.race([closed, new Promise<'still open after 10 s'>((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000))]),
   };
 }
 
@@ -194,6 +195,8 @@ describeEachDatabase('security round 3: CSV and ids', (kind) => {
       { productId: tool, quantity: 1 },
     ]);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toMatchObject({ error: { code: 'invalid_data', message: expect.stringContaining('Each tool may appear on one line only') as unknown } });
+    expect(twice.json()).toMatchObject({
+      error: { code: 'invalid_data', message: expect.stringContaining('Each tool may appear on one line only') as unknown },
+    });
   });
 });

@@ -38,7 +38,9 @@ describeEachDatabase('accounts without proof: stock and mail', (kind) => {
   const stockOf = async (productId: string) => (await findProduct(t.database.db, productId))?.available;
   const order = (user: TestUser, productId: string, orderQuantity: number) => placeOrder(t, user, { productId, orderQuantity, userAddress: PHISHING_ADDRESS });
   const mailRows = async (orderId: string) => {
-    const result = await t.database.db.execute(sql`select kind, recipient, state, last_error from mail_queue where order_id = ${orderId}::uuid order by created_at`);
+    const result = await t.database.db.execute(
+      sql`select kind, recipient, state, last_error from mail_queue where order_id = ${orderId}::uuid order by created_at`,
+    );
     return (result as unknown as { rows: { kind: string; recipient: string; state: string; last_error: string | null }[] }).rows;
   };
   const trusted = async (user: TestUser) => {
@@ -73,15 +75,28 @@ describeEachDatabase('accounts without proof: stock and mail', (kind) => {
 
     const confirmed = await sandboxConfirm(t, newcomer, orderId);
     expect(confirmed.paymentIntent?.status).toBe('requires_capture');
-    const paid = await t.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: newcomer.auth, payload: { transactionId: confirmed.paymentIntent?.id } });
+    const paid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${orderId}`,
+      headers: newcomer.auth,
+      payload: { transactionId: confirmed.paymentIntent?.id },
+    });
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({ modifiedCount: 1 });
     expect(await stockOf(productId)).toBe(130);
-    const after = (await t.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: newcomer.auth })).json() as { status: string; transactionId: string };
+    const after = (await t.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: newcomer.auth })).json() as {
+      status: string;
+      transactionId: string;
+    };
     expect(after.status).toBe('Paid');
     expect((await t.app.services.payments.retrieve(after.transactionId)).status).toBe('succeeded');
     // The page reporting the same payment again is a success, not a conflict.
-    const again = await t.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: newcomer.auth, payload: { transactionId: confirmed.paymentIntent?.id } });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${orderId}`,
+      headers: newcomer.auth,
+      payload: { transactionId: confirmed.paymentIntent?.id },
+    });
     expect(again.json()).toEqual({ modifiedCount: 0 });
 
     expect(await trusted(newcomer)).toBe(true);
@@ -97,10 +112,18 @@ describeEachDatabase('accounts without proof: stock and mail', (kind) => {
 
     const confirmed = await sandboxConfirm(t, late, orderId);
     expect(confirmed.paymentIntent?.status).toBe('requires_capture');
-    const refused = await t.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: late.auth, payload: { transactionId: confirmed.paymentIntent?.id } });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${orderId}`,
+      headers: late.auth,
+      payload: { transactionId: confirmed.paymentIntent?.id },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      error: { code: 'out_of_stock', message: 'Sorry, only 20 pcs. of Forgeline BN90 Bench Grinder are left, so your card was not charged. Delete this order and order what is available.' },
+      error: {
+        code: 'out_of_stock',
+        message: 'Sorry, only 20 pcs. of Forgeline BN90 Bench Grinder are left, so your card was not charged. Delete this order and order what is available.',
+      },
     });
     expect((await t.app.services.payments.retrieve(confirmed.paymentIntent?.id ?? '')).status).toBe('canceled');
     expect(await stockOf(productId)).toBe(20);
@@ -128,7 +151,9 @@ describeEachDatabase('accounts without proof: stock and mail', (kind) => {
     expect((await t.app.inject({ method: 'PUT', url, headers: dealer.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url, headers: admin.auth })).json()).toEqual({ modifiedCount: 1 });
     expect((await t.app.inject({ method: 'PUT', url, headers: admin.auth })).json()).toEqual({ modifiedCount: 0 });
-    const page = (await t.app.inject({ method: 'GET', url: `/api/users?q=${encodeURIComponent(applicant.email)}`, headers: admin.auth })).json() as { items: { trusted: boolean }[] };
+    const page = (await t.app.inject({ method: 'GET', url: `/api/users?q=${encodeURIComponent(applicant.email)}`, headers: admin.auth })).json() as {
+      items: { trusted: boolean }[];
+    };
     expect(page.items).toEqual([expect.objectContaining({ trusted: true })]);
 
     await order(applicant, productId, 40);
@@ -162,7 +187,12 @@ describeEachDatabase('accounts without proof: stock and mail', (kind) => {
     expect(await mailsTo(catcher, stranger.email)).toEqual([]);
     expect((await mailsTo(catcher, dealer.email)).length).toBeGreaterThanOrEqual(1);
     const rows = await mailRows(orderId);
-    expect(rows).toContainEqual({ kind: 'order_shipped', recipient: stranger.email, state: 'failed', last_error: `Not sent: ${stranger.email} is not a verified address of this order's account.` });
+    expect(rows).toContainEqual({
+      kind: 'order_shipped',
+      recipient: stranger.email,
+      state: 'failed',
+      last_error: `Not sent: ${stranger.email} is not a verified address of this order's account.`,
+    });
     expect(rows).toContainEqual(expect.objectContaining({ kind: 'order_placed', recipient: dealer.email, state: 'sent' }));
   });
 

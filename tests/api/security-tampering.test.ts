@@ -60,8 +60,16 @@ describeEachDatabase('tampering', (kind) => {
 
   describe('mass assignment', () => {
     const writes = (): Write[] => [
-      { name: 'POST /api/orders', allowed: ['totalPrice'], send: (extra) => inject('POST', '/api/orders', a, { ...orderBody({ productId, orderQuantity: 2 }), ...extra }) },
-      { name: 'POST /api/reviews', allowed: [], send: (extra) => inject('POST', '/api/reviews', a, { review: 'Reliable drills, fast delivery.', rating: 4, ...extra }) },
+      {
+        name: 'POST /api/orders',
+        allowed: ['totalPrice'],
+        send: (extra) => inject('POST', '/api/orders', a, { ...orderBody({ productId, orderQuantity: 2 }), ...extra }),
+      },
+      {
+        name: 'POST /api/reviews',
+        allowed: [],
+        send: (extra) => inject('POST', '/api/reviews', a, { review: 'Reliable drills, fast delivery.', rating: 4, ...extra }),
+      },
       {
         name: 'POST /api/products',
         allowed: [],
@@ -77,17 +85,32 @@ describeEachDatabase('tampering', (kind) => {
           }),
       },
       // userName is the profile's own rename field; the rest must not pass.
-      { name: 'PATCH /api/user/:email', allowed: ['userName'], send: (extra) => inject('PATCH', `/api/user/${a.email}`, a, { address: '1 Main St', phone: '+1 555 0101', ...extra }) },
+      {
+        name: 'PATCH /api/user/:email',
+        allowed: ['userName'],
+        send: (extra) => inject('PATCH', `/api/user/${a.email}`, a, { address: '1 Main St', phone: '+1 555 0101', ...extra }),
+      },
       {
         name: 'PUT /api/user/:email',
         allowed: [],
-        send: (extra) => t.app.inject({ method: 'PUT', url: `/api/user/${a.email}`, headers: { authorization: `Bearer ${a.idToken}` }, payload: { email: a.email, ...extra } }),
+        send: (extra) =>
+          t.app.inject({
+            method: 'PUT',
+            url: `/api/user/${a.email}`,
+            headers: { authorization: `Bearer ${a.idToken}` },
+            payload: { email: a.email, ...extra },
+          }),
       },
-      { name: 'POST /api/create-payment-intent', allowed: [], send: async (extra) => inject('POST', '/api/create-payment-intent', a, { orderId: await placeOrder(t, a, { productId, orderQuantity: 1 }), ...extra }) },
+      {
+        name: 'POST /api/create-payment-intent',
+        allowed: [],
+        send: async (extra) => inject('POST', '/api/create-payment-intent', a, { orderId: await placeOrder(t, a, { productId, orderQuantity: 1 }), ...extra }),
+      },
       {
         name: 'PATCH /api/order/:id',
         allowed: ['transactionId'],
-        send: async (extra) => inject('PATCH', `/api/order/${await placeOrder(t, a, { productId, orderQuantity: 1 })}`, a, { transactionId: 'pi_sbx_x', ...extra }),
+        send: async (extra) =>
+          inject('PATCH', `/api/order/${await placeOrder(t, a, { productId, orderQuantity: 1 })}`, a, { transactionId: 'pi_sbx_x', ...extra }),
       },
       {
         name: 'PATCH /api/orders/:id',
@@ -102,7 +125,11 @@ describeEachDatabase('tampering', (kind) => {
         name: 'POST /api/sandbox/confirm',
         allowed: [],
         send: (extra) =>
-          inject('POST', '/api/sandbox/confirm', a, { clientSecret: 'pi_sbx_x_secret_y', card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' }, ...extra }),
+          inject('POST', '/api/sandbox/confirm', a, {
+            clientSecret: 'pi_sbx_x_secret_y',
+            card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123' },
+            ...extra,
+          }),
       },
     ];
 
@@ -114,13 +141,24 @@ describeEachDatabase('tampering', (kind) => {
           if (write.allowed.includes(field)) continue;
           const res = await write.send({ [field]: value });
           expect(res.statusCode, `${write.name} with ${field}: ${res.body}`).toBe(400);
-          expect((res.json() as { error: { code: string; message: string } }).error).toMatchObject({ code: 'invalid_data', message: expect.stringContaining(field) });
+          expect((res.json() as { error: { code: string; message: string } }).error).toMatchObject({
+            code: 'invalid_data',
+            message: expect.stringContaining(field),
+          });
         }
       }
       // The only orders added are the ones the payment and ship writes placed for their own setup:
       // at the server's price, under A's name, and never Paid with a forged id or Shipped.
       const before = new Set(ordersBefore.map((o) => o._id));
-      const after = (await inject('GET', `/api/orders/${a.email}`, a)).json() as { _id: string; userEmail: string; userName: string; totalPrice: number; orderQuantity: number; status: string; transactionId: string | null }[];
+      const after = (await inject('GET', `/api/orders/${a.email}`, a)).json() as {
+        _id: string;
+        userEmail: string;
+        userName: string;
+        totalPrice: number;
+        orderQuantity: number;
+        status: string;
+        transactionId: string | null;
+      }[];
       const added = after.filter((o) => !before.has(o._id));
       expect(added.length).toBeGreaterThan(0);
       for (const order of added) {
@@ -133,7 +171,10 @@ describeEachDatabase('tampering', (kind) => {
     });
 
     it('refuses a nested extra field and a role hidden under another name', async () => {
-      const nested = await inject('POST', '/api/sandbox/confirm', a, { clientSecret: 'pi_sbx_x_secret_y', card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123', amount: 1 } });
+      const nested = await inject('POST', '/api/sandbox/confirm', a, {
+        clientSecret: 'pi_sbx_x_secret_y',
+        card: { number: '4242424242424242', expMonth: 1, expYear: 2099, cvc: '123', amount: 1 },
+      });
       expect(nested.statusCode).toBe(400);
       expect(nested.body).toContain('amount');
       for (const field of ['Role', 'isAdmin', 'roles', 'email']) {
@@ -149,7 +190,14 @@ describeEachDatabase('tampering', (kind) => {
       expect((cheap.json() as { error: { code: string } }).error.code).toBe('price_changed');
       const id = await placeOrder(t, a, { productId, orderQuantity: 10 });
       const order = (await inject('GET', `/api/order/${id}`, a)).json() as Record<string, unknown>;
-      expect(order).toMatchObject({ userEmail: a.email, userName: 'Dealer A', totalPrice: 10 * price, unitPrice: price, status: 'Unpaid', transactionId: null });
+      expect(order).toMatchObject({
+        userEmail: a.email,
+        userName: 'Dealer A',
+        totalPrice: 10 * price,
+        unitPrice: price,
+        status: 'Unpaid',
+        transactionId: null,
+      });
     });
   });
 
@@ -166,7 +214,14 @@ describeEachDatabase('tampering', (kind) => {
       'javascript:alert(1)',
     ];
     for (const imageUrl of forged) {
-      const res = await inject('POST', '/api/products', admin, { name: 'Tampered Picture Saw', description: 'T'.repeat(160), price: 10, availableQnt: 5, minOrderQnt: 1, imageUrl });
+      const res = await inject('POST', '/api/products', admin, {
+        name: 'Tampered Picture Saw',
+        description: 'T'.repeat(160),
+        price: 10,
+        availableQnt: 5,
+        minOrderQnt: 1,
+        imageUrl,
+      });
       expect(res.statusCode, imageUrl).toBe(400);
       expect(res.json(), imageUrl).toMatchObject({ error: { code: 'invalid_data', message: expect.stringContaining('image') as string } });
     }
@@ -215,13 +270,24 @@ describeEachDatabase('tampering', (kind) => {
 
   it('marks nothing Paid from an unsigned Stripe event, whoever sends it', async () => {
     const stripe = await createTestApp(kind, {
-      payments: { provider: 'stripe', secretKey: 'sk_test_tamper', publishableKey: 'pk_test_tamper', webhookSecret: 'whsec_tamper_secret', apiBase: 'http://127.0.0.1:9' },
+      payments: {
+        provider: 'stripe',
+        secretKey: 'sk_test_tamper',
+        publishableKey: 'pk_test_tamper',
+        webhookSecret: 'whsec_tamper_secret',
+        apiBase: 'http://127.0.0.1:9',
+      },
     });
     try {
       const dealer = await mintUser(stripe.database.db, stripe.config.accessTokenSecret);
       const boss = await mintUser(stripe.database.db, stripe.config.accessTokenSecret, { admin: true });
       const product = await stripe.createProduct({ price: 20, minOrder: 1 });
-      const placed = await stripe.app.inject({ method: 'POST', url: '/api/orders', headers: dealer.auth, payload: orderBody({ productId: product, orderQuantity: 1 }) });
+      const placed = await stripe.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: dealer.auth,
+        payload: orderBody({ productId: product, orderQuantity: 1 }),
+      });
       const orderId = (placed.json() as { insertedId: string }).insertedId;
       const event = JSON.stringify({
         id: 'evt_forged',
@@ -229,7 +295,12 @@ describeEachDatabase('tampering', (kind) => {
         data: { object: { id: 'pi_forged', object: 'payment_intent', amount: 2000, currency: 'usd', status: 'succeeded', metadata: { orderId } } },
       });
       for (const headers of [boss.auth, dealer.auth, {}, { 'stripe-signature': 't=1,v1=deadbeef' }]) {
-        const res = await stripe.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { ...headers, 'content-type': 'application/json' }, payload: event });
+        const res = await stripe.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/stripe',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: event,
+        });
         expect(res.statusCode).toBe(400);
       }
       expect((await findOrder(stripe.database.db, orderId))?.status).toBe('Unpaid');
@@ -265,7 +336,10 @@ describeEachDatabase('tampering', (kind) => {
   });
 
   describe('access tokens', () => {
-    const forge = async (user: TestUser, options: { secret?: string; alg?: string; exp?: number; iss?: string; aud?: string; sub?: string; email?: string; extra?: Record<string, unknown> } = {}) => {
+    const forge = async (
+      user: TestUser,
+      options: { secret?: string; alg?: string; exp?: number; iss?: string; aud?: string; sub?: string; email?: string; extra?: Record<string, unknown> } = {},
+    ) => {
       const real = decodeJwt(user.token);
       const jwt = new SignJWT({ email: options.email ?? user.email, ...options.extra })
         .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
@@ -338,7 +412,12 @@ describeEachDatabase('tampering', (kind) => {
         expect(res.statusCode).toBe(401);
       }
       expect(await statusOf(id)).toBeNull();
-      const again = await t.app.inject({ method: 'PUT', url: `/api/user/${doomed.email}`, headers: { authorization: `Bearer ${doomed.idToken}` }, payload: { email: doomed.email } });
+      const again = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${doomed.email}`,
+        headers: { authorization: `Bearer ${doomed.idToken}` },
+        payload: { email: doomed.email },
+      });
       expect(again.statusCode).toBe(401);
       expect(await findUserByEmail(t.database.db, doomed.email)).toBeNull();
     });
@@ -350,7 +429,18 @@ describeEachDatabase('tampering', (kind) => {
       const now = Math.floor(Date.now() / 1000);
       const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const project = t.config.firebase.projectId;
-      const claims = { iss: `https://securetoken.google.com/${project}`, aud: project, sub: uid, user_id: uid, iat: now, auth_time: now, exp: now + 600, email, email_verified: true, firebase: { identities: {}, sign_in_provider: 'password' } };
+      const claims = {
+        iss: `https://securetoken.google.com/${project}`,
+        aud: project,
+        sub: uid,
+        user_id: uid,
+        iat: now,
+        auth_time: now,
+        exp: now + 600,
+        email,
+        email_verified: true,
+        firebase: { identities: {}, sign_in_provider: 'password' },
+      };
       return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
     };
 
@@ -379,4 +469,3 @@ describeEachDatabase('tampering', (kind) => {
     });
   });
 });
-

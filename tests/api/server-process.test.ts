@@ -110,15 +110,19 @@ describe('the server process', () => {
       })),
     ];
 
-    it.each(cases)('exits naming $variable in one line, without a stack trace, when $name cannot listen', async ({ variable, start }) => {
-      const { env, taken } = await start();
-      await occupy(taken);
-      const server = startServer(env);
-      started.push(server);
-      expect(await server.exited).not.toBe(0);
-      const lines = server.output().trim().split('\n');
-      expect(lines).toEqual([expect.stringContaining(`${taken}: the port is in use. Set ${variable} to`)]);
-      expect(server.output()).not.toMatch(/^\s+at /mu);
-    }, 120_000);
+    it.each(cases)(
+      'exits naming $variable in one line, without a stack trace, when $name cannot listen',
+      async ({ variable, start }) => {
+        const { env, taken } = await start();
+        await occupy(taken);
+        const server = startServer(env);
+        started.push(server);
+        expect(await server.exited).not.toBe(0);
+        const lines = server.output().trim().split('\n');
+        expect(lines).toEqual([expect.stringContaining(`${taken}: the port is in use. Set ${variable} to`)]);
+        expect(server.output()).not.toMatch(/^\s+at /mu);
+      },
+      120_000,
+    );
   });
 });

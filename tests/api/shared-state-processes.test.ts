@@ -28,10 +28,14 @@ const ORDER_LIMIT = 6;
 const postgresUrl = inject('postgresUrl');
 const postgresTemplate = inject('postgresTemplate');
 const redisUrl = inject('redisUrl');
-const missing = [postgresUrl && postgresTemplate ? null : 'no PostgreSQL on DATABASE_URL or localhost:5432', redisUrl ? null : 'no Redis on REDIS_URL or localhost:6379'].filter(Boolean);
+const missing = [
+  postgresUrl && postgresTemplate ? null : 'no PostgreSQL on DATABASE_URL or localhost:5432',
+  redisUrl ? null : 'no Redis on REDIS_URL or localhost:6379',
+].filter(Boolean);
 const skipReason = missing.length > 0 ? ` (skipped: ${missing.join('; ')})` : '';
 
-const description = 'A cordless 18 V impact driver with three speeds, a quarter-inch hex chuck and an LED ring light, packed for dealers in cartons of ten. '.repeat(2);
+const description =
+  'A cordless 18 V impact driver with three speeds, a quarter-inch hex chuck and an LED ring light, packed for dealers in cartons of ten. '.repeat(2);
 
 describe.skipIf(missing.length > 0)(`two server processes behind a round-robin proxy, on one PostgreSQL and one Redis${skipReason}`, () => {
   let proxy: RoundRobinProxy;
@@ -80,7 +84,11 @@ describe.skipIf(missing.length > 0)(`two server processes behind a round-robin p
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const uploaded = await fetch(`${proxy.url}/api/images`, { method: 'POST', headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const uploaded = await fetch(`${proxy.url}/api/images`, {
+      method: 'POST',
+      headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(uploaded.status).toBe(201);
     const uploader = Number(uploaded.headers.get('x-backend'));
     const { data } = (await uploaded.json()) as { data: { url: string } };
@@ -107,11 +115,22 @@ describe.skipIf(missing.length > 0)(`two server processes behind a round-robin p
   });
 
   it(`holds the order limit across both: ${ORDER_LIMIT + 1} orders at once through the proxy get exactly one 429`, async () => {
-    const productId = await insertProduct(cluster.database.db, { name: 'Shared Limit Driver', description, imageUrl: `/uploads/${'c'.repeat(64)}.webp`, price: 30, available: 1000, minOrder: 1 });
+    const productId = await insertProduct(cluster.database.db, {
+      name: 'Shared Limit Driver',
+      description,
+      imageUrl: `/uploads/${'c'.repeat(64)}.webp`,
+      price: 30,
+      available: 1000,
+      minOrder: 1,
+    });
     const dealer = await mintUser(cluster.database.db, SECRET);
     const answers = await Promise.all(
       Array.from({ length: ORDER_LIMIT + 1 }, () =>
-        fetch(`${proxy.url}/api/orders`, { method: 'POST', headers: { ...dealer.auth, 'content-type': 'application/json' }, body: JSON.stringify(orderBody({ productId, orderQuantity: 2 })) }),
+        fetch(`${proxy.url}/api/orders`, {
+          method: 'POST',
+          headers: { ...dealer.auth, 'content-type': 'application/json' },
+          body: JSON.stringify(orderBody({ productId, orderQuantity: 2 })),
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status).sort();
@@ -119,25 +138,49 @@ describe.skipIf(missing.length > 0)(`two server processes behind a round-robin p
     expect(new Set(answers.map((a) => a.headers.get('x-backend')))).toEqual(new Set(['0', '1']));
     const limited = answers.find((a) => a.status === 429);
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await limited?.json()).toMatchObject({ error: { code: 'rate_limited', message: 'Too many orders in a minute. Please wait a moment and try again.' } });
+    expect(await limited?.json()).toMatchObject({
+      error: { code: 'rate_limited', message: 'Too many orders in a minute. Please wait a moment and try again.' },
+    });
     // The next one, on whichever process, is refused too, and nothing was reserved for the refused ones.
     for (const server of cluster.servers) {
       const again = await http(server.url, 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 2 }) });
       expect(again.status).toBe(429);
     }
-    const placed = await cluster.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.userId} = ${dealer.id}`);
+    const placed = await cluster.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.userId} = ${dealer.id}`);
     // Orders of this test may already have expired (a hold of 3.6 seconds): none beyond the limit exists.
     expect(placed[0]?.n).toBeLessThanOrEqual(ORDER_LIMIT);
   });
 
   it('releases an unpaid order placed through the proxy exactly once, with both processes running the job', async () => {
-    const productId = await insertProduct(cluster.database.db, { name: 'Shared Expiry Grinder', description, imageUrl: `/uploads/${'d'.repeat(64)}.webp`, price: 25, available: 50, minOrder: 1 });
+    const productId = await insertProduct(cluster.database.db, {
+      name: 'Shared Expiry Grinder',
+      description,
+      imageUrl: `/uploads/${'d'.repeat(64)}.webp`,
+      price: 25,
+      available: 50,
+      minOrder: 1,
+    });
     const dealer = await mintUser(cluster.database.db, SECRET);
-    const placed = await http<{ insertedId: string }>(proxy.url, 'POST', '/api/orders', { auth: dealer.auth, body: orderBody({ productId, orderQuantity: 5 }) });
+    const placed = await http<{ insertedId: string }>(proxy.url, 'POST', '/api/orders', {
+      auth: dealer.auth,
+      body: orderBody({ productId, orderQuantity: 5 }),
+    });
     expect(placed.status).toBe(201);
     expect((await findProduct(cluster.database.db, productId))?.available).toBe(45);
     await expect
-      .poll(async () => (await cluster.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.id} = ${placed.body.insertedId}`))[0]?.n, { timeout: 30_000, interval: 200 })
+      .poll(
+        async () =>
+          (
+            await cluster.database.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(orders)
+              .where(sql`${orders.id} = ${placed.body.insertedId}`)
+          )[0]?.n,
+        { timeout: 30_000, interval: 200 },
+      )
       .toBe(0);
     expect((await findProduct(cluster.database.db, productId))?.available).toBe(50);
     // A few more runs in each process change nothing: the stock came back once.
@@ -152,12 +195,20 @@ describe.skipIf(missing.length > 0)(`two server processes behind a round-robin p
     const created = await fetch(`${proxy.url}/api/products`, {
       method: 'POST',
       headers: { ...admin.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name, description, price: 210, availableQnt: 40, minOrderQnt: 2, imageUrl: await storeTestPicture(databaseImageStore(cluster.database.db)) }),
+      body: JSON.stringify({
+        name,
+        description,
+        price: 210,
+        availableQnt: 40,
+        minOrderQnt: 2,
+        imageUrl: await storeTestPicture(databaseImageStore(cluster.database.db)),
+      }),
     });
     expect(created.status).toBe(201);
     const writer = Number(created.headers.get('x-backend'));
     const { insertedId } = (await created.json()) as { insertedId: string };
-    const names = async (server: ServerProcess) => ((await http<{ _id: string; name: string }[]>(server.url, 'GET', '/api/products')).body ?? []).map((p) => p.name);
+    const names = async (server: ServerProcess) =>
+      ((await http<{ _id: string; name: string }[]>(server.url, 'GET', '/api/products')).body ?? []).map((p) => p.name);
 
     const reader = cluster.servers[1 - writer] as ServerProcess;
     await expect.poll(() => names(reader), { timeout: 5000, interval: 50 }).toContain(name);

@@ -63,11 +63,19 @@ describe('static PWA files', () => {
     expect(res.body).toContain('<title>Forgeline</title>');
     const link = String(res.headers.link);
     expect(link).toMatch(new RegExp(`^</uploads/${hash}\\.webp>; rel=preload; as=image; fetchpriority=high; `, 'u'));
-    expect(link).toContain(`imagesrcset="/uploads/${hash}-320w.webp 320w, /uploads/${hash}-640w.webp 640w, /uploads/${hash}-960w.webp 960w, /uploads/${hash}.webp 1200w"`);
+    expect(link).toContain(
+      `imagesrcset="/uploads/${hash}-320w.webp 320w, /uploads/${hash}-640w.webp 640w, /uploads/${hash}-960w.webp 960w, /uploads/${hash}.webp 1200w"`,
+    );
     expect(link).toContain('imagesizes="(min-width: 1280px) 600px, (min-width: 992px) calc((100vw - 80px) / 2), calc(100vw - 32px)"');
     // No hint where there is no such product, no picture this server stores, or no product page.
     const elsewhere = await t.createProduct({ imageUrl: 'https://pictures.example.com/drill.png' });
-    for (const url of [`/products/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, `/products/${elsewhere}`, '/products/abc', '/login', '/dashboard/my-orders']) {
+    for (const url of [
+      `/products/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+      `/products/${elsewhere}`,
+      '/products/abc',
+      '/login',
+      '/dashboard/my-orders',
+    ]) {
       const other = await t.app.inject({ method: 'GET', url });
       expect(other.statusCode, url).toBe(200);
       expect(other.headers.link, url).toBeUndefined();

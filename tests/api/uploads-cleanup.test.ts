@@ -29,7 +29,14 @@ async function picture(width = 1000): Promise<{ webp: Buffer; widths: { width: 3
   return { webp: await make(width), widths: await Promise.all(PICTURE_WIDTHS.filter((w) => w < width).map(async (w) => ({ width: w, webp: await make(w) }))) };
 }
 
-const productBody = (imageUrl: string, name = 'Cleanup Test Planer') => ({ name, description: 'P'.repeat(160), price: 40, availableQnt: 100, minOrderQnt: 1, imageUrl });
+const productBody = (imageUrl: string, name = 'Cleanup Test Planer') => ({
+  name,
+  description: 'P'.repeat(160),
+  price: 40,
+  availableQnt: 100,
+  minOrderQnt: 1,
+  imageUrl,
+});
 
 describeEachDatabase('uploads clean-up', (kind) => {
   const {
@@ -51,7 +58,10 @@ describeEachDatabase('uploads clean-up', (kind) => {
     const at = new Date(Date.now() - hours * HOUR);
     const dir = store().dir;
     if (dir === null) {
-      await t.database.db.update(images).set({ createdAt: at }).where(eq(images.hash, hashOf(url)));
+      await t.database.db
+        .update(images)
+        .set({ createdAt: at })
+        .where(eq(images.hash, hashOf(url)));
     } else {
       await utimes(path.join(dir, path.basename(url)), at, at);
     }
@@ -87,7 +97,9 @@ describeEachDatabase('uploads clean-up', (kind) => {
       expect(gone.statusCode).toBe(400);
       expect(gone.json()).toMatchObject({ error: { details: { fields: [{ field: 'imageUrl' }] } } });
       const again = await put();
-      expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: productBody(again, 'Uploaded Again Planer') })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: productBody(again, 'Uploaded Again Planer') })).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -121,7 +133,9 @@ describeEachDatabase('uploads clean-up', (kind) => {
       await age(url, 3);
       const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: productBody(url, 'Claimed Picture Grinder') });
       expect(res.statusCode).toBe(201);
-      expect(await t.app.inject({ method: 'DELETE', url: `/api/products/${(res.json() as { insertedId: string }).insertedId}`, headers: admin.auth })).toMatchObject({ statusCode: 200 });
+      expect(
+        await t.app.inject({ method: 'DELETE', url: `/api/products/${(res.json() as { insertedId: string }).insertedId}`, headers: admin.auth }),
+      ).toMatchObject({ statusCode: 200 });
       // No product shows it any more, but it was named a moment ago.
       await removeUnused();
       expect(await storedNames(url)).toHaveLength(1 + PICTURE_WIDTHS.length);

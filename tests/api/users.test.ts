@@ -16,7 +16,8 @@ describeEachDatabase('profile API', (kind) => {
     users: { customer, other, admin },
   } = useTestApp(kind, { users: { customer: { displayName: 'Dana Dealer' }, other: {}, admin: { admin: true } } });
 
-  const getProfile = (email: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/users/${encodeURIComponent(email)}`, headers });
+  const getProfile = (email: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/users/${encodeURIComponent(email)}`, headers });
   const patchProfile = (email: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'PATCH', url: `/api/user/${encodeURIComponent(email)}`, headers, payload: payload as Record<string, unknown> });
 
@@ -24,7 +25,15 @@ describeEachDatabase('profile API', (kind) => {
     it('gives the owner their profile with the admin flag from the server', async () => {
       const res = await getProfile(customer.email, customer.auth);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ admin: false, email: customer.email, displayName: 'Dana Dealer', address: '', phone: '', linkedin: '', emailVerified: false });
+      expect(res.json()).toEqual({
+        admin: false,
+        email: customer.email,
+        displayName: 'Dana Dealer',
+        address: '',
+        phone: '',
+        linkedin: '',
+        emailVerified: false,
+      });
     });
 
     it('says admin: true for an ADMIN_EMAILS user', async () => {
@@ -56,7 +65,12 @@ describeEachDatabase('profile API', (kind) => {
     });
 
     it('refuses anonymous, garbage and foreign-secret tokens with 401', async () => {
-      const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer garbage' }, { authorization: `Bearer ${customer.token}x` }, { authorization: `Bearer ${customer.idToken}` }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer garbage' },
+        { authorization: `Bearer ${customer.token}x` },
+        { authorization: `Bearer ${customer.idToken}` },
+      ];
       for (const headers of attempts) {
         const res = await getProfile(customer.email, headers);
         expect(res.statusCode).toBe(401);
@@ -79,13 +93,23 @@ describeEachDatabase('profile API', (kind) => {
       const user = await t.createUser();
       const res = await patchProfile(user.email, { userName: '  Renamed Dealer ', address: '  1 Main St  ', phone: ' 555 0100 ', linkedin: '' }, user.auth);
       expect(res.statusCode).toBe(200);
-      expect((await getProfile(user.email, user.auth)).json()).toMatchObject({ displayName: 'Renamed Dealer', address: '1 Main St', phone: '555 0100', linkedin: '' });
+      expect((await getProfile(user.email, user.auth)).json()).toMatchObject({
+        displayName: 'Renamed Dealer',
+        address: '1 Main St',
+        phone: '555 0100',
+        linkedin: '',
+      });
     });
 
     it('keeps a name set in My Profile when the user signs in again', async () => {
       const user = await t.createUser({ displayName: 'Firebase Name' });
       await patchProfile(user.email, { ...validProfile, userName: 'Profile Name' }, user.auth);
-      const again = await t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: { authorization: `Bearer ${user.idToken}` }, payload: { email: user.email } });
+      const again = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.email}`,
+        headers: { authorization: `Bearer ${user.idToken}` },
+        payload: { email: user.email },
+      });
       expect(again.statusCode).toBe(200);
       expect((await getProfile(user.email, user.auth)).json()).toMatchObject({ displayName: 'Profile Name' });
     });
@@ -171,7 +195,12 @@ describeEachDatabase('profile API', (kind) => {
     });
 
     it('refuses a body that is not a JSON object', async () => {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/user/${customer.email}`, headers: { ...customer.auth, 'content-type': 'application/json' }, payload: '[1,2]' });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${customer.email}`,
+        headers: { ...customer.auth, 'content-type': 'application/json' },
+        payload: '[1,2]',
+      });
       expect(res.statusCode).toBe(400);
     });
   });
@@ -191,7 +220,12 @@ describeEachDatabase('profile API', (kind) => {
     expect((await fetch(code?.oobLink ?? '')).ok).toBe(true);
 
     const { idToken } = await signInToEmulator(emulatorUrl(), user);
-    const exchange = await t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: { authorization: `Bearer ${idToken}` }, payload: { email: user.email } });
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.email}`,
+      headers: { authorization: `Bearer ${idToken}` },
+      payload: { email: user.email },
+    });
     expect(exchange.statusCode).toBe(200);
     expect((await getProfile(user.email, user.auth)).json()).toMatchObject({ emailVerified: true });
   });

@@ -135,18 +135,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'GET' && one?.[1]) {
         const intent = intents.get(decodeURIComponent(one[1]));
         if (intent) send(res, 200, intent);
-        else send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${one[1]}'` } });
+        else
+          send(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${one[1]}'` },
+          });
         return;
       }
       const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/u.exec(url.pathname);
       if (req.method === 'POST' && cancel?.[1]) {
         const intent = intents.get(decodeURIComponent(cancel[1]));
         if (!intent) {
-          send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${cancel[1]}'` } });
+          send(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${cancel[1]}'` },
+          });
         } else if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
           // Stripe's answer to cancelling an intent that is past cancelling.
           send(res, 400, {
-            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` },
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
           });
         } else {
           intent.status = 'canceled';
@@ -158,10 +167,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'POST' && capture?.[1]) {
         const intent = intents.get(decodeURIComponent(capture[1]));
         if (!intent) {
-          send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${capture[1]}'` } });
+          send(res, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${capture[1]}'` },
+          });
         } else if (intent.status !== 'requires_capture') {
           send(res, 400, {
-            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.` },
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            },
           });
         } else {
           intent.status = 'succeeded';

@@ -60,7 +60,8 @@ export interface FaultCluster {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-const DESCRIPTION = 'A cordless 18 V impact driver with three speeds, a quarter-inch hex chuck and an LED ring light, packed for dealers in cartons of ten. '.repeat(2);
+const DESCRIPTION =
+  'A cordless 18 V impact driver with three speeds, a quarter-inch hex chuck and an LED ring light, packed for dealers in cartons of ten. '.repeat(2);
 
 async function healthy(server: ServerProcess): Promise<boolean> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return false;
@@ -139,7 +140,10 @@ export async function startFaultCluster(options: FaultClusterOptions): Promise<F
     const untilAllHealthy = async (timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;
       while (!(await allHealthy())) {
-        if (Date.now() > deadline) throw new Error(`not every process is ready with Redis up after ${timeoutMs} ms:\n${servers.map((s) => `${s.url}:\n${s.output().slice(-3000)}`).join('\n\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `not every process is ready with Redis up after ${timeoutMs} ms:\n${servers.map((s) => `${s.url}:\n${s.output().slice(-3000)}`).join('\n\n')}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
@@ -323,7 +327,14 @@ function percentile(values: number[], p: number): number | null {
  * Sends a request until it gets an answer that is not worth retrying: a network error, a timeout and a
  * 5xx are retried after a growing pause, a 429 after its Retry-After. Null when `until` came first.
  */
-async function untilAnswered(send: (signal: AbortSignal) => Promise<Response>, kind: Attempt['kind'], until: number, options: LoadOptions, log: Attempt[], clock: () => number): Promise<{ answer: Answer | null; attempts: number; rateLimited: number }> {
+async function untilAnswered(
+  send: (signal: AbortSignal) => Promise<Response>,
+  kind: Attempt['kind'],
+  until: number,
+  options: LoadOptions,
+  log: Attempt[],
+  clock: () => number,
+): Promise<{ answer: Answer | null; attempts: number; rateLimited: number }> {
   let attempts = 0;
   let rateLimited = 0;
   while (clock() < until) {
@@ -365,7 +376,12 @@ async function untilAnswered(send: (signal: AbortSignal) => Promise<Response>, k
 const codeOf = (body: unknown): string => (body as { error?: { code?: string } } | null)?.error?.code ?? 'unknown';
 
 /** Runs the load with the faults on their schedule, waits for the clients to finish, and checks the database. */
-export async function runFaultLoad(cluster: FaultCluster, faults: Fault[], options: LoadOptions, progress: (message: string) => void = () => undefined): Promise<FaultRunReport> {
+export async function runFaultLoad(
+  cluster: FaultCluster,
+  faults: Fault[],
+  options: LoadOptions,
+  progress: (message: string) => void = () => undefined,
+): Promise<FaultRunReport> {
   // Orders placed before the run (by another test on the same cluster) are not the clients' to answer for.
   const earlier = new Set((await cluster.database.db.select({ id: orders.id }).from(orders)).map((o) => o.id));
   const t0 = performance.now();
@@ -421,7 +437,13 @@ export async function runFaultLoad(cluster: FaultCluster, faults: Fault[], optio
     };
     records.push(record);
     const until = record.startedAt + options.giveUpAfterMs;
-    const body = { productId: product.id, orderQuantity: quantity, userAddress: '12 Harbour Road, Leeds', userPhone: '+44 113 496 0000', clientOrderId: record.clientOrderId };
+    const body = {
+      productId: product.id,
+      orderQuantity: quantity,
+      userAddress: '12 Harbour Road, Leeds',
+      userPhone: '+44 113 496 0000',
+      clientOrderId: record.clientOrderId,
+    };
     const placed = await untilAnswered(json('POST', '/api/orders', user, body), 'order', until, options, attempts, clock);
     record.attempts = placed.attempts;
     rateLimited += placed.rateLimited;
@@ -469,7 +491,9 @@ export async function runFaultLoad(cluster: FaultCluster, faults: Fault[], optio
     clients.push(placeOne(i));
     if (i > 0 && i % (options.ordersPerSecond * 10) === 0) progress(`${i} orders sent, ${acknowledgedSoFar} acknowledged`);
   }
-  const faultErrors = (await Promise.allSettled([faultRuns])).flatMap((r) => (r.status === 'rejected' ? [`a fault could not be made or undone: ${String(r.reason)}`] : []));
+  const faultErrors = (await Promise.allSettled([faultRuns])).flatMap((r) =>
+    r.status === 'rejected' ? [`a fault could not be made or undone: ${String(r.reason)}`] : [],
+  );
   const clientErrors = (await Promise.allSettled(clients)).flatMap((r) => (r.status === 'rejected' ? [`a client failed: ${String(r.reason)}`] : []));
   progress(`load done: ${acknowledgedSoFar} of ${total} orders acknowledged; waiting for every process to be healthy`);
   let notRecovered: string | null = null;
@@ -498,7 +522,9 @@ function loggedErrors(processes: readonly ServerProcess[]): Record<string, numbe
         // start and the cause say what failed, without the parameters that make every line different.
         const message = (entry.err?.message ?? '').replace(/\s+/gu, ' ');
         const failedQuery = /^Failed query: (.{0,50}).*: ([^:]*(?::\d+)?)$/u.exec(message);
-        const what = failedQuery ? `${(failedQuery[1] ?? '').replace(/ params: ?$/u, '')}... : ${(failedQuery[2] ?? '').replace(/:\d+$/u, '')}` : message.slice(0, 120);
+        const what = failedQuery
+          ? `${(failedQuery[1] ?? '').replace(/ params: ?$/u, '')}... : ${(failedQuery[2] ?? '').replace(/:\d+$/u, '')}`
+          : message.slice(0, 120);
         kinds.push(`${entry.msg ?? ''}: ${what}`);
       } catch {
         // Not a log line.
@@ -600,17 +626,21 @@ async function checkDatabase(cluster: FaultCluster, records: OrderRecord[], earl
        group by o.id`)) as unknown as { rows: StoredOrder[] }
   ).rows;
   const byKey = new Map<string, StoredOrder[]>();
-  for (const order of stored) byKey.set(`${order.user_id}/${order.client_order_id}`, [...(byKey.get(`${order.user_id}/${order.client_order_id}`) ?? []), order]);
+  for (const order of stored)
+    byKey.set(`${order.user_id}/${order.client_order_id}`, [...(byKey.get(`${order.user_id}/${order.client_order_id}`) ?? []), order]);
   const known = new Set(records.map((r) => `${r.userId}/${r.clientOrderId}`));
 
   for (const record of records) {
     const copies = byKey.get(`${record.userId}/${record.clientOrderId}`) ?? [];
     if (record.outcome === 'acknowledged') {
-      if (new Set(record.insertedIds).size !== 1) problems.push(`order ${record.clientOrderId} was acknowledged under several ids: ${record.insertedIds.join(', ')}`);
+      if (new Set(record.insertedIds).size !== 1)
+        problems.push(`order ${record.clientOrderId} was acknowledged under several ids: ${record.insertedIds.join(', ')}`);
       const [only] = copies;
       if (copies.length !== 1 || !only) problems.push(`acknowledged order ${record.clientOrderId} is stored ${copies.length} times`);
-      else if (only.id !== record.insertedIds[0]) problems.push(`acknowledged order ${record.clientOrderId} is stored under ${only.id}, not the acknowledged ${record.insertedIds[0]}`);
-      else if (only.quantity !== record.quantity) problems.push(`acknowledged order ${record.clientOrderId} has ${only.quantity} pieces, not ${record.quantity}`);
+      else if (only.id !== record.insertedIds[0])
+        problems.push(`acknowledged order ${record.clientOrderId} is stored under ${only.id}, not the acknowledged ${record.insertedIds[0]}`);
+      else if (only.quantity !== record.quantity)
+        problems.push(`acknowledged order ${record.clientOrderId} has ${only.quantity} pieces, not ${record.quantity}`);
     } else if (record.outcome === 'refused' && copies.length > 0) {
       problems.push(`order ${record.clientOrderId} was refused (${record.refusal}) but is stored`);
     } else if (copies.length > 1) {
@@ -618,8 +648,10 @@ async function checkDatabase(cluster: FaultCluster, records: OrderRecord[], earl
     }
     if (record.payment?.outcome === 'paid') {
       const [order] = copies;
-      if (!order || (order.status !== 'Paid' && order.status !== 'Shipped')) problems.push(`order ${record.clientOrderId} was paid but is ${order?.status ?? 'gone'}`);
-      else if (order.transaction_id !== record.payment.transactionId) problems.push(`paid order ${record.clientOrderId} has transaction ${order.transaction_id}, not ${record.payment.transactionId}`);
+      if (!order || (order.status !== 'Paid' && order.status !== 'Shipped'))
+        problems.push(`order ${record.clientOrderId} was paid but is ${order?.status ?? 'gone'}`);
+      else if (order.transaction_id !== record.payment.transactionId)
+        problems.push(`paid order ${record.clientOrderId} has transaction ${order.transaction_id}, not ${record.payment.transactionId}`);
       if (order && !order.holds_stock) problems.push(`paid order ${record.clientOrderId} holds no stock`);
     }
   }
@@ -639,7 +671,8 @@ async function checkDatabase(cluster: FaultCluster, records: OrderRecord[], earl
   for (const product of cluster.products) {
     const now = taken.find((t) => t.id === product.id);
     if (!now) problems.push(`product ${product.id} is gone`);
-    else if (product.stock - now.available !== now.held) problems.push(`product ${product.id}: ${product.stock - now.available} pieces left the shelf but orders hold ${now.held}`);
+    else if (product.stock - now.available !== now.held)
+      problems.push(`product ${product.id}: ${product.stock - now.available} pieces left the shelf but orders hold ${now.held}`);
     else if (now.available < 0) problems.push(`product ${product.id} has ${now.available} pieces`);
   }
   return problems;

@@ -29,13 +29,31 @@ export async function deadSmtpUrl(): Promise<string> {
   return `smtp://127.0.0.1:${await freePortRange(1)}`;
 }
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} } as unknown as FastifyBaseLogger;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child: () => silent,
+  level: 'silent',
+  silent() {},
+} as unknown as FastifyBaseLogger;
 
 /** A sender like the one each server process runs, on the suite's database. */
 export function testSender(database: Database, mail: Partial<MailConfig> & { smtpUrl: string }, log: FastifyBaseLogger = silent): MailService {
   return mailService({
     db: database.db,
-    mail: { from: 'Forgeline Power Tools <dealers@forgeline.example>', catcher: null, intervalMs: 60_000, maxAttempts: 8, retryBaseMs: 60_000, retryMaxMs: 3_600_000, ...mail },
+    mail: {
+      from: 'Forgeline Power Tools <dealers@forgeline.example>',
+      catcher: null,
+      intervalMs: 60_000,
+      maxAttempts: 8,
+      retryBaseMs: 60_000,
+      retryMaxMs: 3_600_000,
+      ...mail,
+    },
     heldFor: 48 * 3_600_000,
     log,
   });

@@ -15,7 +15,11 @@ export interface MintedUser {
   auth: { authorization: string };
 }
 
-export async function mintUser(db: Tx, secret: string, options: { admin?: boolean; email?: string; displayName?: string; trusted?: boolean } = {}): Promise<MintedUser> {
+export async function mintUser(
+  db: Tx,
+  secret: string,
+  options: { admin?: boolean; email?: string; displayName?: string; trusted?: boolean } = {},
+): Promise<MintedUser> {
   const email = options.email ?? `${options.admin ? 'admin' : 'dealer'}-${randomUUID().slice(0, 12)}@example.com`;
   const displayName = options.displayName ?? (options.admin ? 'Minted Admin' : 'Minted Dealer');
   const row = await upsertOnSignIn(db, { email, firebaseUid: `minted-${randomUUID()}`, displayName, emailVerified: true, promote: options.admin === true });

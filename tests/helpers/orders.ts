@@ -41,7 +41,11 @@ export async function sandboxConfirm(t: TestApp, user: TestUser, orderId: string
     method: 'POST',
     url: '/api/sandbox/confirm',
     headers: user.auth,
-    payload: { clientSecret, card: { number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' }, billingDetails: { name: user.displayName, email: user.email } },
+    payload: {
+      clientSecret,
+      card: { number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+      billingDetails: { name: user.displayName, email: user.email },
+    },
   });
   return res.json() as { paymentIntent?: { id: string; status: string }; error?: { message: string } };
 }

@@ -30,7 +30,8 @@ export function findPostgresBinaries(): { dir: string } | { dir: null; reason: s
     .sort((a, b) => Number(b) - Number(a));
   const [newest] = versions;
   if (!newest) return { dir: null, reason: `no initdb and pg_ctl under ${DEBIAN_BINARIES}/*/bin` };
-  if (userInfo().uid === 0 && systemUser('postgres') === null) return { dir: null, reason: 'running as root and there is no `postgres` user for initdb to run as' };
+  if (userInfo().uid === 0 && systemUser('postgres') === null)
+    return { dir: null, reason: 'running as root and there is no `postgres` user for initdb to run as' };
   return { dir: path.join(DEBIAN_BINARIES, newest, 'bin') };
 }
 
@@ -104,4 +105,3 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     },
   };
 }
-

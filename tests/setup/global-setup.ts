@@ -13,14 +13,24 @@ import '../setup/provided';
 export default async function setup(project: TestProject) {
   const port = await freePortRange(3);
   const [emulator, template, pgUrl, redisUrl] = await Promise.all([
-    startAuthEmulator({ projectId: TEST_PROJECT_ID, host: '127.0.0.1', port, workDir: path.join(TMP, `vitest-emulator-${port}`), persist: false, rootDir: ROOT }),
+    startAuthEmulator({
+      projectId: TEST_PROJECT_ID,
+      host: '127.0.0.1',
+      port,
+      workDir: path.join(TMP, `vitest-emulator-${port}`),
+      persist: false,
+      rootDir: ROOT,
+    }),
     pgliteTemplate(),
     reachablePostgres(),
     reachableRedis(),
   ]);
   const pgTemplate = pgUrl ? await postgresTemplate(pgUrl) : null;
   if (!pgUrl) process.stdout.write('PostgreSQL not reachable: running the API suite on PGlite only.\n');
-  if (!redisUrl) process.stdout.write('Redis not reachable (REDIS_URL or localhost:6379): skipping the tests of shared rate limits and of several processes behind a proxy.\n');
+  if (!redisUrl)
+    process.stdout.write(
+      'Redis not reachable (REDIS_URL or localhost:6379): skipping the tests of shared rate limits and of several processes behind a proxy.\n',
+    );
   project.provide('emulatorPort', port);
   project.provide('pgliteTemplate', template);
   project.provide('postgresUrl', pgUrl);

@@ -11,7 +11,8 @@ import { AddProductForm } from '../../src/features/admin/add-product-form';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../src/ui/toast', () => ({ toast }));
 
-const DESCRIPTION = 'A cordless 18 V breaker for concrete and brick, with an anti-vibration handle, a tool-free chisel holder and a rugged case; packed in cartons of four for trade counters.';
+const DESCRIPTION =
+  'A cordless 18 V breaker for concrete and brick, with an anti-vibration handle, a tool-free chisel holder and a rugged case; packed in cartons of four for trade counters.';
 const UPLOADED = `/uploads/${'c'.repeat(64)}.webp`;
 
 function json(status: number, body: unknown): Response {

@@ -13,7 +13,8 @@ import { ProductsTable, rulesSummary } from '../../src/features/admin/products-t
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../src/ui/toast', () => ({ toast }));
 
-const DESCRIPTION = 'A cordless 18 V breaker for concrete and brick, with an anti-vibration handle, a tool-free chisel holder and a rugged case; packed in cartons of four for trade counters.';
+const DESCRIPTION =
+  'A cordless 18 V breaker for concrete and brick, with an anti-vibration handle, a tool-free chisel holder and a rugged case; packed in cartons of four for trade counters.';
 const UPLOADED = `/uploads/${'c'.repeat(64)}.webp`;
 
 function json(status: number, body: unknown): Response {
@@ -24,7 +25,8 @@ function client() {
   return new QueryClient({ defaultOptions: { mutations: { retry: false } } });
 }
 
-const change = (label: string | RegExp, value: string, within_: HTMLElement = document.body) => fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
+const change = (label: string | RegExp, value: string, within_: HTMLElement = document.body) =>
+  fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
 
 function fillProduct() {
   change('Product Name', 'Cordless Breaker CB-18');
@@ -76,7 +78,9 @@ describe('Add A Product: bulk-order rules', () => {
   });
 
   it('sends the maximum, the pack size and the tiers with the product', async () => {
-    fetchMock().mockResolvedValueOnce(json(201, { success: true, data: { url: UPLOADED } })).mockResolvedValueOnce(json(201, { insertedId: '5d0c6a4e-8d1f-4c0b-9a57-1b7c1f1b7a11' }));
+    fetchMock()
+      .mockResolvedValueOnce(json(201, { success: true, data: { url: UPLOADED } }))
+      .mockResolvedValueOnce(json(201, { insertedId: '5d0c6a4e-8d1f-4c0b-9a57-1b7c1f1b7a11' }));
     fillProduct();
     change('Maximum per order', '500');
     change('Pack size', '6');
@@ -104,7 +108,7 @@ describe('Add A Product: bulk-order rules', () => {
     });
   });
 
-  it('shows each rule\'s message under its field and sends nothing', async () => {
+  it("shows each rule's message under its field and sends nothing", async () => {
     fillProduct();
     change('Maximum per order', '4');
     fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -164,13 +168,13 @@ describe('Manage Products: Edit rules', () => {
     return { invalidate };
   }
 
-  it('sums up each tool\'s rules', () => {
+  it("sums up each tool's rules", () => {
     expect(rulesSummary(drill)).toBe('1 volume price');
     expect(rulesSummary({ ...drill, packSize: 6, maxOrderQnt: 500, priceTiers: [] })).toBe('In packs of 6, at most 500 per order');
     expect(rulesSummary({ ...drill, priceTiers: undefined })).toBe('None');
   });
 
-  it('opens the tool\'s rules, saves them with PATCH and refreshes the catalogue', async () => {
+  it("opens the tool's rules, saves them with PATCH and refreshes the catalogue", async () => {
     const { invalidate } = renderTable([drill]);
     fetchMock().mockResolvedValueOnce(json(200, { ...drill, packSize: 6, maxOrderQnt: 300 }));
     fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit rules of DX20 Drill' }));
@@ -189,7 +193,7 @@ describe('Manage Products: Edit rules', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('checks the rules against the tool\'s price and minimum before sending, and clears them with empty boxes', async () => {
+  it("checks the rules against the tool's price and minimum before sending, and clears them with empty boxes", async () => {
     renderTable([drill]);
     fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit rules of DX20 Drill' }));
     const dialog = screen.getByRole('dialog', { name: 'Rules of DX20 Drill' });
@@ -206,7 +210,7 @@ describe('Manage Products: Edit rules', () => {
     expect(sentBody(0)).toEqual({ maxOrderQnt: null, packSize: 1, priceTiers: [] });
   });
 
-  it('keeps the dialog open with the server\'s message when saving fails', async () => {
+  it("keeps the dialog open with the server's message when saving fails", async () => {
     renderTable([drill]);
     fetchMock().mockResolvedValueOnce(json(400, { error: { code: 'invalid_data', message: 'priceTiers: Every tier price must be below the list price' } }));
     fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit rules of DX20 Drill' }));

@@ -3,7 +3,16 @@
 
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, onSessionExpired, reportSessionExpired, setAdminFlag, startSession, subscribeSession, syncTokenCopy } from '../../src/features/auth/session';
+import {
+  clearSession,
+  getSession,
+  onSessionExpired,
+  reportSessionExpired,
+  setAdminFlag,
+  startSession,
+  subscribeSession,
+  syncTokenCopy,
+} from '../../src/features/auth/session';
 import { readTokenCopy, TOKEN_DB_NAME, TOKEN_KEY, TOKEN_STORE, tokenEmail, writeTokenCopy } from '../../src/api/token-store';
 
 const user = { uid: 'uid-1', email: 'dana@example.com', displayName: 'Dana Dealer', emailVerified: false };

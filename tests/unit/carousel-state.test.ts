@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { SWIPE_THRESHOLD_PX } from '../../src/config/ui';
-import { carouselReducer, initialCarouselState, isAutoPlaying, keyToEvent, swipeToEvent, type CarouselEvent, type CarouselState } from '../../src/ui/carousel-state';
+import {
+  carouselReducer,
+  initialCarouselState,
+  isAutoPlaying,
+  keyToEvent,
+  swipeToEvent,
+  type CarouselEvent,
+  type CarouselState,
+} from '../../src/ui/carousel-state';
 
 const run = (state: CarouselState, ...events: CarouselEvent[]) => events.reduce(carouselReducer, state);
 

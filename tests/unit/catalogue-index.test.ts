@@ -26,7 +26,8 @@ const tool = (name: string, fields: Partial<Product> = {}): Product => ({
 
 /** An index of `tools`, newest first as listed (as the sync numbers them). */
 const indexOf = (tools: Product[]) => buildCatalogueIndex(tools.map((product, position) => productRow(product, 1000, position)).reverse());
-const find = (tools: Product[], q: string, category: string | null = null, page = 1, pageSize = 24) => searchCatalogueIndex(indexOf(tools), { q, category, page, pageSize });
+const find = (tools: Product[], q: string, category: string | null = null, page = 1, pageSize = 24) =>
+  searchCatalogueIndex(indexOf(tools), { q, category, page, pageSize });
 const names = (page: ProductPage) => page.items.map((p) => p.name);
 
 describe('the catalogue index', () => {
@@ -99,7 +100,10 @@ describe('the catalogue index', () => {
       expect(found.total).toBe(q === 'g' ? 5000 : 1250);
       expect(found.items[0]?.name).toBe('Tool 0 Grinder');
     }
-    expect(searchCatalogueIndex(index, { q: 'grinder', category: null, page: 53, pageSize: 24 }).items.map((p) => p.name)).toEqual(['Tool 4992 Grinder', 'Tool 4996 Grinder']);
+    expect(searchCatalogueIndex(index, { q: 'grinder', category: null, page: 53, pageSize: 24 }).items.map((p) => p.name)).toEqual([
+      'Tool 4992 Grinder',
+      'Tool 4996 Grinder',
+    ]);
   });
 });
 

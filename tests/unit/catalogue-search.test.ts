@@ -45,7 +45,8 @@ function fakeServer(pages: CatalogueChanges[]) {
   return urls;
 }
 
-const search = (db: ForgelineDatabase, q: string, category: string | null = null, page = 1, pageSize = 24) => searchSavedCatalogue({ q, category, page, pageSize }, db);
+const search = (db: ForgelineDatabase, q: string, category: string | null = null, page = 1, pageSize = 24) =>
+  searchSavedCatalogue({ q, category, page, pageSize }, db);
 const names = (read: Awaited<ReturnType<typeof search>>) => read?.data.items.map((p) => p.name);
 
 describe('catalogue search over the saved copy', () => {
@@ -143,7 +144,15 @@ describe('incremental catalogue sync', () => {
     const urls = fakeServer([
       { version: 10, products: [drill], deleted: [] },
       { version: 11, cursor: 700, products: [saw], deleted: [] },
-      { version: 14, cursor: 705, products: [{ ...drill, price: 90 }, { ...drill, price: 90 }], deleted: [] },
+      {
+        version: 14,
+        cursor: 705,
+        products: [
+          { ...drill, price: 90 },
+          { ...drill, price: 90 },
+        ],
+        deleted: [],
+      },
     ]);
 
     // A copy saved before cursors (or by a server without them) asks by its version...

@@ -41,7 +41,10 @@ describe('configuration', () => {
   });
 
   it('reads the unpaid-order hold, the unpaid caps and the review limit', () => {
-    const config = loadConfig({ UNPAID_ORDER_TTL_HOURS: '0.5', UNPAID_UNITS_LIMIT: '900', UNPAID_UNITS_LIMIT_UNVERIFIED: '0', RATE_LIMIT_REVIEWS_PER_HOUR: '3' }, root());
+    const config = loadConfig(
+      { UNPAID_ORDER_TTL_HOURS: '0.5', UNPAID_UNITS_LIMIT: '900', UNPAID_UNITS_LIMIT_UNVERIFIED: '0', RATE_LIMIT_REVIEWS_PER_HOUR: '3' },
+      root(),
+    );
     expect(config.unpaidOrderTtlMs).toBe(1_800_000);
     expect(config.unpaidUnitsLimit).toEqual({ verified: 900, unverified: 0 });
     expect(config.reviewsPerHour).toBe(3);
@@ -53,7 +56,10 @@ describe('configuration', () => {
 
   it('reads the request, headers, connection and keep-alive timeouts, and refuses headers given longer than the request', () => {
     expect(loadConfig({}, root()).timeouts).toEqual({ requestMs: 60_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000 });
-    const config = loadConfig({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '10', CONNECTION_TIMEOUT_SECONDS: '45', KEEP_ALIVE_TIMEOUT_SECONDS: '5' }, root());
+    const config = loadConfig(
+      { REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '10', CONNECTION_TIMEOUT_SECONDS: '45', KEEP_ALIVE_TIMEOUT_SECONDS: '5' },
+      root(),
+    );
     expect(config.timeouts).toEqual({ requestMs: 30_000, headersMs: 10_000, connectionMs: 45_000, keepAliveMs: 5000 });
     expect(problems({ REQUEST_TIMEOUT_SECONDS: '0' })).toEqual(['REQUEST_TIMEOUT_SECONDS: must be at least 1']);
     // The live orders stream sends a heartbeat every 25 s: a shorter idle timeout would cut it between two.
@@ -121,7 +127,12 @@ describe('configuration', () => {
   it('catches mail on this machine in local mode, sends it through SMTP_URL when set, and refuses other URLs', () => {
     const dir = root();
     const local = loadConfig({}, dir).mail;
-    expect(local).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525', catcher: { host: '127.0.0.1', port: 2525, dir: path.join(dir, 'data', 'mail') }, intervalMs: 5000, maxAttempts: 8 });
+    expect(local).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      catcher: { host: '127.0.0.1', port: 2525, dir: path.join(dir, 'data', 'mail') },
+      intervalMs: 5000,
+      maxAttempts: 8,
+    });
     expect(local.from).toBe('Forgeline Power Tools <dealers@forgeline.example>');
     expect(loadConfig({ MAIL_CATCHER_PORT: '2600' }, root()).mail.smtpUrl).toBe('smtp://127.0.0.1:2600');
     const sent = loadConfig({ SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Shop <shop@example.com>', MAIL_INTERVAL_SECONDS: '2' }, root()).mail;

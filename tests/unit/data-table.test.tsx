@@ -28,7 +28,11 @@ describe('DataTable', () => {
   it('renders a captioned table whose first cell is the row header', () => {
     render(<DataTable caption="Orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" />);
     const table = screen.getByRole('table', { name: 'Orders' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Product', 'Quantity', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Product', 'Quantity', 'Action']);
     expect(within(table).getByRole('rowheader', { name: 'Chop Saw' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
@@ -41,7 +45,16 @@ describe('DataTable', () => {
 
   it('pages on the server: says which rows are shown and asks for the next or previous page', () => {
     const onPageChange = vi.fn();
-    render(<DataTable caption="Orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" pagination={{ page: 2, pageSize: 20, total: 45, onPageChange }} />);
+    render(
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="None"
+        pagination={{ page: 2, pageSize: 20, total: 45, onPageChange }}
+      />,
+    );
     const pager = screen.getByRole('navigation', { name: 'Orders pages' });
     expect(pager.textContent).toContain('Showing 21–40 of 45');
     expect(pager.textContent).toContain('Page 2 of 3');
@@ -52,11 +65,28 @@ describe('DataTable', () => {
 
   it('disables paging past either end and while refreshing', () => {
     const { rerender } = render(
-      <DataTable caption="Orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" pagination={{ page: 1, pageSize: 20, total: 2, onPageChange: vi.fn() }} />,
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="None"
+        pagination={{ page: 1, pageSize: 20, total: 2, onPageChange: vi.fn() }}
+      />,
     );
     expect((screen.getByRole('button', { name: /Previous/u }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: /Next/u }) as HTMLButtonElement).disabled).toBe(true);
-    rerender(<DataTable caption="Orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" busy pagination={{ page: 2, pageSize: 1, total: 3, onPageChange: vi.fn() }} />);
+    rerender(
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="None"
+        busy
+        pagination={{ page: 2, pageSize: 1, total: 3, onPageChange: vi.fn() }}
+      />,
+    );
     expect((screen.getByRole('button', { name: /Next/u }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('region', { name: 'Orders' }).getAttribute('aria-busy')).toBe('true');
   });
@@ -73,7 +103,7 @@ describe('DataTable', () => {
     expect(within(first).getByRole('button', { name: 'Delete Chop Saw' })).toBeTruthy();
   });
 
-  it('draws a row\'s details under it, across the row, in the table and on the card', () => {
+  it("draws a row's details under it, across the row, in the table and on the card", () => {
     const rowDetails = (row: Row, layout: 'table' | 'card') =>
       row.id === 'a' ? { id: `details-${row.id}-${layout}`, open: layout === 'table', content: <p>Lines of {row.name}</p> } : null;
     render(<DataTable caption="Orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" stackBelow="md" rowDetails={rowDetails} />);

@@ -78,10 +78,14 @@ describe('editing a saved order of a tool with volume prices', () => {
     expect(dialog.textContent).toContain('$1,020');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and send' }));
     await waitFor(() => expect(outbox.editOutboxItem).toHaveBeenCalled());
-    expect(outbox.editOutboxItem.mock.calls[0]).toEqual(['dealer@example.com', item.clientOrderId, { orderQuantity: 12, userAddress: '1 Quay St', userPhone: '+44 113 496 0000', unitPrice: 85 }]);
+    expect(outbox.editOutboxItem.mock.calls[0]).toEqual([
+      'dealer@example.com',
+      item.clientOrderId,
+      { orderQuantity: 12, userAddress: '1 Quay St', userPhone: '+44 113 496 0000', unitPrice: 85 },
+    ]);
   });
 
-  it('refuses a quantity off the pack with the rule\'s message', async () => {
+  it("refuses a quantity off the pack with the rule's message", async () => {
     const { dialog, type } = renderEdit();
     type('13');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and send' }));

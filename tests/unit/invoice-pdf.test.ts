@@ -51,13 +51,21 @@ describe('invoice PDF', () => {
   });
 
   it('prints names in Greek and Cyrillic letters as real text', async () => {
-    const { text } = await textOf(await renderInvoicePdf(invoice({ dealer: { name: 'Δημήτρης Παπαδόπουλος', email: 'd@example.gr', address: 'ул. Тверская, 7, Москва', phone: '' } })));
+    const { text } = await textOf(
+      await renderInvoicePdf(invoice({ dealer: { name: 'Δημήτρης Παπαδόπουλος', email: 'd@example.gr', address: 'ул. Тверская, 7, Москва', phone: '' } })),
+    );
     expect(text).toContain('Δημήτρης Παπαδόπουλος');
     expect(text).toContain('ул. Тверская, 7, Москва');
   });
 
   it('runs a long order onto more pages with every line and the total once', async () => {
-    const lines = Array.from({ length: 100 }, (_, i) => ({ productName: `Tool number ${i + 1}`, sku: `FL-${1000 + i}`, quantity: 2, unitPrice: 10, lineTotal: 20 }));
+    const lines = Array.from({ length: 100 }, (_, i) => ({
+      productName: `Tool number ${i + 1}`,
+      sku: `FL-${1000 + i}`,
+      quantity: 2,
+      unitPrice: 10,
+      lineTotal: 20,
+    }));
     const { text, pages } = await textOf(await renderInvoicePdf(invoice({ lines, total: 2000 })));
     expect(pages).toBeGreaterThan(1);
     for (let i = 1; i <= 100; i += 1) expect(text).toMatch(new RegExp(`Tool number ${i}\\s+FL-${999 + i}\\s`, 'u'));

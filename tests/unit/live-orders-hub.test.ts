@@ -75,7 +75,11 @@ describe('live orders hub', () => {
     countPaid.mockClear();
     for (let i = 0; i < 50; i += 1) hub.notify(change(`o${i}`, 'deleted', 'Unpaid'));
     await vi.waitFor(() => expect(eventsOf(client)).toHaveLength(51));
-    expect(eventsOf(client).slice(1).map((e) => (e.data as { id: string }).id)).toEqual(Array.from({ length: 50 }, (_, i) => `o${i}`));
+    expect(
+      eventsOf(client)
+        .slice(1)
+        .map((e) => (e.data as { id: string }).id),
+    ).toEqual(Array.from({ length: 50 }, (_, i) => `o${i}`));
     expect(countPaid.mock.calls.length).toBeLessThanOrEqual(2);
   });
 

@@ -33,7 +33,12 @@ describe('offline catalogue', () => {
   it('writes every successful fetch through and serves the saved copy, with its time, when the network fails', async () => {
     const db = freshDb();
     const list = [product('Drill'), product('Saw'), product('Grinder')];
-    const fetched = await withOfflineFallback('products', async () => list, () => readSavedProducts(db), (data) => saveProducts(data, db, 1000));
+    const fetched = await withOfflineFallback(
+      'products',
+      async () => list,
+      () => readSavedProducts(db),
+      (data) => saveProducts(data, db, 1000),
+    );
     expect(fetched).toBe(list);
     expect(getOfflineCatalogueTime()).toBeNull();
 
@@ -47,24 +52,48 @@ describe('offline catalogue', () => {
     expect(getOfflineCatalogueTime()).toBe(1000);
 
     // The next answer from the server clears the notice.
-    await withOfflineFallback('products', async () => list, () => readSavedProducts(db), (data) => saveProducts(data, db, 2000));
+    await withOfflineFallback(
+      'products',
+      async () => list,
+      () => readSavedProducts(db),
+      (data) => saveProducts(data, db, 2000),
+    );
     expect(getOfflineCatalogueTime()).toBeNull();
   });
 
   it('a failing server (5xx) also falls back; a 4xx is the truth and is thrown', async () => {
     const db = freshDb();
     await saveProducts([product('Drill')], db, 500);
-    const unavailable = await withOfflineFallback('products', () => Promise.reject(new ApiError(503, 'unavailable', 'down')), () => readSavedProducts(db), async () => undefined);
+    const unavailable = await withOfflineFallback(
+      'products',
+      () => Promise.reject(new ApiError(503, 'unavailable', 'down')),
+      () => readSavedProducts(db),
+      async () => undefined,
+    );
     expect(unavailable).toHaveLength(1);
 
     const missing = new ApiError(404, 'not_found', 'No such product.');
-    await expect(withOfflineFallback('product', () => Promise.reject(missing), () => readSavedProducts(db), async () => undefined)).rejects.toBe(missing);
+    await expect(
+      withOfflineFallback(
+        'product',
+        () => Promise.reject(missing),
+        () => readSavedProducts(db),
+        async () => undefined,
+      ),
+    ).rejects.toBe(missing);
   });
 
   it('with nothing saved the network error is thrown', async () => {
     const db = freshDb();
     const error = new NetworkError();
-    await expect(withOfflineFallback('reviews', () => Promise.reject(error), () => readSavedReviews(db), (data) => saveReviews(data, db))).rejects.toBe(error);
+    await expect(
+      withOfflineFallback(
+        'reviews',
+        () => Promise.reject(error),
+        () => readSavedReviews(db),
+        (data) => saveReviews(data, db),
+      ),
+    ).rejects.toBe(error);
   });
 
   it('a saved list keeps the server order and drops what the server no longer lists', async () => {

@@ -26,7 +26,14 @@ const product = (n: number, fields: Partial<Product> = {}): Product => ({
   minOrderQnt: 1,
   ...fields,
 });
-const line = (n: number, quantity: number, unitPrice = 100) => ({ productId: id(n), productName: `Tool ${n}`, imageUrl: null, unitPrice, quantity, lineTotal: quantity * unitPrice });
+const line = (n: number, quantity: number, unitPrice = 100) => ({
+  productId: id(n),
+  productName: `Tool ${n}`,
+  imageUrl: null,
+  unitPrice,
+  quantity,
+  lineTotal: quantity * unitPrice,
+});
 
 function order(lines: ReturnType<typeof line>[]): Order {
   return orderOfLines(lines, { _id: id(500) });
@@ -36,13 +43,18 @@ function renderTable(orders: Order[], catalogue: Product[], offlineReason: strin
   const openPad = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MyOrdersTable orders={orders} offlineReason={offlineReason} orderAgain={{ email: 'dealer@example.com', loadCatalogue: async () => catalogue, openPad }} />
+      <MyOrdersTable
+        orders={orders}
+        offlineReason={offlineReason}
+        orderAgain={{ email: 'dealer@example.com', loadCatalogue: async () => catalogue, openPad }}
+      />
     </QueryClientProvider>,
   );
   return { openPad };
 }
 
-const orderAgain = (name: string) => fireEvent.click(within(screen.getByRole('table', { name: 'My orders' })).getByRole('button', { name: `Order again ${name}` }));
+const orderAgain = (name: string) =>
+  fireEvent.click(within(screen.getByRole('table', { name: 'My orders' })).getByRole('button', { name: `Order again ${name}` }));
 
 beforeEach(() => {
   pad.addToPad.mockClear();
@@ -86,8 +98,10 @@ describe('Order again', () => {
     );
     orderAgain('Tool 1 and 3 more');
     const dialog = await screen.findByRole('dialog', { name: 'Order again: Tool 1 and 3 more' });
-    expect(dialog.textContent).toContain('3 of 4 lines are on your order pad at today\'s prices.');
-    const changes = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(dialog.textContent).toContain("3 of 4 lines are on your order pad at today's prices.");
+    const changes = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(changes).toEqual([
       'Tool 1Unit price $100 → $110',
       'Tool 2Quantity 15 pcs. → 18 pcs.: sold in packs of 6',

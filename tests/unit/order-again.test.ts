@@ -4,12 +4,34 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
-import { GONE, lineChanged, linesOf, planOrderAgain, priceChanged, quantityChanged, quantityReason, SOLD_OUT, todaysQuantity } from '../../src/features/orders/order-again';
+import {
+  GONE,
+  lineChanged,
+  linesOf,
+  planOrderAgain,
+  priceChanged,
+  quantityChanged,
+  quantityReason,
+  SOLD_OUT,
+  todaysQuantity,
+} from '../../src/features/orders/order-again';
 
 const id = fixtureId;
 
 function product(n: number, fields: Partial<Product> = {}): Product {
-  return { _id: id(n), name: `Tool ${n}`, description: 'd', imageUrl: `/uploads/${n}.webp`, price: 100, availableQnt: 1000, minOrderQnt: 1, maxOrderQnt: null, packSize: 1, priceTiers: [], ...fields };
+  return {
+    _id: id(n),
+    name: `Tool ${n}`,
+    description: 'd',
+    imageUrl: `/uploads/${n}.webp`,
+    price: 100,
+    availableQnt: 1000,
+    minOrderQnt: 1,
+    maxOrderQnt: null,
+    packSize: 1,
+    priceTiers: [],
+    ...fields,
+  };
 }
 
 function order(lines: { n: number | null; quantity: number; unitPrice: number; name?: string }[]): Order {
@@ -25,7 +47,7 @@ function order(lines: { n: number | null; quantity: number; unitPrice: number; n
 }
 
 describe('todaysQuantity', () => {
-  it('keeps a quantity today\'s rules still allow', () => {
+  it("keeps a quantity today's rules still allow", () => {
     expect(todaysQuantity(product(1, { packSize: 6, minOrderQnt: 6 }), 24)).toEqual({ quantity: 24, changes: [] });
   });
 
@@ -35,8 +57,14 @@ describe('todaysQuantity', () => {
   });
 
   it('lowers it to the largest whole number of packs under the maximum or the stock', () => {
-    expect(todaysQuantity(product(1, { packSize: 6, minOrderQnt: 6, maxOrderQnt: 500 }), 600)).toEqual({ quantity: 498, changes: [{ kind: 'maximum', maximum: 500 }] });
-    expect(todaysQuantity(product(1, { packSize: 4, minOrderQnt: 4, availableQnt: 30 }), 40)).toEqual({ quantity: 28, changes: [{ kind: 'stock', available: 30 }] });
+    expect(todaysQuantity(product(1, { packSize: 6, minOrderQnt: 6, maxOrderQnt: 500 }), 600)).toEqual({
+      quantity: 498,
+      changes: [{ kind: 'maximum', maximum: 500 }],
+    });
+    expect(todaysQuantity(product(1, { packSize: 4, minOrderQnt: 4, availableQnt: 30 }), 40)).toEqual({
+      quantity: 28,
+      changes: [{ kind: 'stock', available: 30 }],
+    });
   });
 
   it('finds nothing when the stock is below the minimum', () => {
@@ -52,7 +80,7 @@ describe('planOrderAgain', () => {
     expect(lineChanged(line!)).toBe(false);
   });
 
-  it('prices each line at today\'s price for its quantity, tiers included', () => {
+  it("prices each line at today's price for its quantity, tiers included", () => {
     const catalogue = [product(1, { price: 110 }), product(2, { price: 100, priceTiers: [{ minQnt: 50, price: 90 }] })];
     const [repriced, tiered] = planOrderAgain(
       order([
@@ -67,7 +95,7 @@ describe('planOrderAgain', () => {
     expect(lineChanged(tiered!)).toBe(false);
   });
 
-  it('notes a quantity moved by today\'s rules, and the tier price it now reaches', () => {
+  it("notes a quantity moved by today's rules, and the tier price it now reaches", () => {
     const catalogue = [product(1, { packSize: 12, minOrderQnt: 12, priceTiers: [{ minQnt: 48, price: 92 }] })];
     const [line] = planOrderAgain(order([{ n: 1, quantity: 40, unitPrice: 100 }]), catalogue);
     expect(line!.now).toEqual({ quantity: 48, unitPrice: 92 });
@@ -98,7 +126,7 @@ describe('planOrderAgain', () => {
     expect(planOrderAgain(old, [product(1)])[0]!.now).toEqual({ quantity: 7, unitPrice: 100 });
   });
 
-  it('says each rule in the dealer\'s words', () => {
+  it("says each rule in the dealer's words", () => {
     expect(quantityReason({ kind: 'minimum', minimum: 1200 })).toBe('the minimum order is 1,200 pcs.');
     expect(quantityReason({ kind: 'maximum', maximum: 500 })).toBe('at most 500 pcs. per order');
     expect(quantityReason({ kind: 'stock', available: 30 })).toBe('only 30 pcs. in stock');

@@ -89,7 +89,11 @@ describe('MyOrdersTable', () => {
     const row = within(table).getByRole('rowheader', { name: 'Tool 4' }).closest('tr') as HTMLElement;
     const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-22T10:00:00.000Z'));
     expect(row.textContent).toContain(`Held until ${expected}`);
-    expect(within(table).getByRole('button', { name: /Tool 1 and 2 more/u }).closest('tr')?.textContent).not.toContain('Held until');
+    expect(
+      within(table)
+        .getByRole('button', { name: /Tool 1 and 2 more/u })
+        .closest('tr')?.textContent,
+    ).not.toContain('Held until');
   });
 
   it('opens the card of a bulk order on its own, with ids of its own', () => {
@@ -108,7 +112,10 @@ describe('OrdersTable (Manage Orders)', () => {
   beforeEach(() => {
     localStorage.setItem('accessToken', 'test-token');
     const page = { items: [bulk, single], total: 2, page: 1, pageSize: 20 };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();

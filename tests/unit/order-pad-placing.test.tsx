@@ -42,7 +42,15 @@ vi.mock('../../src/api/client', async (original) => ({
 }));
 
 const DEALER = 'dealer@example.com';
-const tool = (name: string): Product => ({ _id: randomUUID(), name, description: '', imageUrl: '/uploads/x.webp', price: 100, availableQnt: 100, minOrderQnt: 5 });
+const tool = (name: string): Product => ({
+  _id: randomUUID(),
+  name,
+  description: '',
+  imageUrl: '/uploads/x.webp',
+  price: 100,
+  availableQnt: 100,
+  minOrderQnt: 5,
+});
 const drill = tool('Pad Drill');
 const saw = tool('Pad Saw');
 

@@ -38,14 +38,18 @@ async function refusedWith(error: ApiError) {
     },
     db,
   );
-  const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, { db, send, now: () => Date.now(), random: () => 0.5, locks: null });
+  const report = await flushOutbox(
+    { email: ALICE, token: 'token-alice' },
+    { force: true },
+    { db, send, now: () => Date.now(), random: () => 0.5, locks: null },
+  );
   await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, { db, send, now: () => Date.now(), random: () => 0.5, locks: null });
   const [item] = await listOutbox(ALICE, db);
   return { report, item, calls };
 }
 
-describe('the server\'s own 409 reasons on a queued order', () => {
-  it('unpaid_limit: Needs attention with the server\'s message', async () => {
+describe("the server's own 409 reasons on a queued order", () => {
+  it("unpaid_limit: Needs attention with the server's message", async () => {
     const message = 'You have 4,800 pcs. waiting for payment; one account may hold 5,000 pcs. unpaid. Pay or delete an unpaid order first.';
     const { report, item, calls } = await refusedWith(new ApiError(409, 'unpaid_limit', message));
     expect(item).toMatchObject({ state: 'needs-attention', lastError: { status: 409, code: 'unpaid_limit', message } });

@@ -56,13 +56,23 @@ function fakeOrdersApi(products: Product[]) {
         if (!product) return [{ productId: line.productId, code: 'not_found', message: 'This tool is no longer in the catalogue.' }];
         const price = unitPriceFor(product, line.quantity);
         if (line.unitPrice !== undefined && line.unitPrice !== price) {
-          return [{ productId: line.productId, code: 'price_changed', message: `The price has changed: ${line.quantity} pcs. now cost $${price} each.`, product: { ...product } }];
+          return [
+            {
+              productId: line.productId,
+              code: 'price_changed',
+              message: `The price has changed: ${line.quantity} pcs. now cost $${price} each.`,
+              product: { ...product },
+            },
+          ];
         }
         const problem = lineProblem(product, line.quantity);
         return problem ? [{ productId: line.productId, ...problem, product: { ...product } }] : [];
       });
       const [first] = problems;
-      if (first) throw new ApiError(409, first.code === 'not_found' ? 'conflict' : first.code, `${problems.length} lines cannot be ordered as they are.`, { lines: problems });
+      if (first)
+        throw new ApiError(409, first.code === 'not_found' ? 'conflict' : first.code, `${problems.length} lines cannot be ordered as they are.`, {
+          lines: problems,
+        });
       for (const line of body.lines) {
         const product = catalogue.get(line.productId);
         if (product) product.availableQnt -= line.quantity;
@@ -95,8 +105,24 @@ function fakeOrdersApi(products: Product[]) {
   return { send, catalogue, orders, calls, script, release: () => releaseHang?.() };
 }
 
-const drill: Product = { _id: randomUUID(), name: 'Hammer Drill HD-18', description: 'A drill.', imageUrl: '/uploads/a.webp', price: 120, availableQnt: 100, minOrderQnt: 5 };
-const saw: Product = { _id: randomUUID(), name: 'Chop Saw CS-355', description: 'A saw.', imageUrl: '/uploads/b.webp', price: 300, availableQnt: 40, minOrderQnt: 2 };
+const drill: Product = {
+  _id: randomUUID(),
+  name: 'Hammer Drill HD-18',
+  description: 'A drill.',
+  imageUrl: '/uploads/a.webp',
+  price: 120,
+  availableQnt: 100,
+  minOrderQnt: 5,
+};
+const saw: Product = {
+  _id: randomUUID(),
+  name: 'Chop Saw CS-355',
+  description: 'A saw.',
+  imageUrl: '/uploads/b.webp',
+  price: 300,
+  availableQnt: 40,
+  minOrderQnt: 2,
+};
 
 function queued(owner: string, product: Product, quantity: number, extra: Partial<QueuedOrderInput> = {}): QueuedOrderInput {
   return {
@@ -166,7 +192,14 @@ describe('outbox flush outcomes', () => {
     expect(report.sent[0]?.clientOrderId).toBe(item.clientOrderId);
     expect(await listOutbox(ALICE, db)).toEqual([]);
     expect([...api.orders.values()].map((o) => o.body)).toEqual([
-      { productId: drill._id, orderQuantity: 10, userAddress: item.userAddress, userPhone: item.userPhone, clientOrderId: item.clientOrderId, totalPrice: 1200 },
+      {
+        productId: drill._id,
+        orderQuantity: 10,
+        userAddress: item.userAddress,
+        userPhone: item.userPhone,
+        clientOrderId: item.clientOrderId,
+        totalPrice: 1200,
+      },
     ]);
   });
 
@@ -291,7 +324,12 @@ describe('outbox flush outcomes', () => {
 
     expect(report.needsAttention).toEqual([expect.objectContaining({ message })]);
     const [item] = await listOutbox(ALICE, db);
-    expect(item).toMatchObject({ state: 'needs-attention', maybeDelivered: false, lastError: { status: 409, code, message }, serverProduct: { _id: drill._id, price: 120 } });
+    expect(item).toMatchObject({
+      state: 'needs-attention',
+      maybeDelivered: false,
+      lastError: { status: 409, code, message },
+      serverProduct: { _id: drill._id, price: 120 },
+    });
     expect(report.waiting).toBe(0);
 
     await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
@@ -368,9 +406,9 @@ describe('exactly once', () => {
     const item = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
     api.script.push('lost-answer');
     await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
-    await expect(editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 20, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db)).rejects.toBeInstanceOf(
-      OutboxEditRefused,
-    );
+    await expect(
+      editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 20, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db),
+    ).rejects.toBeInstanceOf(OutboxEditRefused);
   });
 
   it('two flushes at once (two tabs: two connections, no Web Locks) send each item once', async () => {
@@ -378,7 +416,11 @@ describe('exactly once', () => {
     const tabA = freshDb(name);
     const tabB = freshDb(name);
     const api = fakeOrdersApi([drill, saw]);
-    const items = [await enqueueOrder(queued(ALICE, drill, 5), tabA, 1), await enqueueOrder(queued(ALICE, saw, 2), tabA, 2), await enqueueOrder(queued(ALICE, drill, 6), tabA, 3)];
+    const items = [
+      await enqueueOrder(queued(ALICE, drill, 5), tabA, 1),
+      await enqueueOrder(queued(ALICE, saw, 2), tabA, 2),
+      await enqueueOrder(queued(ALICE, drill, 6), tabA, 3),
+    ];
 
     const [a, b] = await Promise.all([
       flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(tabA, api, clock(10))),
@@ -398,7 +440,9 @@ describe('exactly once', () => {
     for (let i = 0; i < 4; i++) await enqueueOrder(queued(ALICE, drill, 5 + i), db, i);
     const locks = webLocks();
 
-    const reports = await Promise.all(Array.from({ length: 5 }, () => flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api, clock(100), { locks }))));
+    const reports = await Promise.all(
+      Array.from({ length: 5 }, () => flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api, clock(100), { locks }))),
+    );
 
     expect(api.calls).toHaveLength(4);
     expect(new Set(api.calls.map((c) => c.body.clientOrderId)).size).toBe(4);
@@ -506,7 +550,13 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
   it('is queued as one item named after its first tool, summed as the server sums an order', async () => {
     const db = freshDb();
     const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 24)]), db, T0);
-    expect(item).toMatchObject({ productName: `${drill.name} and 2 more`, productId: drill._id, orderQuantity: 36, totalPrice: 10 * 120 + 2 * 300 + 24 * 80, state: 'waiting' });
+    expect(item).toMatchObject({
+      productName: `${drill.name} and 2 more`,
+      productId: drill._id,
+      orderQuantity: 36,
+      totalPrice: 10 * 120 + 2 * 300 + 24 * 80,
+      state: 'waiting',
+    });
     expect(item.lines?.map((l) => [l.productName, l.quantity, l.unitPrice, l.problem])).toEqual([
       [drill.name, 10, 120, null],
       [saw.name, 2, 300, null],
@@ -550,9 +600,14 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
 
     await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
     expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'waiting', maybeDelivered: true });
-    await expect(editOutboxLines(ALICE, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], userAddress: 'x', userPhone: '+1 555 0100' }, db)).rejects.toBeInstanceOf(
-      OutboxEditRefused,
-    );
+    await expect(
+      editOutboxLines(
+        ALICE,
+        item.clientOrderId,
+        { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], userAddress: 'x', userPhone: '+1 555 0100' },
+        db,
+      ),
+    ).rejects.toBeInstanceOf(OutboxEditRefused);
 
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
     expect(report.sent).toHaveLength(1);
@@ -571,7 +626,9 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
 
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
 
-    expect(report.needsAttention).toEqual([expect.objectContaining({ productName: `${drill.name} and 2 more`, message: '2 lines cannot be ordered as they are.' })]);
+    expect(report.needsAttention).toEqual([
+      expect.objectContaining({ productName: `${drill.name} and 2 more`, message: '2 lines cannot be ordered as they are.' }),
+    ]);
     const [item] = await listOutbox(ALICE, db);
     expect(item).toMatchObject({ state: 'needs-attention', maybeDelivered: false, lastError: { status: 409, code: 'out_of_stock' } });
     expect(item?.lines?.map((l) => [l.productName, l.problem, l.serverProduct?.availableQnt ?? null])).toEqual([
@@ -637,7 +694,15 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
       db,
       T0 + 1000,
     );
-    expect(edited).toMatchObject({ state: 'waiting', lastError: null, attempts: 0, productName: `${drill.name} and 1 more`, orderQuantity: 34, totalPrice: 1200 + 24 * 75, userAddress: '3 New Road, Springfield' });
+    expect(edited).toMatchObject({
+      state: 'waiting',
+      lastError: null,
+      attempts: 0,
+      productName: `${drill.name} and 1 more`,
+      orderQuantity: 34,
+      totalPrice: 1200 + 24 * 75,
+      userAddress: '3 New Road, Springfield',
+    });
     expect(edited.lines?.map((l) => [l.productId, l.quantity, l.unitPrice, l.problem])).toEqual([
       [drill._id, 10, 120, null],
       [grinder._id, 24, 75, null],
@@ -665,8 +730,12 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
 
     await expect(editOutboxLines(ALICE, item.clientOrderId, { lines: [], ...contact }, db)).rejects.toThrow('discard it instead');
     await expect(editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 5, unitPrice: 120, ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
-    await expect(editOutboxLines(ALICE, single.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
-    await expect(editOutboxLines(BOB, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+    await expect(
+      editOutboxLines(ALICE, single.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db),
+    ).rejects.toBeInstanceOf(OutboxEditRefused);
+    await expect(
+      editOutboxLines(BOB, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db),
+    ).rejects.toBeInstanceOf(OutboxEditRefused);
     expect(await listOutbox(BOB, db)).toEqual([]);
     expect((await listOutbox(ALICE, db)).find((i) => i.clientOrderId === item.clientOrderId)?.lines).toHaveLength(2);
   });
@@ -683,7 +752,9 @@ describe('items belong to their user', () => {
     expect(bobReport).toMatchObject({ sent: [], waiting: 0 });
     expect(api.calls).toEqual([]);
     expect(await discardOutboxItem(BOB, alices.clientOrderId, db)).toBe(false);
-    await expect(editOutboxItem(BOB, alices.clientOrderId, { orderQuantity: 5, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+    await expect(
+      editOutboxItem(BOB, alices.clientOrderId, { orderQuantity: 5, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db),
+    ).rejects.toBeInstanceOf(OutboxEditRefused);
 
     const aliceReport = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
     expect(aliceReport.sent).toHaveLength(1);

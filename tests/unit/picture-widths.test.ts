@@ -8,7 +8,15 @@ describe('picture URLs at several widths', () => {
   it('reads the hash and width of our upload URLs only, at the widths we make', () => {
     expect(parsePictureUrl(`/uploads/${hash}.webp`)).toEqual({ hash, width: null });
     expect(parsePictureUrl(`/uploads/${hash}-640w.webp`)).toEqual({ hash, width: 640 });
-    for (const other of [`/uploads/${hash}-500w.webp`, `/uploads/${hash}-0640w.webp`, `/uploads/${hash}-640.webp`, `/uploads/${hash.toUpperCase()}.webp`, `/uploads/${hash}.png`, `https://cdn.example/uploads/${hash}.webp`, '/uploads/x.webp']) {
+    for (const other of [
+      `/uploads/${hash}-500w.webp`,
+      `/uploads/${hash}-0640w.webp`,
+      `/uploads/${hash}-640.webp`,
+      `/uploads/${hash.toUpperCase()}.webp`,
+      `/uploads/${hash}.png`,
+      `https://cdn.example/uploads/${hash}.webp`,
+      '/uploads/x.webp',
+    ]) {
       expect(parsePictureUrl(other), other).toBeNull();
     }
     expect(pictureUrl(hash, 320)).toBe(`/uploads/${hash}-320w.webp`);

@@ -60,7 +60,7 @@ describe('lineProblem', () => {
     for (const quantity of [6, 12, 498]) expect(lineProblem(drill, quantity)).toBeNull();
   });
 
-  it('names the rule a quantity breaks, in the dealer\'s words', () => {
+  it("names the rule a quantity breaks, in the dealer's words", () => {
     expect(lineProblem(drill, 5)).toEqual({ code: 'below_minimum', message: 'The minimum order for this product is 6 pcs.' });
     expect(lineProblem(drill, 6.5)?.code).toBe('below_minimum');
     expect(lineProblem(drill, 504)).toEqual({ code: 'above_maximum', message: 'At most 500 pcs. per order.' });
@@ -83,7 +83,7 @@ describe('describeRules', () => {
     expect(describeRules({ ...drill, packSize: 1 })).toBe('at most 500 per order');
   });
 
-  it('is null for a tool with no rules beyond the spec\'s minimum', () => {
+  it("is null for a tool with no rules beyond the spec's minimum", () => {
     expect(describeRules({ price: 10, availableQnt: 5, minOrderQnt: 1 })).toBeNull();
   });
 });
@@ -100,7 +100,10 @@ describe('ruleProblem and the rule schemas', () => {
   });
 
   it('keeps every tier below the list price', () => {
-    expect(ruleProblem({ price: 90, priceTiers: [{ minQnt: 10, price: 90 }] })).toEqual({ field: 'priceTiers', message: 'Every tier price must be below the list price' });
+    expect(ruleProblem({ price: 90, priceTiers: [{ minQnt: 10, price: 90 }] })).toEqual({
+      field: 'priceTiers',
+      message: 'Every tier price must be below the list price',
+    });
     expect(ruleProblem({ price: 90, priceTiers: tiers })).toBeNull();
   });
 
@@ -110,8 +113,12 @@ describe('ruleProblem and the rule schemas', () => {
   it('are checked by the Add Product fields schema, under the field that is wrong', () => {
     expect(v.safeParse(ProductFieldsSchema, { ...fields, maxOrderQnt: 500, packSize: 6, priceTiers: tiers }).success).toBe(true);
     expect(issueAt(v.safeParse(ProductFieldsSchema, { ...fields, packSize: 4 }))).toEqual([['packSize', 'The minimum order must be a whole number of packs']]);
-    expect(issueAt(v.safeParse(ProductFieldsSchema, { ...fields, maxOrderQnt: 5 }))).toEqual([['maxOrderQnt', 'The maximum per order cannot be below the minimum']]);
-    expect(issueAt(v.safeParse(ProductFieldsSchema, { ...fields, priceTiers: [{ minQnt: 12, price: 95 }] }))).toEqual([['priceTiers', 'Every tier price must be below the list price']]);
+    expect(issueAt(v.safeParse(ProductFieldsSchema, { ...fields, maxOrderQnt: 5 }))).toEqual([
+      ['maxOrderQnt', 'The maximum per order cannot be below the minimum'],
+    ]);
+    expect(issueAt(v.safeParse(ProductFieldsSchema, { ...fields, priceTiers: [{ minQnt: 12, price: 95 }] }))).toEqual([
+      ['priceTiers', 'Every tier price must be below the list price'],
+    ]);
   });
 
   it('want tiers that rise in quantity and fall in price, at most five', () => {
@@ -127,7 +134,7 @@ describe('ruleProblem and the rule schemas', () => {
   });
 });
 
-describe('purchaseFormSchema with a tool\'s rules', () => {
+describe("purchaseFormSchema with a tool's rules", () => {
   const schema = purchaseFormSchema(6, 600, { maxOrderQnt: 500, packSize: 6 });
   const form = { userAddress: '1 Quay St', userPhone: '+44 113 496 0000' };
   const messages = (orderQuantity: number) => v.safeParse(schema, { ...form, orderQuantity }).issues?.map((issue) => issue.message) ?? [];
@@ -137,17 +144,17 @@ describe('purchaseFormSchema with a tool\'s rules', () => {
     expect(messages(498)).toEqual([]);
   });
 
-  it('refuses the pack and the maximum with the rule\'s message', () => {
+  it("refuses the pack and the maximum with the rule's message", () => {
     expect(messages(13)).toEqual(['Sold in packs of 6: order a multiple of 6 pcs.']);
     expect(messages(504)).toEqual(['At most 500 pcs. per order.']);
   });
 
-  it('puts the spec\'s range message first for the minimum and the stock', () => {
+  it("puts the spec's range message first for the minimum and the stock", () => {
     expect(messages(5)[0]).toBe('Quantity should be in 6 to 600.');
     expect(messages(606)[0]).toBe('Quantity should be in 6 to 600.');
   });
 
-  it('is the spec\'s form for a tool without rules', () => {
+  it("is the spec's form for a tool without rules", () => {
     const plain = purchaseFormSchema(6, 600);
     expect(v.safeParse(plain, { ...form, orderQuantity: 13 }).success).toBe(true);
   });

@@ -15,9 +15,7 @@ vi.mock('../../src/features/auth/get-user-profile', () => ({
   userProfileQueryOptions: (email: string) => ({ queryKey: ['users', email] }),
 }));
 vi.mock('../../src/features/auth/verification-status', () => ({
-  VerificationStatus: () => (
-    <button type="button">Resend verification e-mail</button>
-  ),
+  VerificationStatus: () => <button type="button">Resend verification e-mail</button>,
 }));
 vi.mock('../../src/features/profile/profile-form', () => ({ ProfileForm: () => <form aria-label="Profile" /> }));
 

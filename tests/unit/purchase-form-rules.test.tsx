@@ -40,7 +40,15 @@ function renderForm(product: Product = drill) {
   const onProductChanged = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <PurchaseForm product={product} userName="Dealer" userEmail="dealer@example.com" defaultAddress="1 Quay St" defaultPhone="+44 113 496 0000" onOrdered={onOrdered} onProductChanged={onProductChanged} />
+      <PurchaseForm
+        product={product}
+        userName="Dealer"
+        userEmail="dealer@example.com"
+        defaultAddress="1 Quay St"
+        defaultPhone="+44 113 496 0000"
+        onOrdered={onOrdered}
+        onProductChanged={onProductChanged}
+      />
     </QueryClientProvider>,
   );
   return { onOrdered, onProductChanged };
@@ -68,7 +76,12 @@ describe('PurchaseForm with volume prices and rules', () => {
   it('lists the volume prices and highlights the row of the typed quantity, with the total at its price', () => {
     renderForm();
     const table = screen.getByTestId('price-tiers');
-    expect(within(table).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => Array.from(row.children).map((cell) => cell.textContent)),
+    ).toEqual([
       ['6–11 pcs.your quantity', '$90'],
       ['12–47 pcs.', '$85'],
       ['48 pcs. and more', '$80'],
@@ -88,7 +101,7 @@ describe('PurchaseForm with volume prices and rules', () => {
     expect(quantity().max).toBe('500');
   });
 
-  it('refuses a quantity off the pack or over the maximum with the rule\'s message', () => {
+  it("refuses a quantity off the pack or over the maximum with the rule's message", () => {
     renderForm();
     type('13');
     expect(screen.getByRole('alert').textContent).toBe('Sold in packs of 6: order a multiple of 6 pcs.');
@@ -98,7 +111,7 @@ describe('PurchaseForm with volume prices and rules', () => {
     expect(orderButton().disabled).toBe(true);
   });
 
-  it('keeps the spec\'s range message for the minimum and the stock', () => {
+  it("keeps the spec's range message for the minimum and the stock", () => {
     renderForm();
     type('5');
     expect(screen.getByRole('alert').textContent).toBe('Quantity should be in 6 to 600.');
@@ -106,7 +119,7 @@ describe('PurchaseForm with volume prices and rules', () => {
     expect(screen.getByRole('alert').textContent).toBe('Quantity should be in 6 to 600.');
   });
 
-  it('shows no table and no rule for a tool without them, as the spec\'s form always was', () => {
+  it("shows no table and no rule for a tool without them, as the spec's form always was", () => {
     renderForm({ ...drill, maxOrderQnt: null, packSize: 1, priceTiers: [] });
     expect(screen.queryByTestId('price-tiers')).toBeNull();
     type('13');
@@ -126,10 +139,10 @@ describe('PurchaseForm with volume prices and rules', () => {
   });
 });
 
-describe('the server\'s 409 answers on the purchase page', () => {
+describe("the server's 409 answers on the purchase page", () => {
   const unpaidLimit = 'You have 4,800 pcs. waiting for payment; one account may hold 5,000 pcs. unpaid. Pay or delete an unpaid order first.';
 
-  it('shows unpaid_limit\'s message as the server wrote it', async () => {
+  it("shows unpaid_limit's message as the server wrote it", async () => {
     fetchMock().mockResolvedValueOnce(json(409, { error: { code: 'unpaid_limit', message: unpaidLimit } }));
     renderForm();
     fireEvent.click(orderButton());

@@ -70,7 +70,10 @@ describe('Logout on a shared tablet', () => {
 
   it('never writes a save that was still waiting when the account signed out', async () => {
     const client = await aliceAtTheCounter();
-    client.setQueryData(queryKeys.myOrders(alice.email), [...alicesOrders, { _id: 'order-a2', productName: 'Forgeline Saw', userAddress: '1 Alice Street, Leeds' }]);
+    client.setQueryData(queryKeys.myOrders(alice.email), [
+      ...alicesOrders,
+      { _id: 'order-a2', productName: 'Forgeline Saw', userAddress: '1 Alice Street, Leeds' },
+    ]);
     await signOutEverywhere();
     await vi.advanceTimersByTimeAsync(THROTTLE_MS * 5);
     expect(saved() ?? '').not.toContain('Alice');
@@ -109,7 +112,24 @@ describe('a saved cache', () => {
 
   it('is discarded when it was saved before saves carried their account', async () => {
     const before = { buster: '', timestamp: Date.now(), clientState: { mutations: [], queries: [] as unknown[] } };
-    before.clientState.queries.push({ queryKey: queryKeys.myOrders(alice.email), queryHash: JSON.stringify(queryKeys.myOrders(alice.email)), state: { data: alicesOrders, dataUpdateCount: 1, dataUpdatedAt: Date.now(), error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' } });
+    before.clientState.queries.push({
+      queryKey: queryKeys.myOrders(alice.email),
+      queryHash: JSON.stringify(queryKeys.myOrders(alice.email)),
+      state: {
+        data: alicesOrders,
+        dataUpdateCount: 1,
+        dataUpdatedAt: Date.now(),
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    });
     localStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(before));
     const visitors = await startApp();
     expect(visitors.getQueryData(queryKeys.myOrders(alice.email))).toBeUndefined();

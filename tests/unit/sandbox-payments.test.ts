@@ -3,7 +3,13 @@ import { intentAuthorisesFor, intentPaysFor } from '../../server/payments/provid
 import { checkTestCard, passesLuhn, sandboxProvider, type SandboxDecision, type SandboxIntentStore } from '../../server/payments/sandbox';
 
 const now = new Date(Date.UTC(2026, 5, 15));
-const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
+const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  ...extra,
+});
 
 describe('Luhn check', () => {
   it('accepts valid numbers and refuses one digit off', () => {

@@ -56,7 +56,28 @@ describe('formatDollars and formatCount', () => {
   test('write exactly what Intl en-US writes, rounding, signs, fractions and odd values included', () => {
     const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
     const count = new Intl.NumberFormat('en-US');
-    const odd = [0, -0, 0.5, -0.5, 0.49, -0.49, 2.5, -2.5, 999.5, 999_999.5, 1234.5, -1234.5, 12.345, 1_234_567.891, 9_007_199_254_740_991, 1e16, -987_654_321, NaN, Infinity, -Infinity];
+    const odd = [
+      0,
+      -0,
+      0.5,
+      -0.5,
+      0.49,
+      -0.49,
+      2.5,
+      -2.5,
+      999.5,
+      999_999.5,
+      1234.5,
+      -1234.5,
+      12.345,
+      1_234_567.891,
+      9_007_199_254_740_991,
+      1e16,
+      -987_654_321,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
     // A fixed pseudo-random spread of cents over twelve orders of magnitude, both signs.
     let seed = 7;
     const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;

@@ -176,7 +176,12 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
   );
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6" aria-busy={busy}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="grid gap-6 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6"
+      aria-busy={busy}
+    >
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-5">
           <div>
@@ -259,9 +264,15 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
       {failure ? (
         <div role="alert" className="alert alert-error alert-soft">
           <div>
-            <p className="font-semibold">{failure.step === 'upload' ? 'The picture was not uploaded. Nothing was saved.' : 'The picture was uploaded, but the product was not saved.'}</p>
+            <p className="font-semibold">
+              {failure.step === 'upload' ? 'The picture was not uploaded. Nothing was saved.' : 'The picture was uploaded, but the product was not saved.'}
+            </p>
             <p className="text-sm">{failure.message}</p>
-            <p className="text-sm">{failure.step === 'save' ? 'Your entries are kept: press Add Product to try again. The picture will not be uploaded twice.' : 'Your entries are kept: press Add Product to try again.'}</p>
+            <p className="text-sm">
+              {failure.step === 'save'
+                ? 'Your entries are kept: press Add Product to try again. The picture will not be uploaded twice.'
+                : 'Your entries are kept: press Add Product to try again.'}
+            </p>
           </div>
         </div>
       ) : null}

@@ -11,7 +11,13 @@ export interface DeleteButtonProps {
 
 export function DeleteButton({ row, offlineReason, onClick }: DeleteButtonProps) {
   return (
-    <button type="button" className="btn btn-sm btn-error btn-outline" disabled={offlineReason !== undefined} aria-describedby={offlineReason} onClick={onClick}>
+    <button
+      type="button"
+      className="btn btn-sm btn-error btn-outline"
+      disabled={offlineReason !== undefined}
+      aria-describedby={offlineReason}
+      onClick={onClick}
+    >
       Delete
       <span className="sr-only"> {row}</span>
     </button>

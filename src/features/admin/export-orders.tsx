@@ -39,7 +39,13 @@ export function ExportOrdersButton({ status, q, offlineReason }: ExportOrdersBut
   };
 
   return (
-    <button type="button" className="btn btn-outline self-start lg:self-auto" disabled={busy || offlineReason !== undefined} aria-describedby={offlineReason} onClick={() => void download()}>
+    <button
+      type="button"
+      className="btn btn-outline self-start lg:self-auto"
+      disabled={busy || offlineReason !== undefined}
+      aria-describedby={offlineReason}
+      onClick={() => void download()}
+    >
       {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
       Export CSV
       <span className="sr-only">{filtered ? ' of the orders this filter shows' : ' of every order'}</span>

@@ -27,7 +27,12 @@ export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal) {
 /** Under the orders root, so every order mutation (a customer's or an admin's) refreshes these pages too. */
 export const allOrdersQueryOptions = (query: AllOrdersQuery) =>
   queryOptions({
-    queryKey: queryKeys.orderPage({ page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, status: query.status ?? null, q: query.q?.trim() ?? '' }),
+    queryKey: queryKeys.orderPage({
+      page: query.page,
+      pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE,
+      status: query.status ?? null,
+      q: query.q?.trim() ?? '',
+    }),
     queryFn: ({ signal }) => getAllOrders(query, signal),
     staleTime: 0,
     // Paging keeps the current rows on screen until the next page arrives.

@@ -117,10 +117,19 @@ export function OrdersTable() {
         if (order.status === 'Paid') {
           return (
             <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn btn-sm btn-success" disabled={!online || shipping !== null} aria-describedby={offlineReason} onClick={() => ship(order)}>
+              <button
+                type="button"
+                className="btn btn-sm btn-success"
+                disabled={!online || shipping !== null}
+                aria-describedby={offlineReason}
+                onClick={() => ship(order)}
+              >
                 {shipping === order._id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
                 Shipped
-                <span className="sr-only"> {orderTitle(order)} for {order.userEmail}</span>
+                <span className="sr-only">
+                  {' '}
+                  {orderTitle(order)} for {order.userEmail}
+                </span>
               </button>
               {invoice}
             </div>

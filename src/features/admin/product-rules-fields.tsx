@@ -146,8 +146,7 @@ export function ProductRulesFields() {
                       <span aria-hidden="true">each</span>
                     </span>
                     <button type="button" className="btn btn-ghost btn-sm min-h-11 text-error" onClick={() => tiers.remove(i)}>
-                      Remove{' '}
-                      <span className="sr-only">tier {i + 1}</span>
+                      Remove <span className="sr-only">tier {i + 1}</span>
                     </button>
                   </div>
                   <Message id={`${minId}-error`} error={minError} />

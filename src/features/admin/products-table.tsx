@@ -55,7 +55,14 @@ export function ProductsTable({ products, search, onSearch, onPageChange }: Prod
       header: 'Product',
       cell: (product) => (
         <span className="flex min-w-48 items-center gap-3">
-          <img {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)} alt="" width={48} height={36} loading="lazy" className="h-9 w-12 shrink-0 rounded object-cover" />
+          <img
+            {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)}
+            alt=""
+            width={48}
+            height={36}
+            loading="lazy"
+            className="h-9 w-12 shrink-0 rounded object-cover"
+          />
           <span>{product.name}</span>
         </span>
       ),
@@ -67,9 +74,14 @@ export function ProductsTable({ products, search, onSearch, onPageChange }: Prod
       cell: (product, layout) => (
         <span className={`flex items-center justify-between gap-3 ${layout === 'table' ? 'min-w-64' : 'flex-wrap'}`}>
           <span className="text-sm">{rulesSummary(product)}</span>
-          <button type="button" className="btn btn-sm btn-outline shrink-0" disabled={!online} aria-describedby={online ? undefined : offlineId} onClick={() => setEditing(product)}>
-            Edit rules{' '}
-            <span className="sr-only">of {product.name}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline shrink-0"
+            disabled={!online}
+            aria-describedby={online ? undefined : offlineId}
+            onClick={() => setEditing(product)}
+          >
+            Edit rules <span className="sr-only">of {product.name}</span>
           </button>
         </span>
       ),

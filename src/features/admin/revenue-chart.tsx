@@ -18,7 +18,12 @@ const HEIGHT = 240;
 const PLOT = { left: 4, right: 8, top: 12, bottom: 28 };
 
 export function dayLabel(date: string, style: 'short' | 'long' = 'short'): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', ...(style === 'long' ? { weekday: 'short' } : {}) });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    ...(style === 'long' ? { weekday: 'short' } : {}),
+  });
 }
 
 /** A round top for the axis (1, 2 or 5 times a power of ten) and its four steps. */
@@ -43,7 +48,13 @@ export function chartSummary(days: readonly DailyRevenue[]): string {
   return `${formatDollars(total)} from ${span}; the best day was ${dayLabel(best.date)} with ${formatDollars(best.revenue)}; ${quiet} ${quiet === 1 ? 'day' : 'days'} without revenue.`;
 }
 
-const COMPACT_DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const COMPACT_DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 const compactDollars = (n: number) => COMPACT_DOLLARS.format(n);
 
 export function RevenueChart({ days, title }: { days: readonly DailyRevenue[]; title: string }) {
@@ -74,7 +85,13 @@ export function RevenueChart({ days, title }: { days: readonly DailyRevenue[]; t
           ))}
         </div>
         <div ref={frame} className="min-w-0 flex-1 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}, chart`}>
-          <svg role="img" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-desc`} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="block h-auto w-full min-w-[26.5rem] text-base-content">
+          <svg
+            role="img"
+            aria-labelledby={`${ids}-title`}
+            aria-describedby={`${ids}-desc`}
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            className="block h-auto w-full min-w-[26.5rem] text-base-content"
+          >
             <title id={`${ids}-title`}>{title}</title>
             <desc id={`${ids}-desc`}>{chartSummary(days)}</desc>
             {ticks.map((tick) => (
@@ -92,7 +109,12 @@ export function RevenueChart({ days, title }: { days: readonly DailyRevenue[]; t
                   </rect>
                   {labelled ? (
                     // The last label (today) ends at its bar, so it is never cut off at the edge.
-                    <text x={i === days.length - 1 ? x + slot : x + slot / 2} y={HEIGHT - 8} textAnchor={i === days.length - 1 ? 'end' : 'middle'} className="fill-current text-[13px] opacity-80">
+                    <text
+                      x={i === days.length - 1 ? x + slot : x + slot / 2}
+                      y={HEIGHT - 8}
+                      textAnchor={i === days.length - 1 ? 'end' : 'middle'}
+                      className="fill-current text-[13px] opacity-80"
+                    >
                       {dayLabel(day.date)}
                     </text>
                   ) : null}

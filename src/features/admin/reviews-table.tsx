@@ -82,7 +82,13 @@ export function ReviewsTable() {
       action: true,
       cell: (review) => (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-sm btn-outline bg-base-100" disabled={!online || changing !== null} aria-describedby={offlineReason} onClick={() => toggle(review)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline bg-base-100"
+            disabled={!online || changing !== null}
+            aria-describedby={offlineReason}
+            onClick={() => toggle(review)}
+          >
             {changing === review._id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
             {review.hidden ? 'Show' : 'Hide'}
             <span className="sr-only">

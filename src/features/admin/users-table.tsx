@@ -80,7 +80,13 @@ export function UsersTable() {
         row.role === 'admin' ? (
           <span className="badge badge-primary badge-outline">Admin</span>
         ) : (
-          <button type="button" className="btn btn-sm btn-primary btn-outline" disabled={!online || busy !== null} aria-describedby={offlineReason} onClick={() => act(row, 'admin')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary btn-outline"
+            disabled={!online || busy !== null}
+            aria-describedby={offlineReason}
+            onClick={() => act(row, 'admin')}
+          >
             {spinnerFor(row, 'admin')}
             Make Admin
             <span className="sr-only"> {row.email}</span>
@@ -93,7 +99,13 @@ export function UsersTable() {
         if (row.role === 'admin') return null;
         if (row.trusted) return <span className="badge badge-outline whitespace-nowrap">Trusted</span>;
         return (
-          <button type="button" className="btn btn-sm btn-outline" disabled={!online || busy !== null} aria-describedby={offlineReason} onClick={() => act(row, 'dealer')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={!online || busy !== null}
+            aria-describedby={offlineReason}
+            onClick={() => act(row, 'dealer')}
+          >
             {spinnerFor(row, 'dealer')}
             Approve dealer
             <span className="sr-only"> {row.email}</span>
@@ -145,7 +157,9 @@ export function UsersTable() {
         <p>
           Are you sure you want to delete <strong className="break-all">{remove.target?.email}</strong>?
         </p>
-        <p className="mt-2 text-sm text-base-content/80">Their unpaid orders are deleted too and the stock goes back. Paid and shipped orders are kept for the records.</p>
+        <p className="mt-2 text-sm text-base-content/80">
+          Their unpaid orders are deleted too and the stock goes back. Paid and shipped orders are kept for the records.
+        </p>
       </ConfirmModal>
     </>
   );

@@ -19,7 +19,13 @@ export function AuthField({ id, label, error, after, afterId, className, ...inpu
       <label htmlFor={id} className="mb-1 block font-medium">
         {label}
       </label>
-      <input id={id} className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`} aria-invalid={Boolean(error)} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''} ${className ?? ''}`}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {error ? (
         <p id={errorId} className="mt-1 text-sm text-error">
           {error}

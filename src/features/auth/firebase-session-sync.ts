@@ -47,4 +47,3 @@ export function syncSessionWithFirebase(onSignedOut: () => void): () => void {
     stopWatching?.();
   };
 }
-

@@ -10,9 +10,7 @@ export function getFirebaseAuth(): Promise<Auth> {
   authPromise ??= (async () => {
     const [{ initializeApp, getApps }, authModule, config] = await Promise.all([import('firebase/app'), import('firebase/auth'), getRuntimeConfig()]);
     const { initializeAuth, indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence, connectAuthEmulator } = authModule;
-    const app =
-      getApps()[0] ??
-      initializeApp({ apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId });
+    const app = getApps()[0] ?? initializeApp({ apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId });
     // Spec section 4: persistence in order of preference, indexed storage, local storage, session storage.
     // No popup/redirect resolver here: with one, every page that starts Auth would load Google's script from
     // apis.google.com. Google sign-in passes it to the calls that need it (sign-in.ts).

@@ -65,7 +65,13 @@ export function VerificationStatus({ online }: { online: boolean }) {
         Your e-mail address is not verified yet. Open the link in the e-mail we sent to {user.email}.
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={() => void resend()} disabled={!online || sending} aria-describedby={online ? undefined : `${id}-offline`}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm min-h-11"
+          onClick={() => void resend()}
+          disabled={!online || sending}
+          aria-describedby={online ? undefined : `${id}-offline`}
+        >
           {sending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
           Resend verification e-mail
         </button>

@@ -7,7 +7,10 @@ import type { BlogArticle as Article, BlogBlock } from '../../content/blogs';
 const WORDS_PER_MINUTE = 200;
 
 function readingMinutes(article: Article): number {
-  const words = article.blocks.map((block) => (typeof block === 'string' ? block : block.code)).join(' ').split(/\s+/u).length;
+  const words = article.blocks
+    .map((block) => (typeof block === 'string' ? block : block.code))
+    .join(' ')
+    .split(/\s+/u).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 

@@ -14,7 +14,12 @@ export interface CatalogueFiltersProps {
 
 function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" aria-pressed={pressed} onClick={onClick} className={`btn btn-sm min-h-11 rounded-full ${pressed ? 'btn-primary' : 'btn-outline border-base-300'}`}>
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`btn btn-sm min-h-11 rounded-full ${pressed ? 'btn-primary' : 'btn-outline border-base-300'}`}
+    >
       {children}
     </button>
   );
@@ -56,8 +61,7 @@ export function CatalogueFilters({ query, onQuery, category, onCategory }: Catal
           </Chip>
           {categories.data.map((c) => (
             <Chip key={c.name} pressed={category === c.name} onClick={() => onCategory(category === c.name ? null : c.name)}>
-              {c.name}{' '}
-              <span className="font-normal opacity-80">{formatCount(c.count)}</span>
+              {c.name} <span className="font-normal opacity-80">{formatCount(c.count)}</span>
             </Chip>
           ))}
         </div>

@@ -8,7 +8,12 @@ import { savedCategories } from '../../db/catalogue-search';
 import { withOfflineFallback } from '../../db/offline-read';
 
 export function getCategories() {
-  return withOfflineFallback('categories', () => apiRequest('/categories', { schema: CategoryListSchema }), () => savedCategories(), async () => undefined);
+  return withOfflineFallback(
+    'categories',
+    () => apiRequest('/categories', { schema: CategoryListSchema }),
+    () => savedCategories(),
+    async () => undefined,
+  );
 }
 
 export const categoriesQueryOptions = () => queryOptions({ queryKey: queryKeys.categories, queryFn: getCategories, meta: { persist: false } });

@@ -7,7 +7,12 @@ import { inBackground, withOfflineFallback } from '../../db/offline-read';
 
 /** Offline, the list comes from IndexedDB (docs/architecture.md, "Offline"). */
 export function getProducts() {
-  return withOfflineFallback('products', () => apiRequest('/products', { schema: ProductListSchema }), () => readSavedProducts(), inBackground(saveProducts));
+  return withOfflineFallback(
+    'products',
+    () => apiRequest('/products', { schema: ProductListSchema }),
+    () => readSavedProducts(),
+    inBackground(saveProducts),
+  );
 }
 
 /** Spec section 9: the list is cached under the key 'products' (queryKeys.products). */
@@ -18,7 +23,12 @@ export function useProducts() {
 }
 
 export function getProduct(id: string) {
-  return withOfflineFallback(`product:${id}`, () => apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema }), () => readSavedProduct(id), inBackground(saveProduct));
+  return withOfflineFallback(
+    `product:${id}`,
+    () => apiRequest(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema }),
+    () => readSavedProduct(id),
+    inBackground(saveProduct),
+  );
 }
 
 export const productQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.product(id), queryFn: () => getProduct(id), meta: { persist: false } });

@@ -150,7 +150,12 @@ export async function searchProducts(search: CatalogueSearch, options: SearchOpt
   const early = takeFirstPage(search);
   const fromServer = () => early ?? fetchProductPage(search, options.signal);
   // Nothing to write back: the saved copy is kept by the catalogue sync (sync-catalogue.ts).
-  return withOfflineFallback('products', fromServer, () => searchSaved(search, options.signal), async () => undefined);
+  return withOfflineFallback(
+    'products',
+    fromServer,
+    () => searchSaved(search, options.signal),
+    async () => undefined,
+  );
 }
 
 export const productSearchQueryOptions = (search: ToolSearch) =>

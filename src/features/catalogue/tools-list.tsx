@@ -64,7 +64,6 @@ export const ProductCard = memo(function ProductCard({ product, action }: { prod
   );
 });
 
-
 export function ToolsList({ search, cardAction }: { search: ToolSearch; cardAction?: CardAction | undefined }) {
   const results = useProductSearch(search);
   // The first cards are drawn at a lower priority than the answer that brought them: that render yields to
@@ -108,7 +107,11 @@ export function ToolsList({ search, cardAction }: { search: ToolSearch; cardActi
         {total === 0 ? 'No tools match your search.' : `Showing ${formatCount(products.length)} of ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}`}
       </p>
       {products.length > 0 ? (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={results.isPlaceholderData || results.isFetchingNextPage}>
+        <ul
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          aria-label="Tools"
+          aria-busy={results.isPlaceholderData || results.isFetchingNextPage}
+        >
           {products.map((product) => (
             <ProductCard key={product._id} product={product} action={cardAction} />
           ))}
@@ -116,7 +119,12 @@ export function ToolsList({ search, cardAction }: { search: ToolSearch; cardActi
       ) : null}
       {results.hasNextPage ? (
         <div className="mt-8 flex justify-center">
-          <button type="button" className="btn btn-outline btn-primary min-w-48" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn btn-outline btn-primary min-w-48"
+            disabled={results.isFetchingNextPage}
+            onClick={() => void results.fetchNextPage()}
+          >
             {results.isFetchingNextPage ? 'Loading more tools' : 'Show more'}
           </button>
         </div>

@@ -100,14 +100,7 @@ export function DashboardDrawer({ heading, current, menu, children }: DashboardD
       />
       <div className="drawer-content min-w-0">
         <div className="sticky top-16 z-20 flex items-center gap-3 border-b border-base-300 bg-base-100/95 px-4 py-2 backdrop-blur lg:hidden">
-          <button
-            ref={opener}
-            type="button"
-            className="btn btn-outline gap-2"
-            aria-controls={menuId}
-            aria-expanded={open}
-            onClick={() => setOpen(true)}
-          >
+          <button ref={opener} type="button" className="btn btn-outline gap-2" aria-controls={menuId} aria-expanded={open} onClick={() => setOpen(true)}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>

@@ -17,7 +17,12 @@ export interface MenuItem {
 /** An item is labelled with its screen's title. */
 const item = (to: MenuItem['to'], also?: string): MenuItem => ({ to, label: DASHBOARD_SCREENS[to].title, ...(also ? { also } : {}) });
 
-const customerItems: MenuItem[] = [item('/dashboard'), item('/dashboard/my-orders', '/dashboard/payment/'), item('/dashboard/order-pad'), item('/dashboard/add-review')];
+const customerItems: MenuItem[] = [
+  item('/dashboard'),
+  item('/dashboard/my-orders', '/dashboard/payment/'),
+  item('/dashboard/order-pad'),
+  item('/dashboard/add-review'),
+];
 
 const adminItems: MenuItem[] = [
   item('/dashboard/sales'),

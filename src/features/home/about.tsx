@@ -10,7 +10,11 @@ export function About() {
       <div className="relative">
         <div aria-hidden="true" className="absolute -bottom-3 -left-3 h-2/3 w-2/3 rounded-box bg-primary/15 sm:-bottom-4 sm:-left-4" />
         <picture>
-          <source type="image/webp" srcSet="/images/about-assembly-640.webp 640w, /images/about-assembly-1200.webp 1200w" sizes="(min-width: 48rem) 50vw, 100vw" />
+          <source
+            type="image/webp"
+            srcSet="/images/about-assembly-640.webp 640w, /images/about-assembly-1200.webp 1200w"
+            sizes="(min-width: 48rem) 50vw, 100vw"
+          />
           <img
             src="/images/about-assembly-1200.webp"
             alt={about.image.alt}

@@ -7,7 +7,18 @@ import { HeroDrill } from './hero-drill';
 
 function CheckIcon({ className = '' }: { className?: string }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className}>
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
       <path d="M5 12.5l4.5 4.5L19 7.5" />
     </svg>
   );
@@ -27,7 +38,9 @@ export function Hero() {
     >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-2 lg:py-24">
         <div>
-          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-sm font-semibold text-accent">{hero.eyebrow}</p>
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-sm font-semibold text-accent">
+            {hero.eyebrow}
+          </p>
           <h1 id="hero-title" className="text-5xl font-black tracking-tight text-white sm:text-6xl lg:text-7xl">
             {hero.title}
           </h1>
@@ -40,11 +53,17 @@ export function Hero() {
               </svg>
             </a>
             {user ? (
-              <Link to="/dashboard" className="btn btn-lg btn-outline border-neutral-content/40 text-neutral-content hover:border-white hover:bg-white hover:text-neutral">
+              <Link
+                to="/dashboard"
+                className="btn btn-lg btn-outline border-neutral-content/40 text-neutral-content hover:border-white hover:bg-white hover:text-neutral"
+              >
                 Go to your dashboard
               </Link>
             ) : (
-              <Link to="/register" className="btn btn-lg btn-outline border-neutral-content/40 text-neutral-content hover:border-white hover:bg-white hover:text-neutral">
+              <Link
+                to="/register"
+                className="btn btn-lg btn-outline border-neutral-content/40 text-neutral-content hover:border-white hover:bg-white hover:text-neutral"
+              >
                 Open a dealer account
               </Link>
             )}

@@ -14,8 +14,20 @@ export function WhyChooseUs() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {whyChooseUs.map((box) => (
             <li key={box.title} className="flex gap-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:block sm:p-6">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-field bg-primary text-primary-content sm:mb-4" aria-hidden="true">
-                <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <span
+                className="inline-flex size-12 shrink-0 items-center justify-center rounded-field bg-primary text-primary-content sm:mb-4"
+                aria-hidden="true"
+              >
+                <svg
+                  width="28"
+                  height="28"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   {box.icon.map((d) => (
                     <path key={d} d={d} />
                   ))}

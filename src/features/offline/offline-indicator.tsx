@@ -14,7 +14,11 @@ export function OfflineIndicator() {
   const attention = items.length - waiting;
   if (online && items.length === 0) return <span className="sr-only" role="status" aria-live="polite" />;
 
-  const parts = [online ? null : texts.offline, waiting > 0 ? `${waiting} waiting` : null, attention > 0 ? `${attention} ${texts.needsAttention.toLowerCase()}` : null].filter(Boolean);
+  const parts = [
+    online ? null : texts.offline,
+    waiting > 0 ? `${waiting} waiting` : null,
+    attention > 0 ? `${attention} ${texts.needsAttention.toLowerCase()}` : null,
+  ].filter(Boolean);
   const label = parts.join(' · ');
   // Below xl the bar (with its links from lg) has room for a few characters only: the state and one count.
   const short = [online ? null : texts.offline, items.length > 0 ? String(items.length) : null].filter(Boolean).join(' · ');

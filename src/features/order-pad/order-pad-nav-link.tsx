@@ -18,7 +18,17 @@ export function OrderPadNavLink() {
       activeProps={{ 'aria-current': 'page', className: '!bg-transparent !border-transparent text-primary' }}
       data-testid="nav-order-pad"
     >
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M9 4h6M9 4a2 2 0 0 0-2 2H6a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V7a1 1 0 0 0-1-1h-1a2 2 0 0 0-2-2M9 11h6M9 15h4" />
       </svg>
       <span className="hidden sm:inline">Order Pad</span>

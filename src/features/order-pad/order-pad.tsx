@@ -70,7 +70,11 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Contact>({ resolver: valibotResolver(ContactSchema), mode: 'onTouched', defaultValues: { userAddress: defaultAddress, userPhone: defaultPhone } });
+  } = useForm<Contact>({
+    resolver: valibotResolver(ContactSchema),
+    mode: 'onTouched',
+    defaultValues: { userAddress: defaultAddress, userPhone: defaultPhone },
+  });
 
   const byId = new Map((products ?? []).map((product) => [product._id, product]));
   const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId) }));
@@ -112,7 +116,17 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
       return;
     }
     const placed: QueuedLineInput[] = rows.flatMap(({ line, product }) =>
-      product ? [{ productId: product._id, productName: product.name, imageUrl: product.imageUrl, quantity: line.quantity, unitPrice: unitPriceFor(product, line.quantity) }] : [],
+      product
+        ? [
+            {
+              productId: product._id,
+              productName: product.name,
+              imageUrl: product.imageUrl,
+              quantity: line.quantity,
+              unitPrice: unitPriceFor(product, line.quantity),
+            },
+          ]
+        : [],
     );
     const placedIds = placed.map((line) => line.productId);
 
@@ -133,7 +147,13 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
       const sending = isOnline();
       // Kept with the order wherever it goes, and on the device until the pad is emptied: a resend of it is recognised.
       const { clientOrderId, sentBefore } = await padPlacement()
-        .then((placing) => placing.padPlacementId(email, rows.map(({ line }) => line), sending))
+        .then((placing) =>
+          placing.padPlacementId(
+            email,
+            rows.map(({ line }) => line),
+            sending,
+          ),
+        )
         .catch(() => ({ clientOrderId: crypto.randomUUID(), sentBefore: false }));
       const placement: PadPlacement = {
         body: {
@@ -202,9 +222,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         </p>
       )}
 
-      {products ? (
-        <QuickEntry products={products} onAdd={(product, quantity) => padStore().then((pad) => pad.addToPad(email, product._id, quantity))} />
-      ) : null}
+      {products ? <QuickEntry products={products} onAdd={(product, quantity) => padStore().then((pad) => pad.addToPad(email, product._id, quantity))} /> : null}
 
       <section aria-labelledby={`${id}-lines`}>
         <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
@@ -232,7 +250,10 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
             </p>
           ) : (
             <>
-              <div aria-hidden="true" className="hidden grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_2.75rem] gap-x-3 pt-3 text-sm font-semibold text-base-content/75 sm:grid">
+              <div
+                aria-hidden="true"
+                className="hidden grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_2.75rem] gap-x-3 pt-3 text-sm font-semibold text-base-content/75 sm:grid"
+              >
                 <span />
                 <span>Tool</span>
                 <span className="text-right">Quantity (pcs.)</span>
@@ -263,7 +284,13 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         ) : null}
       </section>
 
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 rounded-box border border-base-300 p-4 md:p-6" aria-busy={busy} aria-labelledby={`${id}-deliver`}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4 rounded-box border border-base-300 p-4 md:p-6"
+        aria-busy={busy}
+        aria-labelledby={`${id}-deliver`}
+      >
         <h2 id={`${id}-deliver`} className="text-lg font-bold">
           Delivery
         </h2>

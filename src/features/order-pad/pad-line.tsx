@@ -52,12 +52,24 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
   const unitPrice = product ? unitPriceFor(product, counted) : null;
   const tier = product ? tierFor(product, counted) : null;
   const next = product && quantity !== null ? nextTier(product, quantity) : null;
-  const rules = product ? [`min. ${formatCount(product.minOrderQnt)} pcs.`, describeRules(product), `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ') : null;
+  const rules = product
+    ? [`min. ${formatCount(product.minOrderQnt)} pcs.`, describeRules(product), `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ')
+    : null;
 
   return (
-    <li className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 py-4 sm:grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_auto] sm:items-center" data-testid="pad-line">
+    <li
+      className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 py-4 sm:grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_auto] sm:items-center"
+      data-testid="pad-line"
+    >
       {product ? (
-        <img {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)} alt="" width={64} height={48} loading="lazy" className="h-11 w-14 rounded bg-base-200 object-cover sm:h-12 sm:w-16" />
+        <img
+          {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)}
+          alt=""
+          width={64}
+          height={48}
+          loading="lazy"
+          className="h-11 w-14 rounded bg-base-200 object-cover sm:h-12 sm:w-16"
+        />
       ) : (
         <span aria-hidden="true" className="h-11 w-14 rounded bg-base-200 sm:h-12 sm:w-16" />
       )}
@@ -66,7 +78,12 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
         {product?.sku ? <p className="font-mono text-xs text-base-content/75">SKU {product.sku}</p> : null}
         {rules ? <p className="text-sm text-base-content/75">{rules}</p> : null}
       </div>
-      <button type="button" className="btn btn-ghost btn-square size-11 text-error sm:col-start-6 sm:row-start-1" aria-label={`Remove ${name}`} onClick={onRemove}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-square size-11 text-error sm:col-start-6 sm:row-start-1"
+        aria-label={`Remove ${name}`}
+        onClick={onRemove}
+      >
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>

@@ -93,7 +93,10 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
     }
     const pieces = parseQuantity(quantity);
     if (pieces === null || pieces > MAX_QUANTITY) {
-      setError({ field: 'quantity', message: pieces === null ? 'Enter the number of pieces.' : (lineProblem(picked, pieces)?.message ?? 'The quantity is too large.') });
+      setError({
+        field: 'quantity',
+        message: pieces === null ? 'Enter the number of pieces.' : (lineProblem(picked, pieces)?.message ?? 'The quantity is too large.'),
+      });
       quantityBox.current?.focus();
       return;
     }
@@ -122,7 +125,9 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
       <h2 id={`${id}-title`} className="mb-1 text-lg font-bold">
         Add a tool
       </h2>
-      <p className="mb-3 text-sm text-base-content/80">Type part of its name, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter.</p>
+      <p className="mb-3 text-sm text-base-content/80">
+        Type part of its name, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter.
+      </p>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
         <div className="relative col-span-2 sm:col-span-1">
           <label htmlFor={nameId} className="mb-1 block font-medium">
@@ -173,7 +178,13 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
                 onPointerDown={(event) => event.preventDefault()}
                 onClick={() => pick(product)}
               >
-                <img {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)} alt="" width={40} height={30} className="h-8 w-10 shrink-0 rounded bg-base-200 object-cover" />
+                <img
+                  {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)}
+                  alt=""
+                  width={40}
+                  height={30}
+                  className="h-8 w-10 shrink-0 rounded bg-base-200 object-cover"
+                />
                 <span className="min-w-0 flex-1 truncate font-medium">{product.name}</span>
                 <span className="shrink-0 text-sm tabular-nums">{formatDollars(product.price)}</span>
               </li>

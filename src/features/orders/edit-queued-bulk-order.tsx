@@ -76,7 +76,11 @@ function EditLinesForm({ email, item, known, sendNow, onDone }: EditLinesFormPro
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Contact>({ resolver: valibotResolver(ContactSchema), mode: 'onTouched', defaultValues: { userAddress: item.userAddress, userPhone: item.userPhone } });
+  } = useForm<Contact>({
+    resolver: valibotResolver(ContactSchema),
+    mode: 'onTouched',
+    defaultValues: { userAddress: item.userAddress, userPhone: item.userPhone },
+  });
 
   const rows = item.lines
     .filter((line) => !removed.has(line.productId))
@@ -178,7 +182,13 @@ export function EditQueuedBulkOrder({ email, item, sendNow, onClose }: EditQueue
   const known = useKnownProducts(item.lines);
   return (
     <QueuedOrderDialog title={`Edit the ${item.productName} order`} onClose={onClose}>
-      {(close) => (known ? <EditLinesForm email={email} item={item} known={known} sendNow={sendNow} onDone={close} /> : <span className="loading loading-spinner" aria-label="Loading" />)}
+      {(close) =>
+        known ? (
+          <EditLinesForm email={email} item={item} known={known} sendNow={sendNow} onDone={close} />
+        ) : (
+          <span className="loading loading-spinner" aria-label="Loading" />
+        )
+      }
     </QueuedOrderDialog>
   );
 }

@@ -67,11 +67,14 @@ function EditForm({ email, item, product, sendNow, onDone }: EditFormProps) {
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    await saveQueuedEdit(() => editOutboxItem(email, item.clientOrderId, { ...values, unitPrice: product ? unitPriceFor(product, values.orderQuantity) : item.unitPrice }), {
-      setFailure,
-      sendNow,
-      onDone,
-    });
+    await saveQueuedEdit(
+      () => editOutboxItem(email, item.clientOrderId, { ...values, unitPrice: product ? unitPriceFor(product, values.orderQuantity) : item.unitPrice }),
+      {
+        setFailure,
+        sendNow,
+        onDone,
+      },
+    );
   });
 
   return (
@@ -170,7 +173,13 @@ export function EditQueuedOrder({ email, item, sendNow, onClose }: EditQueuedOrd
   const { product, ready } = useKnownProduct(item);
   return (
     <QueuedOrderDialog title={`Edit the ${item.productName} order`} onClose={onClose}>
-      {(close) => (ready ? <EditForm email={email} item={item} product={product} sendNow={sendNow} onDone={close} /> : <span className="loading loading-spinner" aria-label="Loading" />)}
+      {(close) =>
+        ready ? (
+          <EditForm email={email} item={item} product={product} sendNow={sendNow} onDone={close} />
+        ) : (
+          <span className="loading loading-spinner" aria-label="Loading" />
+        )
+      }
     </QueuedOrderDialog>
   );
 }

@@ -104,7 +104,14 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
     { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
-      cell: (o) => (o.transactionId ? <span className="block break-all font-mono text-xs md:max-w-56 md:truncate" title={o.transactionId}>{o.transactionId}</span> : 'N/A'),
+      cell: (o) =>
+        o.transactionId ? (
+          <span className="block break-all font-mono text-xs md:max-w-56 md:truncate" title={o.transactionId}>
+            {o.transactionId}
+          </span>
+        ) : (
+          'N/A'
+        ),
     },
     { header: 'Status', cell: (o) => <OrderStatusCell order={o} /> },
     {
@@ -144,8 +151,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
                 onClick={() => void again.start(o)}
               >
                 {again.pendingId === o._id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-                Order again{' '}
-                <span className="sr-only">{orderTitle(o)}</span>
+                Order again <span className="sr-only">{orderTitle(o)}</span>
               </button>
             ) : null}
             <InvoiceButton order={o} offlineTitle={offlineReason ?? undefined} />

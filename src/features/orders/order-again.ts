@@ -8,10 +8,7 @@ import type { Product } from '../../contract/product';
 
 /** Why a quantity was moved: the rule of today it had to meet. */
 export type QuantityChange =
-  | { kind: 'minimum'; minimum: number }
-  | { kind: 'pack'; packSize: number }
-  | { kind: 'maximum'; maximum: number }
-  | { kind: 'stock'; available: number };
+  { kind: 'minimum'; minimum: number } | { kind: 'pack'; packSize: number } | { kind: 'maximum'; maximum: number } | { kind: 'stock'; available: number };
 
 export interface ReorderLine {
   productId: string | null;

@@ -35,7 +35,16 @@ export interface PurchaseFormProps {
   onUnreachable?: (order: CreateOrderBody, requestSent: boolean) => Promise<void>;
 }
 
-export function PurchaseForm({ product, userName, userEmail, defaultAddress = '', defaultPhone = '', onOrdered, onProductChanged, onUnreachable }: PurchaseFormProps) {
+export function PurchaseForm({
+  product,
+  userName,
+  userEmail,
+  defaultAddress = '',
+  defaultPhone = '',
+  onOrdered,
+  onProductChanged,
+  onUnreachable,
+}: PurchaseFormProps) {
   const id = useId();
   const place = usePlaceOrder();
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,7 +54,12 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useOrderForm(product.minOrderQnt, product.availableQnt, { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt }, product);
+  } = useOrderForm(
+    product.minOrderQnt,
+    product.availableQnt,
+    { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt },
+    product,
+  );
 
   const quantity = watch('orderQuantity');
   const soldOut = product.availableQnt < product.minOrderQnt;
@@ -89,7 +103,8 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
       const conflict = orderConflict(error);
       if (conflict?.product) {
         // Per unit at this quantity: a volume price may have moved while the list price did not.
-        if (conflict.code === 'price_changed') setPriceChange({ from: unitPriceFor(product, values.orderQuantity), to: unitPriceFor(conflict.product, values.orderQuantity) });
+        if (conflict.code === 'price_changed')
+          setPriceChange({ from: unitPriceFor(product, values.orderQuantity), to: unitPriceFor(conflict.product, values.orderQuantity) });
         onProductChanged(conflict.product);
       }
       const reason = error instanceof ApiError || error instanceof NetworkError ? error.message : toasts.tryAgain;
@@ -119,7 +134,12 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
       />
 
       {tiers.length > 0 ? (
-        <PriceTiers price={product.price} minOrderQnt={product.minOrderQnt} priceTiers={tiers} quantity={Number.isFinite(quantity) ? quantity : product.minOrderQnt} />
+        <PriceTiers
+          price={product.price}
+          minOrderQnt={product.minOrderQnt}
+          priceTiers={tiers}
+          quantity={Number.isFinite(quantity) ? quantity : product.minOrderQnt}
+        />
       ) : null}
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
@@ -143,7 +163,11 @@ export function PurchaseForm({ product, userName, userEmail, defaultAddress = ''
         </p>
       ) : null}
 
-      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10" disabled={!inRange || ruleMessage !== undefined || busy}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10"
+        disabled={!inRange || ruleMessage !== undefined || busy}
+      >
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         Order
       </button>

@@ -55,8 +55,7 @@ function OthersWaiting({ count }: { count: number }) {
   const orders = count === 1 ? '1 order of another account waits' : `${formatCount(count)} orders of other accounts wait`;
   return (
     <p role="status" className="mb-3 rounded-box bg-base-200 px-4 py-3 text-sm" data-testid="others-queued">
-      {orders} to be sent. {count === 1 ? 'It is' : 'They are'} sent when {count === 1 ? 'that account signs' : 'those accounts sign'} in on this
-      device again.
+      {orders} to be sent. {count === 1 ? 'It is' : 'They are'} sent when {count === 1 ? 'that account signs' : 'those accounts sign'} in on this device again.
     </p>
   );
 }
@@ -146,7 +145,13 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: Queue
           />
         </>
       ) : null}
-      <ConfirmModal open={discarding !== null} title="Discard this order?" confirmLabel="Discard" onConfirm={() => void confirmDiscard()} onClose={closeDiscard}>
+      <ConfirmModal
+        open={discarding !== null}
+        title="Discard this order?"
+        confirmLabel="Discard"
+        onConfirm={() => void confirmDiscard()}
+        onClose={closeDiscard}
+      >
         <p>The {discarding?.productName} order saved on this device will not be sent.</p>
         {discarding?.maybeDelivered ? <p className="mt-2">It may already have reached the server; if so, it still shows in your orders below.</p> : null}
       </ConfirmModal>

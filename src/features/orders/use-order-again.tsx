@@ -42,8 +42,11 @@ export function useOrderAgain({ email, loadCatalogue, openPad }: OrderAgainOptio
       if (lines.some(lineChanged)) {
         setResult({ order, lines });
       } else {
-        const what = lines.length === 1 && lines[0]?.now ? `${lines[0].productName}: ${pcs(lines[0].now.quantity)}` : `All ${lines.length} lines of ${orderTitle(order)}`;
-        toast.success(`${what} on your order pad, at the same ${lines.length === 1 ? 'price' : 'prices'}.`, { action: { label: 'Open order pad', onClick: openPad } });
+        const what =
+          lines.length === 1 && lines[0]?.now ? `${lines[0].productName}: ${pcs(lines[0].now.quantity)}` : `All ${lines.length} lines of ${orderTitle(order)}`;
+        toast.success(`${what} on your order pad, at the same ${lines.length === 1 ? 'price' : 'prices'}.`, {
+          action: { label: 'Open order pad', onClick: openPad },
+        });
       }
     } catch (error) {
       toast.error(`The order could not be put on your order pad. ${errorMessage(error)}`);

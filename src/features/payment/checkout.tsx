@@ -31,7 +31,10 @@ function PaidNotice({ transactionId, justNow }: { transactionId: string | null; 
       {justNow ? <p className="text-lg font-bold text-success">{texts.paymentCongrats}</p> : <p className="font-semibold">This order is paid.</p>}
       {transactionId ? (
         <p>
-          Your transaction id: <code className="break-all font-mono font-bold" data-testid="transaction-id">{transactionId}</code>
+          Your transaction id:{' '}
+          <code className="break-all font-mono font-bold" data-testid="transaction-id">
+            {transactionId}
+          </code>
         </p>
       ) : null}
       <Link to="/dashboard/my-orders" className="link link-primary font-semibold">
@@ -51,13 +54,7 @@ export function Checkout({ order, billingName, billingEmail }: CheckoutProps) {
   if (state.phase === 'paid') return <PaidNotice transactionId={state.transactionId} justNow />;
   if (order.status !== 'Unpaid') return <PaidNotice transactionId={order.transactionId} justNow={false} />;
 
-  const disabledReason = !online
-    ? texts.needsNetwork
-    : intent.isError
-      ? intent.error.message
-      : intent.isPending
-        ? 'Preparing the payment...'
-        : null;
+  const disabledReason = !online ? texts.needsNetwork : intent.isError ? intent.error.message : intent.isPending ? 'Preparing the payment...' : null;
   const formProps: CardFormProps = {
     clientSecret: intent.data?.clientSecret ?? null,
     disabledReason,

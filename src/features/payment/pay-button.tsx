@@ -6,7 +6,12 @@ export function PayButton({ disabledReason, paying, ready }: { disabledReason: s
   const off = !ready || paying || disabledReason !== null;
   return (
     <div className="grid gap-2">
-      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-12" disabled={off} aria-describedby={disabledReason ? id : undefined}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-12"
+        disabled={off}
+        aria-describedby={disabledReason ? id : undefined}
+      >
         {paying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         Pay
       </button>

@@ -50,7 +50,10 @@ function StripeFields({ clientSecret, disabledReason, paying, billing, onPay }: 
         <span className="mb-1 block font-medium">Card details</span>
         <div className="rounded-field border border-base-300 bg-base-100 px-3 py-3.5">
           <CardElement
-            options={{ hidePostalCode: false, style: { base: { fontSize: '16px', color: '#1f2933', '::placeholder': { color: '#616e7c' } }, invalid: { color: '#c92a2a' } } }}
+            options={{
+              hidePostalCode: false,
+              style: { base: { fontSize: '16px', color: '#1f2933', '::placeholder': { color: '#616e7c' } }, invalid: { color: '#c92a2a' } },
+            }}
             onChange={(event) => setComplete(event.complete)}
           />
         </div>
@@ -82,8 +85,7 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
   if (failed) {
     return (
       <p role="alert" className="rounded-box bg-error/10 px-4 py-3 text-error">
-        The card form could not be loaded: Stripe.js did not load. Check your connection, or whether a content blocker stops js.stripe.com, and reload
-        the page.
+        The card form could not be loaded: Stripe.js did not load. Check your connection, or whether a content blocker stops js.stripe.com, and reload the page.
       </p>
     );
   }

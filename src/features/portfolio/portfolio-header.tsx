@@ -11,7 +11,10 @@ export function PortfolioHeader({ portfolio }: { portfolio: Portfolio }) {
   return (
     <header className="bg-neutral text-neutral-content [&_:focus-visible]:outline-accent">
       <div className="mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 py-12 sm:flex-row sm:items-center lg:py-16">
-        <span className="flex size-24 shrink-0 items-center justify-center rounded-full bg-primary text-3xl font-black text-primary-content ring-4 ring-accent/40" aria-hidden="true">
+        <span
+          className="flex size-24 shrink-0 items-center justify-center rounded-full bg-primary text-3xl font-black text-primary-content ring-4 ring-accent/40"
+          aria-hidden="true"
+        >
           {initials}
         </span>
         <div>

@@ -125,7 +125,9 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
           Update Profile
         </button>
         {online ? (
-          isDirty ? <span className="text-sm text-base-content/70">You have unsaved changes.</span> : null
+          isDirty ? (
+            <span className="text-sm text-base-content/70">You have unsaved changes.</span>
+          ) : null
         ) : (
           <p id={`${id}-offline`} className="text-sm text-warning-content" role="status">
             {texts.needsNetwork}

@@ -14,7 +14,10 @@ import { useReviews } from './get-reviews';
 function initials(name: string): string {
   const words = name.split(/\s+/u).filter(Boolean);
   const picked = words.length > 2 ? [words[0], words.at(-1)] : words;
-  return picked.map((word) => Array.from(word ?? '')[0] ?? '').join('').toUpperCase();
+  return picked
+    .map((word) => Array.from(word ?? '')[0] ?? '')
+    .join('')
+    .toUpperCase();
 }
 
 function ReviewSlide({ review }: { review: Review }) {

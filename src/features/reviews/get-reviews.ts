@@ -22,7 +22,12 @@ async function saveForOffline(reviews: Review[]): Promise<void> {
 
 /** Offline, the reviews come from IndexedDB (docs/architecture.md, "Offline"). */
 export function getReviews() {
-  return withOfflineFallback('reviews', () => apiRequest('/reviews', { schema: ReviewListSchema }), () => readSavedReviews(), inBackground(saveForOffline));
+  return withOfflineFallback(
+    'reviews',
+    () => apiRequest('/reviews', { schema: ReviewListSchema }),
+    () => readSavedReviews(),
+    inBackground(saveForOffline),
+  );
 }
 
 export const reviewsQueryOptions = () => queryOptions({ queryKey: queryKeys.reviews, queryFn: getReviews, meta: { persist: false } });
