@@ -25,8 +25,14 @@ export default async function setup(project: TestProject) {
     reachablePostgres(),
     reachableRedis(),
   ]);
+  const absent = [...(pgUrl ? [] : ['PostgreSQL (DATABASE_URL or localhost:5432)']), ...(redisUrl ? [] : ['Redis (REDIS_URL or localhost:6379)'])];
+  // A CI machine has both servers: there an absent one fails the run, so no suite can silently not run.
+  if (process.env.CI && absent.length > 0) {
+    await emulator.stop();
+    throw new Error(`CI is set, but ${absent.join(' and ')} did not answer: the suites that need it must run in CI.`);
+  }
   const pgTemplate = pgUrl ? await postgresTemplate(pgUrl) : null;
-  if (!pgUrl) process.stdout.write('PostgreSQL not reachable: running the API suite on PGlite only.\n');
+  if (!pgUrl) process.stdout.write('PostgreSQL not reachable: the API suite runs on PGlite only; its PostgreSQL runs are skipped.\n');
   if (!redisUrl)
     process.stdout.write(
       'Redis not reachable (REDIS_URL or localhost:6379): skipping the tests of shared rate limits and of several processes behind a proxy.\n',
