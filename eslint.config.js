@@ -1,4 +1,4 @@
-// Lint: strict TypeScript, React hooks, and the one-way import rules of STYLE 2.
+// Lint: strict TypeScript, React hooks, and the one-way import rules of docs/architecture.md (Imports).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';

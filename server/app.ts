@@ -1,4 +1,4 @@
-// Builds the Fastify app from its dependencies (STYLE 4). Tests build it too; main.ts only listens.
+// Builds the Fastify app from its dependencies. Tests build it too; main.ts only listens.
 
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The environment, parsed once at start-up (STYLE 6). Nothing else in the server reads process.env.
+// The environment, parsed once at start-up. Nothing else in the server reads process.env.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

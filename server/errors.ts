@@ -1,4 +1,4 @@
-// One error taxonomy mapped to HTTP status in one place (STYLE 5).
+// One error taxonomy mapped to HTTP status in one place.
 
 import type { ErrorCode } from '../src/contract/errors';
 

@@ -1,4 +1,4 @@
-// The one place errors become HTTP answers: { error: { code, message, details? } } (STYLE 5).
+// The one place errors become HTTP answers: { error: { code, message, details? } }.
 
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
