@@ -10,9 +10,10 @@ import { catalogueScaleBenchmark } from './catalogue-scale';
 import { coldStartBenchmark } from './cold-start';
 import { faultsBenchmark } from './faults';
 import { machineInfo } from './lib/machine';
+import { RESULTS_FILE, writePerformanceDoc } from './lib/performance-doc';
 import { mixedBenchmark } from './mixed';
 import { findPostgres } from './lib/postgres';
-import { ROOT, stopAllChildren } from './lib/processes';
+import { stopAllChildren } from './lib/processes';
 import { lighthouseBenchmark } from './lighthouse';
 import { ordersBenchmark } from './orders';
 import { ordersBulkBenchmark } from './orders-bulk';
@@ -34,7 +35,6 @@ const benchmarks: Benchmark[] = [
 
 /** A benchmark that hangs is stopped and reported, so the run stays bounded. */
 const BENCHMARK_TIMEOUT_MS = 5 * 60_000;
-const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
 
 function withTimeout(promise: Promise<BenchOutcome>, ms: number): Promise<BenchOutcome> {
   let timer: NodeJS.Timeout | undefined;
@@ -110,12 +110,13 @@ async function main(): Promise<void> {
   const merged = benchmarks
     .map((b) => {
       const fresh = results.find((r) => r.id === b.id);
-      return fresh ? { ...fresh, measuredAt } : previous.find((p) => p.id === b.id);
+      return fresh ? { ...fresh, measuredAt, machine } : previous.find((p) => p.id === b.id);
     })
     .filter((r) => r !== undefined);
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify({ generatedAt: measuredAt, machine, benchmarks: merged }, null, 2)}\n`);
-  log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  writePerformanceDoc();
+  log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}, and its figures to docs/performance.md`);
 }
 
 main()

@@ -13,6 +13,8 @@ export interface BudgetCheck {
   actual: string;
   /** null when the part that measures it was skipped. */
   met: boolean | null;
+  /** What the figure is measured against, with its value in the same run, when it is a ratio to a baseline. */
+  baseline?: string;
 }
 
 export interface BenchOutcome {
