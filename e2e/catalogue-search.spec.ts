@@ -1,4 +1,4 @@
-// Finding a tool in a large catalogue (README, "Storefront screens"): the search box answers by name, SKU
+// Finding a tool in a large catalogue (docs/storefront.md): the search box answers by name, SKU
 // and words of the description as the dealer types, the category chips narrow the list, Show more adds
 // a page of cards, and all of it keeps working offline over the saved catalogue.
 

@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     lines.push(`    customer  ${accounts.customer.email}  /  ${accounts.customer.password}`);
   }
   if (config.firebase.mode === 'emulator' && (config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1')) {
-    lines.push('', '  Local mode listens on this machine only. For a shop network, configure a Firebase project (README, Local mode).');
+    lines.push('', '  Local mode listens on this machine only. For a shop network, configure a Firebase project (docs/accounts.md, Local mode).');
   } else if (config.firebase.mode === 'emulator') {
     lines.push('', `  Warning: local mode on ${config.host}: the Auth emulator signs nothing, so anyone who reaches this port can sign in as any account.`);
   }
