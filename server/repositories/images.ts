@@ -4,6 +4,7 @@
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { images, imageWidths, orderLines, orders, products } from '../db/schema';
 
 export interface ImageRow {
@@ -31,12 +32,15 @@ export async function insertImage(tx: Tx, hash: string, bytes: Buffer, widths: r
 
 /** Adds one narrower copy of a stored picture; false when the picture is gone. */
 export async function insertImageWidth(tx: Tx, hash: string, width: number, bytes: Buffer): Promise<boolean> {
-  const rows = await tx.execute(sql`
+  const rows = await rowsOf<{ hash: string }>(
+    tx,
+    sql`
     insert into image_widths (hash, width, bytes)
     select ${hash}, ${width}, ${bytes} from images where hash = ${hash}
     on conflict do nothing
-    returning hash`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0 || (await findImageWidth(tx, hash, width)) !== null;
+    returning hash`,
+  );
+  return rows.length > 0 || (await findImageWidth(tx, hash, width)) !== null;
 }
 
 export async function findImage(tx: Tx, hash: string): Promise<ImageRow | null> {
@@ -80,22 +84,28 @@ const urlOf = sql`'/uploads/' || images.hash || '.webp'`;
  * was touched (touchImage) and is no longer past its grace when the delete reaches it.
  */
 export async function deleteUnusedImages(tx: Tx, storedBefore: Date): Promise<string[]> {
-  const result = await tx.execute(sql`
+  const deleted = await rowsOf<{ hash: string }>(
+    tx,
+    sql`
     delete from images
      where created_at < ${storedBefore.toISOString()}::timestamptz
        and not exists (select 1 from ${products} where ${products.imageUrl} = ${urlOf})
        and not exists (select 1 from ${orders} where ${orders.imageUrl} = ${urlOf})
        and not exists (select 1 from ${orderLines} where ${orderLines.imageUrl} = ${urlOf})
-    returning hash`);
-  return (result as unknown as { rows: { hash: string }[] }).rows.map((r) => r.hash);
+    returning hash`,
+  );
+  return deleted.map((r) => r.hash);
 }
 
 /** Of these picture URLs, the ones a product, an order or an order line shows. */
 export async function usedImageUrls(tx: Tx, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const rows = await tx.execute(sql`
+  const rows = await rowsOf<{ url: string }>(
+    tx,
+    sql`
     select ${products.imageUrl} as url from ${products} where ${inArray(products.imageUrl, urls)}
     union select ${orders.imageUrl} from ${orders} where ${inArray(orders.imageUrl, urls)}
-    union select ${orderLines.imageUrl} from ${orderLines} where ${inArray(orderLines.imageUrl, urls)}`);
-  return new Set((rows as unknown as { rows: { url: string }[] }).rows.map((r) => r.url));
+    union select ${orderLines.imageUrl} from ${orderLines} where ${inArray(orderLines.imageUrl, urls)}`,
+  );
+  return new Set(rows.map((r) => r.url));
 }

@@ -4,6 +4,7 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { MailFailures, MailKind } from '../../src/contract/mail';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { mailQueue } from '../db/schema';
 
 export interface ClaimedMail {
@@ -23,7 +24,9 @@ export interface ClaimedMail {
 export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
   // Materialized: the locking select runs once. As an IN (...) subquery the planner may run it again for
   // every row it compares, each time locking and returning another row, and claim far more than `limit`.
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<{ id: string; kind: MailKind; order_id: string; recipient: string; attempts: number }>(
+    tx,
+    sql`
     with due as materialized (
       select id from mail_queue
        where (state = 'queued' and next_attempt_at <= now()) or (state = 'sending' and locked_until < now())
@@ -35,8 +38,8 @@ export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Pro
        set state = 'sending', attempts = m.attempts + 1, locked_until = now() + ${leaseMs} * interval '1 millisecond'
       from due
      where m.id = due.id
-    returning m.id, m.kind, m.order_id, m.recipient, m.attempts`);
-  const rows = (result as unknown as { rows: { id: string; kind: MailKind; order_id: string; recipient: string; attempts: number }[] }).rows;
+    returning m.id, m.kind, m.order_id, m.recipient, m.attempts`,
+  );
   return rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, recipient: row.recipient, attempts: Number(row.attempts) }));
 }
 
@@ -93,6 +96,9 @@ export async function listMailFailures(tx: Tx, limit: number): Promise<MailFailu
  */
 export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind' | 'orderId' | 'recipient'>): Promise<boolean> {
   const whose = mail.kind === 'order_paid_admin' ? sql`u.role = 'admin'` : sql`u.id = (select o.user_id from orders o where o.id = ${mail.orderId}::uuid)`;
-  const result = await tx.execute(sql`select exists (select 1 from users u where u.email = ${mail.recipient} and u.email_verified and ${whose}) as ok`);
-  return (result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+  const [row] = await rowsOf<{ ok: boolean }>(
+    tx,
+    sql`select exists (select 1 from users u where u.email = ${mail.recipient} and u.email_verified and ${whose}) as ok`,
+  );
+  return row?.ok === true;
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { ChangesFrom, Product } from '../../src/contract/product';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { productDeletions, products } from '../db/schema';
 
 /** Every column but the search vector and the writing transaction, which only the database reads. */
@@ -76,16 +77,19 @@ export async function listCategories(tx: Tx): Promise<{ name: string; count: num
  * it, so the next sync gets its changes. `version` stays the newest number, for the older copies.
  */
 export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ version: number; cursor: number; products: Product[]; deleted: string[] }> {
-  const snapshot = await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`);
-  const cursor = Number((snapshot as unknown as { rows: { cursor: string }[] }).rows[0]?.cursor);
+  const [snapshot] = await rowsOf<{ cursor: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`);
+  const cursor = Number(snapshot?.cursor);
   const written = (table: typeof products | typeof productDeletions) =>
     'after' in from ? sql`${table.writtenBy} >= ${String(from.after)}::xid8` : gt(table.version, from.since);
   const [changed, deleted, latest] = await Promise.all([
     tx.select(productColumns).from(products).where(written(products)).orderBy(products.version),
     tx.select({ id: productDeletions.productId }).from(productDeletions).where(written(productDeletions)),
-    tx.execute(sql`select greatest(coalesce((select max(version) from products), 0), coalesce((select max(version) from product_deletions), 0))::bigint as v`),
+    rowsOf<{ v: string | number }>(
+      tx,
+      sql`select greatest(coalesce((select max(version) from products), 0), coalesce((select max(version) from product_deletions), 0))::bigint as v`,
+    ),
   ]);
-  const row = (latest as unknown as { rows: { v: string | number }[] }).rows[0];
+  const [row] = latest;
   // A product deleted and then inserted again with the same id is a change, not a deletion.
   const alive = new Set(changed.map((p) => p.id));
   return { version: Number(row?.v ?? 0), cursor, products: changed.map(toProduct), deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)) };

@@ -3,42 +3,49 @@
 import { sql } from 'drizzle-orm';
 import type { SalesSummary } from '../../src/contract/reports';
 import type { Tx } from '../db/client';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../db/rows';
 
 export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
   const at = now.toISOString();
   const [toShip, revenue, daily, top] = await Promise.all([
-    tx.execute(sql`select count(*)::int as n from orders where status = 'Paid'`),
-    tx.execute(sql`
+    rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from orders where status = 'Paid'`),
+    rowsOf<{ today: string | number; week: string | number; month: string | number }>(
+      tx,
+      sql`
       select coalesce(sum(total_price) filter (where paid_at >= date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'), 0)::bigint as today,
              coalesce(sum(total_price) filter (where paid_at >= ${at}::timestamptz - interval '7 days'), 0)::bigint as week,
              coalesce(sum(total_price) filter (where paid_at >= ${at}::timestamptz - interval '30 days'), 0)::bigint as month
-        from orders where status in ('Paid', 'Shipped') and paid_at <= ${at}::timestamptz`),
-    tx.execute(sql`
+        from orders where status in ('Paid', 'Shipped') and paid_at <= ${at}::timestamptz`,
+    ),
+    rowsOf<{ date: string; revenue: string | number; orders: number }>(
+      tx,
+      sql`
       select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(o.total_price), 0)::bigint as revenue, count(o.id)::int as orders
         from generate_series(date_trunc('day', ${at}::timestamptz at time zone 'UTC') - interval '29 days',
                              date_trunc('day', ${at}::timestamptz at time zone 'UTC'), interval '1 day') as d(day)
         left join orders o on o.status in ('Paid', 'Shipped') and o.paid_at <= ${at}::timestamptz
              and (o.paid_at at time zone 'UTC') >= d.day and (o.paid_at at time zone 'UTC') < d.day + interval '1 day'
-       group by d.day order by d.day`),
-    tx.execute(sql`
+       group by d.day order by d.day`,
+    ),
+    rowsOf<{ product_id: string | null; name: string; units: string | number; revenue: string | number }>(
+      tx,
+      sql`
       select l.product_id, min(l.product_name) as name, sum(l.quantity)::bigint as units, sum(l.line_total)::bigint as revenue
         from order_lines l join orders o on o.id = l.order_id
        where o.status in ('Paid', 'Shipped') and o.paid_at >= ${at}::timestamptz - interval '30 days' and o.paid_at <= ${at}::timestamptz
-       group by l.product_id order by units desc, name limit 5`),
+       group by l.product_id order by units desc, name limit 5`,
+    ),
   ]);
-  const one = (result: unknown) => (result as Rows<Record<string, string | number>>).rows[0] ?? {};
-  const r = one(revenue);
+  const r = revenue[0];
   return {
-    toShip: Number(one(toShip).n ?? 0),
-    revenue: { today: Number(r.today ?? 0), week: Number(r.week ?? 0), month: Number(r.month ?? 0) },
-    daily: (daily as unknown as Rows<{ date: string; revenue: string | number; orders: number }>).rows.map((d) => ({
+    toShip: Number(toShip[0]?.n ?? 0),
+    revenue: { today: Number(r?.today ?? 0), week: Number(r?.week ?? 0), month: Number(r?.month ?? 0) },
+    daily: daily.map((d) => ({
       date: d.date,
       revenue: Number(d.revenue),
       orders: Number(d.orders),
     })),
-    topTools: (top as unknown as Rows<{ product_id: string | null; name: string; units: string | number; revenue: string | number }>).rows.map((t) => ({
+    topTools: top.map((t) => ({
       productId: t.product_id,
       name: t.name,
       units: Number(t.units),
@@ -64,31 +71,32 @@ export interface ExportRow {
 /** Every order matching the Manage Orders filter, newest first, with its tools in one cell ("Drill x 50; Saw x 5"). */
 export async function ordersForExport(tx: Tx, filter: { status?: string | undefined; q?: string | undefined }, limit: number): Promise<ExportRow[]> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%` : null;
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<{
+    id: string;
+    created_at: Date | string;
+    user_name: string;
+    user_email: string;
+    user_address: string;
+    user_phone: string;
+    total_price: number;
+    status: string;
+    transaction_id: string | null;
+    tools: string | null;
+    pieces: number;
+  }>(
+    tx,
+    sql`
     select o.id, o.created_at, o.user_name, o.user_email, o.user_address, o.user_phone, o.total_price, o.status, o.transaction_id,
            (select string_agg(l.product_name || ' x ' || l.quantity, '; ' order by l.line_no) from order_lines l where l.order_id = o.id) as tools,
            (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id)::int as pieces
       from orders o
      where (${filter.status ?? null}::text is null or o.status = ${filter.status ?? null}::text)
-       and (${pattern}::text is null or o.user_email ilike ${pattern}::text or o.product_name ilike ${pattern}::text
+       and (${pattern}::text is null or o.user_email ilike ${pattern}::text
             or exists (select 1 from order_lines l where l.order_id = o.id and l.product_name ilike ${pattern}::text))
      order by o.created_at desc, o.id desc
-     limit ${limit}`);
-  return (
-    result as unknown as Rows<{
-      id: string;
-      created_at: Date | string;
-      user_name: string;
-      user_email: string;
-      user_address: string;
-      user_phone: string;
-      total_price: number;
-      status: string;
-      transaction_id: string | null;
-      tools: string | null;
-      pieces: number;
-    }>
-  ).rows.map((r) => ({
+     limit ${limit}`,
+  );
+  return rows.map((r) => ({
     id: r.id,
     createdAt: new Date(r.created_at),
     userName: r.user_name,

@@ -183,6 +183,10 @@ export async function deleteUserWithUnpaidOrders(tx: Tx, id: string): Promise<nu
 
 /** An admin approves the account as a dealer: its unpaid orders hold stock from now on (docs/decisions/027). */
 export async function trustUser(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await tx.execute(sql`update users set trusted_at = now() where id = ${userId}::uuid and trusted_at is null returning id`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+  const rows = await tx
+    .update(users)
+    .set({ trustedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.trustedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
