@@ -13,6 +13,21 @@ const features = readdirSync('src/features', { withFileTypes: true })
 // A feature may use another feature only through its published entry points (docs/decisions/002).
 const PUBLIC_FEATURE_FILES = ['./auth/session.ts', './offline/network-status.ts'];
 
+// The server's layers above its repositories: they call repositories, never the other way round.
+const SERVER_ABOVE_REPOSITORIES = [
+  './server/services',
+  './server/routes',
+  './server/plugins',
+  './server/invoices',
+  './server/payments',
+  './server/mail',
+  './server/reports',
+  './server/auth',
+  './server/lib',
+  './server/app.ts',
+  './server/main.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', '.tmp', 'data', 'node_modules', 'bench/results', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -60,6 +75,16 @@ export default tseslint.config(
               message: 'The service worker imports no screen: only src/api, src/db and src/contract.',
             },
             { target: './server', from: './src', except: ['./contract'], message: 'The server imports only src/contract from the PWA.' },
+            {
+              target: './server/db',
+              from: SERVER_ABOVE_REPOSITORIES.concat('./server/repositories'),
+              message: 'server/db holds the schema and the connection: it imports no repository, service or route.',
+            },
+            {
+              target: './server/repositories',
+              from: SERVER_ABOVE_REPOSITORIES,
+              message: 'A repository reads and writes its tables; the layers above compose repositories, not the reverse.',
+            },
             { target: './src', from: ['./server', './tests', './e2e', './bench'], message: 'The PWA never imports server or test code.' },
             ...features.map((f) => ({
               target: `./src/features/${f}`,

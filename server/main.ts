@@ -11,7 +11,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { startMailCatcher, type MailCatcher } from './mail/catcher';
-import { seedCatalogue, seedGeneratedProducts } from './db/seed';
+import { seedCatalogue, seedGeneratedProducts } from './services/seed';
 import { copyDiskImagesToDatabase, imageStoreFor } from './images/storage';
 import { checkPortFree, isPortInUse, PortInUseError, type PortClaim } from './lib/port-in-use';
 import type { SharedRedis } from './lib/redis';

@@ -7,15 +7,10 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { companyFacts } from '../../src/contract/company';
 import { formatDollars } from '../../src/contract/pricing';
+import type { OrderDocumentLine } from '../repositories/invoices';
 
-export interface InvoiceLine {
-  productName: string;
-  /** The tool's article number when the order was placed; null for lines older than SKUs. */
-  sku: string | null;
-  quantity: number;
-  unitPrice: number;
-  lineTotal: number;
-}
+/** One line of an invoice, as the order's documents read it. */
+export type InvoiceLine = OrderDocumentLine;
 
 export interface Invoice {
   invoiceNo: string;

@@ -9,6 +9,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CardPaymentResult, SandboxConfirmBody } from '../../src/contract/payment';
+import type { SandboxDecision, SandboxIntentStore } from '../repositories/sandbox-intents';
 import {
   PaymentLookupError,
   PaymentProviderError,
@@ -102,20 +103,6 @@ const CLIENT_SECRET = /^(pi_sbxa?_[0-9a-f]{32}_\d{1,12}_[0-9a-f]{16})_secret_([0
 
 function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-export type SandboxDecision = 'authorized' | 'succeeded' | 'canceled';
-
-/**
- * Where the sandbox keeps what became of its intents. The first decision for an intent stands, except that
- * an authorised one moves on once, to succeeded (captured) or canceled.
- */
-export interface SandboxIntentStore {
-  /** Records the decision unless one exists, and answers with the one that stands. */
-  decide(intentId: string, decision: SandboxDecision): Promise<SandboxDecision>;
-  /** Moves an authorised intent to `decision`, and answers with the one that stands. */
-  settleAuthorized(intentId: string, decision: 'succeeded' | 'canceled'): Promise<SandboxDecision | null>;
-  find(intentId: string): Promise<SandboxDecision | null>;
 }
 
 export interface SandboxProvider extends PaymentProvider {

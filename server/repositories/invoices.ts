@@ -5,12 +5,21 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { invoiceDocuments, orderLines } from '../db/schema';
-import type { Invoice, InvoiceLine } from '../invoices/invoice-pdf';
-import { findOrder, invoiceNoOf, type OrderRow } from './orders';
+import { findOrder, type OrderRow } from './orders';
+
+/** One line as the order's documents print it: the tool, its article number, how many, at what price. */
+export interface OrderDocumentLine {
+  productName: string;
+  /** The tool's article number when the order was placed; null for lines older than SKUs. */
+  sku: string | null;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
 
 export interface OrderDocument {
   order: OrderRow;
-  lines: InvoiceLine[];
+  lines: OrderDocumentLine[];
 }
 
 export async function findOrderDocument(tx: Tx, orderId: string): Promise<OrderDocument | null> {
@@ -28,22 +37,6 @@ export async function findOrderDocument(tx: Tx, orderId: string): Promise<OrderD
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.lineNo));
   return { order, lines };
-}
-
-/** The invoice of a paid or shipped order; null while it is unpaid. */
-export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
-  const invoiceNo = invoiceNoOf(order);
-  if (!invoiceNo || !order.transactionId || !order.paidAt) return null;
-  return {
-    invoiceNo,
-    orderId: order.id,
-    placedAt: order.createdAt,
-    paidAt: order.paidAt,
-    transactionId: order.transactionId,
-    dealer: { name: order.userName, email: order.userEmail, address: order.userAddress, phone: order.userPhone },
-    lines,
-    total: order.totalPrice,
-  };
 }
 
 /** An invoice's PDF as drawn once and kept, with the SHA-256 of its bytes (base64url). */

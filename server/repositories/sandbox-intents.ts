@@ -3,7 +3,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { sandboxIntents } from '../db/schema';
-import type { SandboxDecision, SandboxIntentStore } from '../payments/sandbox';
+
+export type SandboxDecision = 'authorized' | 'succeeded' | 'canceled';
+
+/**
+ * Where the sandbox keeps what became of its intents. The first decision for an intent stands, except that
+ * an authorised one moves on once, to succeeded (captured) or canceled.
+ */
+export interface SandboxIntentStore {
+  /** Records the decision unless one exists, and answers with the one that stands. */
+  decide(intentId: string, decision: SandboxDecision): Promise<SandboxDecision>;
+  /** Moves an authorised intent to `decision`, and answers with the one that stands. */
+  settleAuthorized(intentId: string, decision: 'succeeded' | 'canceled'): Promise<SandboxDecision | null>;
+  find(intentId: string): Promise<SandboxDecision | null>;
+}
 
 export function sandboxIntentStore(db: Tx): SandboxIntentStore {
   async function find(intentId: string): Promise<SandboxDecision | null> {

@@ -7,10 +7,11 @@ import { IdSchema } from '../../src/contract/fields';
 import { currentUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
 import { invoiceFileName } from '../invoices/invoice-pdf';
+import { invoiceOf } from '../invoices/issued-invoice';
 import { invoiceKeeper } from '../invoices/kept-invoice';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseParam } from '../lib/validate';
-import { findOrderDocument, invoiceOf } from '../repositories/invoices';
+import { findOrderDocument } from '../repositories/invoices';
 
 const invoices: FastifyPluginAsync = async (app) => {
   const { config, database } = app.deps;

@@ -8,8 +8,9 @@ import type { MailFailures } from '../../src/contract/mail';
 import type { MailConfig } from '../config';
 import type { Db } from '../db/client';
 import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
+import { invoiceOf } from '../invoices/issued-invoice';
 import { renderMail } from '../mail/templates';
-import { findOrderDocument, invoiceOf } from '../repositories/invoices';
+import { findOrderDocument } from '../repositories/invoices';
 import { claimDueMails, listMailFailures, markMailFailed, markMailSent, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
 
 /** One mail is claimed at a time, for longer than its send can take with the timeouts below. */

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../server/db/seed';
+import { seedCatalogue } from '../../server/services/seed';
 import { listProducts } from '../../server/repositories/products';
 import { IMAGE_MAX_WIDTH } from '../../src/contract/constants';
 import { parsePictureUrl, PICTURE_WIDTHS, pictureUrl } from '../../src/contract/pictures';

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../server/db/schema';
-import { seedCatalogue } from '../../server/db/seed';
+import { seedCatalogue } from '../../server/services/seed';
 import { listProducts } from '../../server/repositories/products';
 import { startJobs } from '../../server/services/jobs';
 import { parsePictureUrl, PICTURE_WIDTHS, pictureUrl } from '../../src/contract/pictures';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { intentAuthorisesFor, intentPaysFor } from '../../server/payments/provider';
-import { checkTestCard, passesLuhn, sandboxProvider, type SandboxDecision, type SandboxIntentStore } from '../../server/payments/sandbox';
+import { checkTestCard, passesLuhn, sandboxProvider } from '../../server/payments/sandbox';
+import type { SandboxDecision, SandboxIntentStore } from '../../server/repositories/sandbox-intents';
 
 const now = new Date(Date.UTC(2026, 5, 15));
 const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({

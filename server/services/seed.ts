@@ -2,14 +2,14 @@
 
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { products, reviews } from '../db/schema';
+import { CATEGORY_OF_SHAPE, seedProducts, seedReviews, seedSku, type SeedProduct } from '../db/seed-data';
 import { processImage, type ProcessedImage } from '../images/process';
 import type { ImageStore } from '../images/storage';
 import { toolSvg } from '../images/tool-art';
 import { countProducts, insertProduct } from '../repositories/products';
 import { insertReview } from '../repositories/reviews';
-import type { Db } from './client';
-import { products, reviews } from './schema';
-import { CATEGORY_OF_SHAPE, seedProducts, seedReviews, seedSku, type SeedProduct } from './seed-data';
 
 /** A seeded picture as an upload would store it: WebP with its narrower copies (docs/architecture.md, "Images"). */
 export async function renderToolImage(svg: string): Promise<ProcessedImage> {
