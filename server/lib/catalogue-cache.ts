@@ -29,6 +29,11 @@ export interface CatalogueEntry<T = unknown> extends EncodedBody {
   data: T;
   /** An answer made from `data` under `key` (a page, say): made once per entry, then kept with it. */
   derived(key: string, make: (data: T) => unknown): EncodedBody;
+  /**
+   * An answer read from the database under `key` (a search) while this copy is current: read once per copy,
+   * then kept with it, so the same search asked again before the catalogue changes costs no query.
+   */
+  kept(key: string, read: () => Promise<unknown>): Promise<EncodedBody>;
 }
 
 export interface CatalogueCache<T = unknown> {
@@ -65,7 +70,7 @@ export function pickEncoding(acceptEncoding: string | undefined): CatalogueEncod
   return 'identity';
 }
 
-/** Answers derived from one copy that are kept (pages by category and size): beyond it, made each time. */
+/** Answers kept with one copy (pages by category and size, searches): beyond it, made each time. */
 const MAX_DERIVED = 256;
 
 function encodedBody(body: string): EncodedBody {
@@ -91,6 +96,7 @@ function encodedBody(body: string): EncodedBody {
 function makeEntry<T>(data: T): CatalogueEntry<T> {
   const whole = encodedBody(JSON.stringify(data));
   const derived = new Map<string, EncodedBody>();
+  const kept = new Map<string, Promise<EncodedBody>>();
   return {
     ...whole,
     data,
@@ -100,6 +106,17 @@ function makeEntry<T>(data: T): CatalogueEntry<T> {
       if (known) return known;
       const made = encodedBody(JSON.stringify(make(data)));
       if (derived.size < MAX_DERIVED) derived.set(key, made);
+      return made;
+    },
+    kept(key, read) {
+      const known = kept.get(key);
+      if (known) return known;
+      const made = read().then((answer) => encodedBody(JSON.stringify(answer)));
+      if (kept.size < MAX_DERIVED) {
+        kept.set(key, made);
+        // A read that failed is not kept: the next ask reads again.
+        made.catch(() => kept.delete(key));
+      }
       return made;
     },
   };

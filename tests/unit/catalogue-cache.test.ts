@@ -133,4 +133,35 @@ describe('catalogue cache under changes', () => {
     expect(rebuilt).not.toBe(current);
     expect(JSON.parse(rebuilt?.derived('page:1', (all) => ({ items: all })).body ?? 'null')).toEqual({ items: [{ _id: 'drill', availableQnt: 999 }] });
   });
+
+  it('keeps a search read from the database with its copy, reads it once even when asked twice at once, and not after a failure', async () => {
+    const { cache, change, state } = fakeCatalogue();
+    const current = await cache.fresh();
+    if (!current) throw new Error('no current copy');
+    let reads = 0;
+    const search = () =>
+      current.kept('search:drill', async () => {
+        reads += 1;
+        return { items: ['drill'], total: 1 };
+      });
+    const [first, second] = await Promise.all([search(), search()]);
+    expect(first).toBe(second);
+    expect(JSON.parse(first.body)).toEqual({ items: ['drill'], total: 1 });
+    expect(reads).toBe(1);
+
+    let tries = 0;
+    const failing = () =>
+      current.kept('search:saw', async () => {
+        tries += 1;
+        if (tries === 1) throw new Error('connection lost');
+        return { items: [], total: 0 };
+      });
+    await expect(failing()).rejects.toThrow('connection lost');
+    expect(JSON.parse((await failing()).body)).toEqual({ items: [], total: 0 });
+
+    // After a change the copy is no longer current: the route asks the database, not this copy.
+    state.clock += 10;
+    change();
+    expect(await cache.fresh()).toBeNull();
+  });
 });
