@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import { makeGuards, type Guards } from './auth/guards';
 import type { IdentityProvider } from './auth/identity';
 import { tokenService, type TokenService } from './auth/tokens';
@@ -27,6 +27,7 @@ import type { SandboxProvider } from './payments/sandbox';
 import compression from './plugins/compression';
 import gracefulClose from './plugins/graceful-close';
 import errorHandler, { mapError } from './plugins/error-handler';
+import openapi from './plugins/openapi';
 import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/security-headers';
 import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
@@ -48,6 +49,12 @@ import webhookRoutes from './routes/webhooks';
 import { startJobs, type JobRunner } from './services/jobs';
 import { mailService, type MailService } from './services/mail';
 import { orderService, type OrderService } from './services/orders';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
 
 export interface AppDeps {
   config: AppConfig;
@@ -84,8 +91,8 @@ declare module 'fastify' {
     catalogue: CatalogueCache<Product[]>;
     /** The open live orders streams of this process (docs/architecture.md, "Live orders"). */
     liveOrders: LiveOrdersHub;
-    /** Every route as registered (method and full URL), for the authorization matrix test. */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route as registered (method, full URL and schema), for the authorization matrix and reference tests. */
+    registeredRoutes: RegisteredRoute[];
   }
 }
 
@@ -133,10 +140,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate('tokens', tokens);
   app.decorate('guards', makeGuards(database.db, tokens));
   app.decorateRequest('authUser', null);
-  const registeredRoutes: { method: string; url: string }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
 
   const payments = deps.payments ?? createPaymentProvider(config, database.db);
@@ -184,6 +191,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(securityHeaders, { config });
   // Before every route, static files included: it hooks each route as it is added.
   await app.register(compression);
+  // Before every route: the reference is made from the schemas of the routes registered after it.
+  await app.register(openapi);
   // Counters only: each route counts what it limits where its rule says (server/lib/rate-limit.ts).
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'forgeline:rate-limit:' } : {}) });
 
@@ -249,7 +258,8 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       .sendFile(`${PRERENDERED_DIR}/${file}`);
   if (hasPrerendered) {
     // Before the static files' own routes: `/` would otherwise be the shell, index.html.
-    for (const page of PRERENDERED_PAGES) app.get(page.path, async (_request, reply) => sendPage(reply, page.file));
+    // Pages for people, not part of the API reference.
+    for (const page of PRERENDERED_PAGES) app.get(page.path, { schema: { hide: true } }, async (_request, reply) => sendPage(reply, page.file));
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -4,6 +4,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { parsePictureUrl, type PictureRef, type PictureWidth } from '../../src/contract/pictures';
+import { pictureSchema } from '../schemas/catalogue';
 import { copyAtWidth } from './process';
 import type { ImageStore, StoredImage } from './storage';
 
@@ -38,7 +39,7 @@ export function picturesFrom(store: ImageStore): (ref: PictureRef) => Promise<St
 /** `/uploads/<name>`: only pictures we stored ourselves, at the widths of src/contract/pictures.ts; never a listing. */
 export function registerUploads(app: FastifyInstance, store: ImageStore): void {
   const pictureFor = picturesFrom(store);
-  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/uploads/:name', { schema: pictureSchema }, async (request, reply) => {
     const ref = parsePictureUrl(`/uploads/${request.params.name}`);
     const image = ref ? await pictureFor(ref) : null;
     if (!ref || !image) return reply.callNotFound();

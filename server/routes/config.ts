@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../src/contract/config';
+import { configSchema } from '../schemas/service';
 
 const config: FastifyPluginAsync = async (app) => {
   const { firebase, payments } = app.deps.config;
@@ -16,7 +17,7 @@ const config: FastifyPluginAsync = async (app) => {
       publishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
     },
   };
-  app.get('/config', async (_request, reply) => {
+  app.get('/config', { schema: configSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return clientConfig;
   });

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors';
+import { healthSchemas } from '../schemas/service';
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: healthSchemas.live }, async () => ({ status: 'ok' }));
   // Ready needs the database. A missing Redis is reported but keeps the process in rotation: it would be
   // missing for every process at once, and each rate limit has its rule for that (docs/decisions/012).
-  app.get('/readyz', async () => {
+  app.get('/readyz', { schema: healthSchemas.ready }, async () => {
     const { redis } = app.services;
     const [database, redisUp] = await Promise.all([
       app.deps.database.ping().then(

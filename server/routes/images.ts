@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../src/contract/constants';
 import { invalid } from '../errors';
 import { processImage } from '../images/process';
+import { imageUploadSchema } from '../schemas/catalogue';
 
 export const IMAGE_FIELD = 'image';
 
@@ -16,7 +17,7 @@ const images: FastifyPluginAsync = async (app) => {
     throwFileSizeLimit: true,
   });
 
-  app.post('/images', { preHandler: app.guards.admin }, async (request, reply) => {
+  app.post('/images', { preHandler: app.guards.admin, schema: imageUploadSchema }, async (request, reply) => {
     let image: Buffer | null = null;
     // Every part is read to the end, so a second file or an extra field is refused by the limits
     // (FST_FILES_LIMIT, FST_PARTS_LIMIT, FST_FIELDS_LIMIT) rather than silently ignored.

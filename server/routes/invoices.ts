@@ -12,6 +12,7 @@ import { invoiceKeeper } from '../invoices/kept-invoice';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseParam } from '../lib/validate';
 import { findOrderDocument } from '../repositories/invoices';
+import { invoiceSchema } from '../schemas/admin';
 
 const invoices: FastifyPluginAsync = async (app) => {
   const { config, database } = app.deps;
@@ -27,7 +28,7 @@ const invoices: FastifyPluginAsync = async (app) => {
     whenStoreDown: 'allow',
   });
 
-  app.get<{ Params: { id: string } }>('/orders/:id/invoice', { preHandler: app.guards.signedIn }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/orders/:id/invoice', { preHandler: app.guards.signedIn, schema: invoiceSchema }, async (request, reply) => {
     const user = currentUser(request);
     await perUser.hit(user.id, request, reply);
     const id = parseParam(IdSchema, request.params.id, 'That order');

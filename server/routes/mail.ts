@@ -2,9 +2,10 @@
 // not be sent, given up or waiting for their next try, with the mail server's reason.
 
 import type { FastifyPluginAsync } from 'fastify';
+import { mailFailuresSchema } from '../schemas/admin';
 
 const mail: FastifyPluginAsync = async (app) => {
-  app.get('/mail/failures', { preHandler: app.guards.admin }, async (_request, reply) => {
+  app.get('/mail/failures', { preHandler: app.guards.admin, schema: mailFailuresSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return app.services.mail.failures();
   });

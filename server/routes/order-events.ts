@@ -5,12 +5,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors';
+import { orderEventsSchema } from '../schemas/admin';
 
 /** A stream whose client reads nothing for this long (in bytes) is dropped rather than buffered. */
 const MAX_UNREAD_BYTES = 256 * 1024;
 
 const orderEventsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/orders/events', { preHandler: app.guards.admin }, async (request, reply) => {
+  app.get('/orders/events', { preHandler: app.guards.admin, schema: orderEventsSchema }, async (request, reply) => {
     void reply.headers({
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
 import { intentAuthorisesFor, intentPaysFor, PaymentLookupError, PaymentProviderError, type RetrievedIntent } from '../payments/provider';
 import { findOrder, setPaymentIntent, type OrderRow } from '../repositories/orders';
+import { paymentSchemas as schemas } from '../schemas/payments';
 
 const alreadyPaid = (order: OrderRow) => new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
 
@@ -22,7 +23,7 @@ function providerDown(error: unknown): never {
 const payments: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
   const provider = app.services.payments;
-  const signedIn = { preHandler: app.guards.signedIn };
+  const signedIn = app.guards.signedIn;
 
   /** The order, if it is this user's; anyone else's is answered like a missing one. */
   async function ownOrder(id: string, userId: string): Promise<OrderRow> {
@@ -31,7 +32,7 @@ const payments: FastifyPluginAsync = async (app) => {
     return order;
   }
 
-  app.post('/create-payment-intent', signedIn, async (request) => {
+  app.post('/create-payment-intent', { preHandler: signedIn, schema: schemas.createIntent }, async (request) => {
     const user = currentUser(request);
     const { orderId } = parseBody(PaymentIntentBodySchema, request.body);
     const order = await ownOrder(orderId, user.id);
@@ -62,7 +63,7 @@ const payments: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.patch<{ Params: { id: string } }>('/order/:id', signedIn, async (request) => {
+  app.patch<{ Params: { id: string } }>('/order/:id', { preHandler: signedIn, schema: schemas.confirm }, async (request) => {
     const user = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That order');
     const { transactionId } = parseBody(ConfirmPaymentBodySchema, request.body);
@@ -93,7 +94,7 @@ const payments: FastifyPluginAsync = async (app) => {
   if (provider.name === 'sandbox' && 'confirm' in provider) {
     // The sandbox's confirmCardPayment. Declines are the processor's answer, not a failed request,
     // so both outcomes are 200 in the shape Stripe.js resolves with.
-    app.post('/sandbox/confirm', signedIn, async (request) => {
+    app.post('/sandbox/confirm', { preHandler: signedIn, schema: schemas.sandboxConfirm }, async (request) => {
       const body = parseBody(SandboxConfirmBodySchema, request.body);
       return provider.confirm(body);
     });

@@ -7,13 +7,13 @@ import { parsePictureUrl } from '../../src/contract/pictures';
 import { CreateProductBodySchema, ruleProblem, UpdateProductRulesBodySchema } from '../../src/contract/product';
 import { invalid, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { lockProducts } from '../repositories/orders';
-import { deleteProduct, insertProduct, toProduct, updateProductRules } from '../repositories/products';
+import { deleteProduct, insertProduct, lockProducts, toProduct, updateProductRules } from '../repositories/products';
+import { productAdminSchemas as schemas } from '../schemas/catalogue';
 
 const productAdmin: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
 
-  app.post('/products', { preHandler: app.guards.admin }, async (request, reply) => {
+  app.post('/products', { preHandler: app.guards.admin, schema: schemas.create }, async (request, reply) => {
     const body = parseBody(CreateProductBodySchema, request.body);
     // Only a picture this server stored; claiming it keeps the uploads clean-up from taking it meanwhile.
     const picture = parsePictureUrl(body.imageUrl);
@@ -39,7 +39,7 @@ const productAdmin: FastifyPluginAsync = async (app) => {
 
   // The bulk-order rules of a tool, editable after it was added. They are checked against the tool as it
   // is now (its list price and minimum) under a lock, so a concurrent change cannot slip between.
-  app.patch<{ Params: { id: string } }>('/products/:id', { preHandler: app.guards.admin }, async (request) => {
+  app.patch<{ Params: { id: string } }>('/products/:id', { preHandler: app.guards.admin, schema: schemas.updateRules }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That product');
     const body = parseBody(UpdateProductRulesBodySchema, request.body);
     const updated = await db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ const productAdmin: FastifyPluginAsync = async (app) => {
   });
 
   // Orders keep their tools' names and prices: order_lines.product_id is ON DELETE SET NULL.
-  app.delete<{ Params: { id: string } }>('/products/:id', { preHandler: app.guards.admin }, async (request) => {
+  app.delete<{ Params: { id: string } }>('/products/:id', { preHandler: app.guards.admin, schema: schemas.remove }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That product');
     const deletedCount = await deleteProduct(db, id);
     if (deletedCount === 0) throw notFound('That product');

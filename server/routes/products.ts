@@ -6,6 +6,7 @@ import { pickEncoding, type EncodedBody } from '../lib/catalogue-cache';
 import { COMPRESS_MIN_BYTES } from '../plugins/compression';
 import { parseBody, parseParam } from '../lib/validate';
 import { catalogueChanges, countCatalogueChanges, findProduct, listCategories, searchProducts, toProduct } from '../repositories/products';
+import { productSchemas as schemas } from '../schemas/catalogue';
 
 /** A page of the whole catalogue (newest first), in a category or not: what searchProducts answers without words. */
 function pageOf(all: readonly Product[], category: string | undefined, page: number, pageSize: number): ProductPage {
@@ -37,7 +38,7 @@ const products: FastifyPluginAsync = async (app) => {
 
   // The whole list for the spec's clients; a search or a page when any of q, category, page or pageSize
   // is asked for (`{items, total, page, pageSize}`).
-  app.get('/products', async (request, reply) => {
+  app.get('/products', { schema: schemas.list }, async (request, reply) => {
     const asked = request.query as Record<string, unknown>;
     if (['q', 'category', 'page', 'pageSize'].some((key) => asked[key] !== undefined)) {
       const query = parseBody(CatalogueQuerySchema, asked);
@@ -62,7 +63,7 @@ const products: FastifyPluginAsync = async (app) => {
     return sendKept(request, reply, entry);
   });
 
-  app.get('/products/changes', async (request, reply) => {
+  app.get('/products/changes', { schema: schemas.changes }, async (request, reply) => {
     const { since, after } = parseBody(CatalogueChangesQuerySchema, request.query as Record<string, unknown>);
     void reply.header('cache-control', 'no-cache');
     // The copy may be up to a second behind (decision 016): its cursor was read before its rows, so the
@@ -79,12 +80,12 @@ const products: FastifyPluginAsync = async (app) => {
     return catalogueChanges(db, from);
   });
 
-  app.get('/categories', async (_request, reply) => {
+  app.get('/categories', { schema: schemas.categories }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return listCategories(db);
   });
 
-  app.get<{ Params: { id: string } }>('/products/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/products/:id', { schema: schemas.one }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That product');
     const row = await findProduct(db, id);
     if (!row) throw notFound('That product');

@@ -6,21 +6,21 @@ import { ORDER_EXPORT_COLUMNS } from '../../src/contract/reports';
 import { parseBody } from '../lib/validate';
 import { csvDocument } from '../reports/csv';
 import { ordersForExport, salesSummary } from '../repositories/reports';
+import { exportSchema, salesSchema } from '../schemas/admin';
 
 /** More than a spreadsheet is pleasant to open; a larger export is narrowed with the filter first. */
 const EXPORT_MAX_ROWS = 50_000;
 
 const reports: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
-  const admin = { preHandler: app.guards.admin };
 
-  app.get('/admin/sales', admin, async (_request, reply) => {
+  app.get('/admin/sales', { preHandler: app.guards.admin, schema: salesSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return salesSummary(db, new Date());
   });
 
   // The same filter as Manage Orders (status, q), every matching order rather than one page.
-  app.get('/orders/export', admin, async (request, reply) => {
+  app.get('/orders/export', { preHandler: app.guards.admin, schema: exportSchema }, async (request, reply) => {
     const { status, q } = parseBody(AdminOrdersQuerySchema, request.query as Record<string, unknown>);
     const rows = await ordersForExport(db, { status, q }, EXPORT_MAX_ROWS);
     const body = csvDocument(

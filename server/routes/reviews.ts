@@ -9,6 +9,7 @@ import { notFound } from '../errors';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
 import { deleteReview, insertReview, listAllReviewsPage, listReviews, setReviewHidden } from '../repositories/reviews';
+import { reviewSchemas as schemas } from '../schemas/reviews';
 
 /** Shown instead of a display name that prints as nothing. */
 const NAMELESS_REVIEWER = 'A Forgeline dealer';
@@ -27,14 +28,14 @@ const reviews: FastifyPluginAsync = async (app) => {
     whenStoreDown: { refuse: 'Reviews cannot be posted for a moment. Please try again in a few minutes.' },
   });
 
-  app.get('/reviews', async (_request, reply) => {
+  app.get('/reviews', { schema: schemas.list }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return listReviews(db);
   });
 
   // The reviewer's name comes from the signed-in user, never from the body; the e-mail is never
   // published (docs/decisions/003).
-  app.post('/reviews', { preHandler: app.guards.customer }, async (request, reply) => {
+  app.post('/reviews', { preHandler: app.guards.customer, schema: schemas.create }, async (request, reply) => {
     const user = currentUser(request);
     await perUser.hit(user.id, request, reply);
     const body = parseBody(CreateReviewBodySchema, request.body);
@@ -48,24 +49,24 @@ const reviews: FastifyPluginAsync = async (app) => {
     return reply.status(201).send({ insertedId });
   });
 
-  const admin = { preHandler: app.guards.admin };
+  const admin = app.guards.admin;
 
   // Manage Reviews: every review, hidden ones too, a page at a time.
-  app.get('/reviews/all', admin, async (request, reply) => {
+  app.get('/reviews/all', { preHandler: admin, schema: schemas.all }, async (request, reply) => {
     const query = parseBody(AdminReviewsQuerySchema, request.query);
     const { items, total } = await listAllReviewsPage(db, query);
     void reply.header('cache-control', 'no-store');
     return { items, total, page: query.page, pageSize: query.pageSize };
   });
 
-  app.patch<{ Params: { id: string } }>('/reviews/:id', admin, async (request) => {
+  app.patch<{ Params: { id: string } }>('/reviews/:id', { preHandler: admin, schema: schemas.moderate }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That review');
     const { hidden } = parseBody(ModerateReviewBodySchema, request.body);
     if (!(await setReviewHidden(db, id, hidden))) throw notFound('That review');
     return { modifiedCount: 1 };
   });
 
-  app.delete<{ Params: { id: string } }>('/reviews/:id', admin, async (request) => {
+  app.delete<{ Params: { id: string } }>('/reviews/:id', { preHandler: admin, schema: schemas.remove }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That review');
     const deletedCount = await deleteReview(db, id);
     if (deletedCount === 0) throw notFound('That review');

@@ -8,16 +8,17 @@ import { AdminUsersQuerySchema } from '../../src/contract/user';
 import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { deleteUserWithUnpaidOrders, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin, trustUser } from '../repositories/users';
+import { userAdminSchemas as schemas } from '../schemas/account';
+import { deleteUserRow, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin, trustUser } from '../repositories/users';
 
 const userAdmin: FastifyPluginAsync = async (app) => {
   const { database, identity } = app.deps;
   const { db } = database;
-  const admin = { preHandler: app.guards.admin };
+  const admin = app.guards.admin;
 
   // The spec's clients read every account as an array; Make Admin asks for a page (`page`, `pageSize` or
   // `q` present) and gets `{items, total, page, pageSize}`, like GET /orders (docs/decisions/004).
-  app.get('/users', admin, async (request, reply) => {
+  app.get('/users', { preHandler: admin, schema: schemas.list }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const raw = request.query as Record<string, unknown>;
     if (raw.page === undefined && raw.pageSize === undefined && raw.q === undefined) return listUsers(db);
@@ -26,7 +27,7 @@ const userAdmin: FastifyPluginAsync = async (app) => {
     return { items, total, page: query.page, pageSize: query.pageSize };
   });
 
-  app.put<{ Params: { email: string } }>('/user/admin/:email', admin, async (request) => {
+  app.put<{ Params: { email: string } }>('/user/admin/:email', { preHandler: admin, schema: schemas.makeAdmin }, async (request) => {
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     const target = await findUserByEmail(db, email);
     if (!target) throw notFound('That user');
@@ -36,14 +37,14 @@ const userAdmin: FastifyPluginAsync = async (app) => {
 
   // Approves the account as a dealer: its unpaid orders hold stock from now on, as they do once it has paid
   // an order (docs/decisions/027). Zero when it already was.
-  app.put<{ Params: { email: string } }>('/user/dealer/:email', admin, async (request) => {
+  app.put<{ Params: { email: string } }>('/user/dealer/:email', { preHandler: admin, schema: schemas.approveDealer }, async (request) => {
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     const target = await findUserByEmail(db, email);
     if (!target) throw notFound('That user');
     return { modifiedCount: (await trustUser(db, target.id)) ? 1 : 0 };
   });
 
-  app.delete<{ Params: { id: string } }>('/users/:id', admin, async (request) => {
+  app.delete<{ Params: { id: string } }>('/users/:id', { preHandler: admin, schema: schemas.remove }, async (request) => {
     const me = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That user');
     if (id === me.id) throw forbidden('You cannot delete your own account.');
@@ -59,7 +60,9 @@ const userAdmin: FastifyPluginAsync = async (app) => {
       const target = await lockUserById(tx, id);
       if (!target) throw notFound('That user');
       if (target.role === 'admin' && adminIds.length <= 1) throw new AppError('conflict', 'The last admin cannot be deleted.');
-      const count = await deleteUserWithUnpaidOrders(tx, id);
+      // Its unpaid orders go with it and give back the stock they held; paid and shipped ones stay for the records.
+      await app.services.orders.deleteUnpaidOf(tx, id);
+      const count = await deleteUserRow(tx, id);
       // Inside the transaction: if the identity provider refuses, the user row stays and the admin can retry.
       if (target.firebaseUid) await identity.deleteUser(target.firebaseUid);
       return count;

@@ -9,6 +9,7 @@ import { forbidden, invalid, notFound, unauthorized } from '../errors';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
 import { findUserByEmail, toProfile, updateProfile, upsertOnSignIn } from '../repositories/users';
+import { userSchemas as schemas } from '../schemas/account';
 
 const users: FastifyPluginAsync = async (app) => {
   const { config, database, identity } = app.deps;
@@ -22,7 +23,7 @@ const users: FastifyPluginAsync = async (app) => {
 
   // The token exchange: a valid Firebase ID token for {email} buys our access token. Who it is comes from
   // the identity provider's record of the account (server/auth/identity.ts), never from the token's claims.
-  app.put<{ Params: { email: string } }>('/user/:email', async (request, reply) => {
+  app.put<{ Params: { email: string } }>('/user/:email', { schema: schemas.signIn }, async (request, reply) => {
     await perIp.hit(request.ip, request, reply);
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     const body = parseBody(TokenExchangeBodySchema, request.body);
@@ -50,7 +51,7 @@ const users: FastifyPluginAsync = async (app) => {
 
   // A profile is read by its owner or an admin. The ownership check comes before the lookup,
   // so a customer cannot learn which e-mail addresses have accounts.
-  app.get<{ Params: { email: string } }>('/users/:email', { preHandler: app.guards.signedIn }, async (request, reply) => {
+  app.get<{ Params: { email: string } }>('/users/:email', { preHandler: app.guards.signedIn, schema: schemas.profile }, async (request, reply) => {
     const me = currentUser(request);
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     if (email !== me.email && me.role !== 'admin') throw forbidden('You can only see your own profile.');
@@ -62,7 +63,7 @@ const users: FastifyPluginAsync = async (app) => {
   });
 
   // Only the owner edits a profile, admins included; the strict body cannot carry e-mail or role.
-  app.patch<{ Params: { email: string } }>('/user/:email', { preHandler: app.guards.signedIn }, async (request) => {
+  app.patch<{ Params: { email: string } }>('/user/:email', { preHandler: app.guards.signedIn, schema: schemas.updateProfile }, async (request) => {
     const me = currentUser(request);
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     if (email !== me.email) throw forbidden('You can only change your own profile.');

@@ -9,8 +9,10 @@ import { IdSchema } from '../../src/contract/fields';
 import { AppError, invalid, notFound } from '../errors';
 import { intentAuthorisesFor, intentPaysFor } from '../payments/provider';
 import { stripeClient } from '../payments/stripe';
-import { findOrder, markOrderPaid } from '../repositories/orders';
+import { findOrder } from '../repositories/orders';
+import { markOrderPaid } from '../services/orders';
 import { recordPaymentEvent } from '../repositories/payment-events';
+import { stripeWebhookSchema } from '../schemas/payments';
 
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -28,7 +30,7 @@ const webhooks: FastifyPluginAsync = async (app) => {
 
   const stripe = payments.provider === 'stripe' ? stripeClient(payments) : null;
 
-  app.post('/webhooks/stripe', async (request, reply) => {
+  app.post('/webhooks/stripe', { schema: stripeWebhookSchema }, async (request, reply) => {
     if (!stripe || payments.provider !== 'stripe') throw notFound('Stripe webhooks');
     if (!payments.webhookSecret) throw new AppError('unavailable', 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).');
     const signature = request.headers['stripe-signature'];

@@ -33,5 +33,8 @@ export const SandboxConfirmBodySchema = v.strictObject({
 });
 export type SandboxConfirmBody = v.InferOutput<typeof SandboxConfirmBodySchema>;
 
+/** What POST /api/webhooks/stripe answers Stripe: whether the event moved an order, or was seen before. */
+export const StripeWebhookAnswerSchema = v.object({ received: v.literal(true), outcome: v.picklist(['applied', 'duplicate', 'ignored']) });
+
 /** Shown on the sandbox card form, so nobody mistakes it for a real checkout. */
 export const SANDBOX_NOTICE = 'Test mode: no real charge';

@@ -5,7 +5,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { findOrder } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
 import { mintUser } from '../helpers/minted-users';
@@ -97,6 +98,24 @@ const ROWS: Row[] = [
   { route: 'GET /api/config', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/config', headers: authOf(ctx, actor) } }) },
   { route: 'GET /api/healthz', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/healthz', headers: authOf(ctx, actor) } }) },
   { route: 'GET /api/readyz', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/readyz', headers: authOf(ctx, actor) } }) },
+  // The API reference and its page are public, like the catalogue.
+  ...[
+    ['GET /api/openapi.json', '/api/openapi.json'],
+    ['GET /api/docs', '/api/docs'],
+    ['GET /api/docs/json', '/api/docs/json'],
+    ['GET /api/docs/yaml', '/api/docs/yaml'],
+    ['GET /api/docs/static/*', '/api/docs/static/swagger-ui.css'],
+    ['GET /api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-initializer.js'],
+  ].map(([route = '', url = '']): Row => ({
+    route,
+    expect: OPEN,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url, headers: authOf(ctx, actor) } }),
+  })),
+  {
+    route: 'GET /api/docs/static/index.html',
+    expect: [302, 302, 302, 302],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/docs/static/index.html', headers: authOf(ctx, actor) } }),
+  },
   {
     // The token exchange authenticates with a Firebase ID token: each actor shows their own, for A's e-mail.
     route: 'PUT /api/user/:email',

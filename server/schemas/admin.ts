@@ -1,0 +1,53 @@
+// What the admins' reports, mail queue and live orders stream answer (server/routes/reports.ts, mail.ts,
+// order-events.ts), and the invoice download (server/routes/invoices.ts).
+
+import { MailFailuresSchema } from '../../src/contract/mail';
+import { AdminOrdersQuerySchema } from '../../src/contract/order';
+import { SalesSummarySchema } from '../../src/contract/reports';
+import { routeSchema } from '../lib/route-schema';
+import { IdParams } from './params';
+
+export const salesSchema = routeSchema({
+  summary: 'Sales at a glance',
+  description: 'Paid orders waiting to ship, revenue today and over the last 7 and 30 days, every day of the last 30, and the tools sold most.',
+  tag: 'Admin',
+  access: 'admin',
+  answers: { 200: SalesSummarySchema },
+});
+
+export const exportSchema = routeSchema({
+  summary: 'Every order matching a filter, as CSV',
+  description: 'The Manage Orders filter (`status`, `q`) without paging; UTF-8 with a BOM, at most 50,000 rows.',
+  tag: 'Orders',
+  access: 'admin',
+  query: AdminOrdersQuerySchema,
+  answers: { 200: { media: 'text/csv', description: 'The orders, one a row.' } },
+});
+
+export const mailFailuresSchema = routeSchema({
+  summary: 'E-mails that could not be sent',
+  description: 'Given up, or waiting for their next try, with the mail server’s reason; newest first.',
+  tag: 'Admin',
+  access: 'admin',
+  answers: { 200: MailFailuresSchema },
+});
+
+export const orderEventsSchema = routeSchema({
+  summary: 'Orders as they change, live',
+  description:
+    'Server-sent events: `ready` first with `{paidWaiting}`, then `order` with `{id, status, kind, paidWaiting}` for each order placed, ' +
+    'paid, shipped or deleted, and `resync` (`{paidWaiting}`) when changes may have been missed. A heartbeat comment keeps it open.',
+  tag: 'Orders',
+  access: 'admin',
+  answers: { 200: { media: 'text/event-stream', description: 'The stream of events.' } },
+});
+
+export const invoiceSchema = routeSchema({
+  summary: 'The invoice of a paid order',
+  description: 'A PDF, made once when first asked for and kept; its ETag spares a client that has it the download.',
+  tag: 'Orders',
+  access: 'signedIn',
+  params: IdParams,
+  answers: { 200: { media: 'application/pdf', description: 'The invoice.' }, 304: { empty: true, description: 'Not modified.' } },
+  refusals: { 409: 'The order is not paid yet, so it has no invoice.', 429: 'Many invoices downloaded by this account in the last minute.' },
+});

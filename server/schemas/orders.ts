@@ -1,0 +1,93 @@
+// What the order routes take and answer (server/routes/orders.ts).
+
+import * as v from 'valibot';
+import { ERROR_CODES } from '../../src/contract/errors';
+import {
+  AdminOrdersQuerySchema,
+  CreateBulkOrderBodySchema,
+  CreateOrderBodySchema,
+  DeletedCountSchema,
+  InsertedIdSchema,
+  ModifiedCountSchema,
+  OrderConflictDetailsSchema,
+  OrderListSchema,
+  OrderPageSchema,
+  OrderSchema,
+} from '../../src/contract/order';
+import { routeSchema } from '../lib/route-schema';
+import { EmailParams, IdParams } from './params';
+
+/** A 409 of POST /api/orders: the error shape, with the product (one-tool orders) or every failing line. */
+const OrderConflictSchema = v.object({
+  error: v.object({ code: v.picklist(ERROR_CODES), message: v.string(), details: v.optional(OrderConflictDetailsSchema) }),
+});
+
+const onlyUnpaid = 'Only unpaid orders can be deleted.';
+
+export const orderSchemas = {
+  create: routeSchema({
+    summary: 'Place an order',
+    description:
+      'A one-tool order (`productId`, `orderQuantity`) or an order of many tools (`lines`), to one address, paid once. The server ' +
+      'prices every line; `totalPrice` and each `unitPrice`, when sent, must be what it computes. Sending the same `clientOrderId` ' +
+      'again places nothing and answers the first order’s id, so a retry is safe.',
+    tag: 'Orders',
+    access: 'customer',
+    body: v.union([CreateOrderBodySchema, CreateBulkOrderBodySchema]),
+    answers: {
+      201: { schema: InsertedIdSchema, description: 'The order was placed.' },
+      200: { schema: InsertedIdSchema, description: 'An order with this `clientOrderId` was placed before: its id.' },
+      409: {
+        schema: OrderConflictSchema,
+        description:
+          'A line cannot be ordered as sent (its price changed, not enough stock, below the minimum, above the maximum, not whole packs, ' +
+          'or too many unpaid orders): `details` carries the tool as it is now or every failing line.',
+      },
+    },
+    refusals: { 429: 'Too many orders from this account in a minute.' },
+  }),
+  byEmail: routeSchema({
+    summary: 'One’s own orders',
+    tag: 'Orders',
+    access: 'signedIn',
+    params: EmailParams,
+    answers: { 200: OrderListSchema },
+    refusals: { 403: 'Only the account itself sees its orders.' },
+  }),
+  one: routeSchema({ summary: 'One order', tag: 'Orders', access: 'signedIn', params: IdParams, answers: { 200: OrderSchema } }),
+  remove: routeSchema({
+    summary: 'Delete one’s own unpaid order',
+    description: 'Its stock goes back on sale.',
+    tag: 'Orders',
+    access: 'signedIn',
+    params: IdParams,
+    answers: { 200: DeletedCountSchema },
+    refusals: { 409: onlyUnpaid },
+  }),
+  list: routeSchema({
+    summary: 'Every order, a page at a time',
+    description: 'Newest first; `q` matches the customer’s e-mail or a tool’s name.',
+    tag: 'Orders',
+    access: 'admin',
+    query: AdminOrdersQuerySchema,
+    answers: { 200: OrderPageSchema },
+  }),
+  ship: routeSchema({
+    summary: 'Ship a paid order',
+    description: 'Without a body (or with an empty object).',
+    tag: 'Orders',
+    access: 'admin',
+    params: IdParams,
+    answers: { 200: ModifiedCountSchema },
+    refusals: { 409: 'Only paid orders can be shipped.' },
+  }),
+  removeAny: routeSchema({
+    summary: 'Delete any unpaid order',
+    description: 'Its stock goes back on sale.',
+    tag: 'Orders',
+    access: 'admin',
+    params: IdParams,
+    answers: { 200: DeletedCountSchema },
+    refusals: { 409: onlyUnpaid },
+  }),
+};
