@@ -2,7 +2,7 @@
 // owner and admins; anyone else's order answers 404 like a missing one, as GET /order/{id} does. Drawn once
 // and kept, downloads limited per account (docs/decisions/028-costly-answers-made-once.md).
 
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
 import { currentUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
@@ -28,24 +28,30 @@ const invoices: FastifyPluginAsync = async (app) => {
     whenStoreDown: 'allow',
   });
 
-  app.get<{ Params: { id: string } }>('/orders/:id/invoice', { preHandler: app.guards.signedIn, schema: invoiceSchema }, async (request, reply) => {
-    const user = currentUser(request);
-    await perUser.hit(user.id, request, reply);
-    const id = parseParam(IdSchema, request.params.id, 'That order');
-    const doc = await findOrderDocument(db, id);
-    if (!doc || (doc.order.userId !== user.id && user.role !== 'admin')) throw notFound('That order');
-    const invoice = invoiceOf(doc);
-    if (!invoice) throw new AppError('invalid_state', 'This order has no invoice yet: an invoice is made when the order is paid.');
-    const kept = await keeper.pdfOf(invoice);
-    const etag = `"${kept.sha256}"`;
-    // Not stored by any cache, as every personal answer: an invoice carries the dealer's name and address,
-    // and a counter tablet is shared (docs/decisions/029). The ETag still spares a client that sends it the body.
-    void reply.header('etag', etag).header('cache-control', 'no-store');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.invoiceNo)}"`)
-      .send(kept.pdf);
-  });
+  // Counted by the token's account before the account is read: a loop past the limit is refused from memory.
+  const countDownload = async (request: FastifyRequest, reply: FastifyReply) => perUser.hit(await app.guards.tokenUserId(request), request, reply);
+
+  app.get<{ Params: { id: string } }>(
+    '/orders/:id/invoice',
+    { preHandler: [countDownload, app.guards.signedIn], schema: invoiceSchema },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = parseParam(IdSchema, request.params.id, 'That order');
+      const doc = await findOrderDocument(db, id);
+      if (!doc || (doc.order.userId !== user.id && user.role !== 'admin')) throw notFound('That order');
+      const invoice = invoiceOf(doc);
+      if (!invoice) throw new AppError('invalid_state', 'This order has no invoice yet: an invoice is made when the order is paid.');
+      const kept = await keeper.pdfOf(invoice);
+      const etag = `"${kept.sha256}"`;
+      // Not stored by any cache, as every personal answer: an invoice carries the dealer's name and address,
+      // and a counter tablet is shared (docs/decisions/029). The ETag still spares a client that sends it the body.
+      void reply.header('etag', etag).header('cache-control', 'no-store');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.invoiceNo)}"`)
+        .send(kept.pdf);
+    },
+  );
 };
 export default invoices;
