@@ -41,14 +41,9 @@ async function outboxItems(customer: Customer, products: CatalogueProduct[]): Pr
     const input = {
       clientOrderId: randomUUID(),
       ownerEmail: customer.email,
-      productId: product._id,
-      productName: product.name,
-      imageUrl: product.imageUrl,
-      orderQuantity: product.minOrderQnt,
       userAddress: '1 Bench Street, Springfield',
       userPhone: '+1 555 0100',
-      unitPrice: product.price,
-      totalPrice: product.minOrderQnt * product.price,
+      lines: [{ productId: product._id, productName: product.name, imageUrl: product.imageUrl, quantity: product.minOrderQnt, unitPrice: product.price }],
     };
     items.push(await enqueueOrder(input, scratch, base + i));
   }

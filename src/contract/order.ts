@@ -3,7 +3,7 @@ import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE, MAX_QU
 import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
 import { validationMessages as m } from './messages';
 import { ORDER_STATUSES } from './order-status';
-import { lineProblem, type ToolTerms } from './pricing';
+import { LINE_PROBLEM_CODES, lineProblem, type ToolTerms } from './pricing';
 import { ProductSchema } from './product';
 
 /** One tool of an order: what was ordered at which price, as the server priced it at the time. */
@@ -119,8 +119,6 @@ export const CreateBulkOrderBodySchema = v.strictObject({
 export type CreateBulkOrderBody = v.InferOutput<typeof CreateBulkOrderBodySchema>;
 
 /** Why a line of an order was refused (409), named per line so the dealer can fix each. */
-export const LINE_PROBLEM_CODES = ['below_minimum', 'above_maximum', 'not_pack_multiple', 'out_of_stock', 'price_changed', 'not_found'] as const;
-export type LineProblemCode = (typeof LINE_PROBLEM_CODES)[number];
 export const OrderLineProblemSchema = v.object({
   productId: v.string(),
   code: v.picklist(LINE_PROBLEM_CODES),

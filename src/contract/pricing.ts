@@ -43,10 +43,18 @@ export function lineTotal(terms: Pick<ToolTerms, 'price' | 'priceTiers'>, quanti
   return orderTotal(quantity, unitPriceFor(terms, quantity));
 }
 
-export type LineProblemCode = 'below_minimum' | 'above_maximum' | 'not_pack_multiple' | 'out_of_stock';
+/**
+ * Why a line of an order cannot be placed as it is: the tool's own rules and stock (`lineProblem`), a
+ * unit price the dealer did not see, or a tool gone from the catalogue. The one list, for the server's
+ * refusals and every screen that reads them.
+ */
+export const LINE_PROBLEM_CODES = ['below_minimum', 'above_maximum', 'not_pack_multiple', 'out_of_stock', 'price_changed', 'not_found'] as const;
+export type LineProblemCode = (typeof LINE_PROBLEM_CODES)[number];
+/** The problems a tool's rules and stock give a quantity, whatever the price. */
+export type RuleProblemCode = Exclude<LineProblemCode, 'price_changed' | 'not_found'>;
 
 /** Why a quantity of a tool cannot be ordered, in the dealer's words; null when it can. */
-export function lineProblem(terms: ToolTerms, quantity: number): { code: LineProblemCode; message: string } | null {
+export function lineProblem(terms: ToolTerms, quantity: number): { code: RuleProblemCode; message: string } | null {
   const pack = terms.packSize ?? 1;
   if (!Number.isInteger(quantity) || quantity < terms.minOrderQnt) {
     return { code: 'below_minimum', message: `The minimum order for this product is ${terms.minOrderQnt} pcs.` };

@@ -2,6 +2,7 @@
 // reading, the order outbox, each dealer's order pad, and small facts in `meta`. The page and the service worker open the same database.
 
 import Dexie, { type Table } from 'dexie';
+import { LINE_PROBLEM_CODES } from '../contract/pricing';
 import type { Product } from '../contract/product';
 import type { Review } from '../contract/review';
 import { productWords } from './catalogue-words';
@@ -10,13 +11,13 @@ export const DATABASE_NAME = 'forgeline';
 
 export type OutboxState = 'waiting' | 'needs-attention';
 
-/** One tool of a queued bulk order (the order pad), priced as the dealer saw it. */
+/** One tool of a queued order, priced as the dealer saw it. */
 export interface OutboxLine {
   productId: string;
   productName: string;
   imageUrl: string;
   quantity: number;
-  /** The unit price the pad showed (volume tier applied); the server refuses the line with price_changed if it differs. */
+  /** The unit price shown (volume tier applied); the server refuses the line with price_changed if it differs. */
   unitPrice: number;
   /** The server's reason for refusing this line in its last 409, cleared when the dealer edits the order. */
   problem: { code: string; message: string } | null;
@@ -26,22 +27,18 @@ export interface OutboxLine {
 
 /**
  * An order placed offline, waiting to be sent exactly once with its own clientOrderId
- * (docs/architecture.md, "Orders and stock"). A bulk order (the order pad) carries its tools in `lines`;
- * its top-level product fields then name the first line, `orderQuantity` counts every piece and
- * `totalPrice` is the order total, as the server's orders do.
+ * (docs/architecture.md, "Orders and stock"). An order is its lines, whichever screen placed it: the
+ * purchase page's one-tool order has one, the order pad's as many as the pad had.
  */
 export interface OutboxItem {
   clientOrderId: string;
   /** The signed-in user who placed it; nobody else sends or sees it. Lower case. */
   ownerEmail: string;
-  productId: string;
-  productName: string;
-  imageUrl: string;
-  orderQuantity: number;
+  /** At least one. */
+  lines: OutboxLine[];
   userAddress: string;
   userPhone: string;
-  /** The unit price and total the customer saw; the server answers 409 price_changed if they differ. */
-  unitPrice: number;
+  /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
   /** Epoch milliseconds. */
   createdAt: number;
@@ -57,10 +54,47 @@ export interface OutboxItem {
   maybeDelivered: boolean;
   /** The server's last word on it: a 409 reason, another 4xx, 401 or the network failure. */
   lastError: { status: number; code: string; message: string } | null;
-  /** The product as the server sent it with a 409, so the user can adjust to the current price and stock. */
+}
+
+/**
+ * A one-tool order as the outbox kept it before orders were their lines (database version 3 and
+ * earlier): the tool's fields on the item itself. Version 4 turns each into an item with one line.
+ */
+interface OneToolOutboxItem {
+  productId: string;
+  productName: string;
+  imageUrl: string;
+  orderQuantity: number;
+  unitPrice: number;
   serverProduct: Product | null;
-  /** A bulk order's tools; missing for the purchase page's one-tool order. */
+  lastError: OutboxItem['lastError'];
+  state: OutboxState;
   lines?: OutboxLine[];
+}
+
+const isLineProblemCode = (code: string): boolean => (LINE_PROBLEM_CODES as readonly string[]).includes(code);
+
+/** Version 4's upgrade of one stored outbox item, in place: an order saved before the update is never lost. */
+export function toLinesItem(stored: Record<string, unknown>): void {
+  const item = stored as unknown as OneToolOutboxItem;
+  if (!Array.isArray(item.lines)) {
+    // The server's refusal of a one-tool order named the tool's problem: it stays on the line.
+    const refusal = item.state === 'needs-attention' ? item.lastError : null;
+    const problem = refusal && isLineProblemCode(refusal.code) ? { code: refusal.code, message: refusal.message } : null;
+    item.lines = [
+      {
+        productId: item.productId,
+        productName: item.productName,
+        imageUrl: item.imageUrl,
+        quantity: item.orderQuantity,
+        unitPrice: item.unitPrice,
+        problem,
+        serverProduct: item.serverProduct ?? null,
+      },
+    ];
+  }
+  // The first line's copies on the item (a bulk order kept them too) are read from the lines now.
+  for (const key of ['productId', 'productName', 'imageUrl', 'orderQuantity', 'unitPrice', 'serverProduct']) delete stored[key];
 }
 
 /** One line of a dealer's order pad: a tool and how many, kept until the pad is ordered or the line removed. */
@@ -119,6 +153,15 @@ export function openDatabase(name = DATABASE_NAME): ForgelineDatabase {
         .modify((row) => {
           Object.assign(row, productWords(row));
         }),
+    );
+  // Version 4: an order is its lines. Orders saved by the purchase page as one tool get one line.
+  db.version(4)
+    .stores({})
+    .upgrade((tx) =>
+      tx
+        .table('outbox')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => toLinesItem(row)),
     );
   return db;
 }

@@ -1,6 +1,6 @@
 // The dealer's order pad: the tools they mean to order together, kept per signed-in user on the device
 // (docs/architecture.md, "Offline"), so it survives reloads, restarts and lost connections and another
-// user of the same tablet never sees it. Placing the pad sends it as one bulk order.
+// user of the same tablet never sees it. Placing the pad sends it as one order of many lines.
 
 import { liveQuery } from 'dexie';
 import { MAX_QUANTITY } from '../contract/constants';

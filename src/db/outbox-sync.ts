@@ -6,14 +6,13 @@
 // at once instead of waiting for it to expire. Each send reuses the item's clientOrderId, so the server
 // answers a repeat with the first order: a lost answer never becomes a second order.
 
-import * as v from 'valibot';
-import { apiRequest } from '../api/client';
 import { ApiError } from '../api/errors';
+import { orderRefusal, refusalMessage } from '../api/order-refusal';
 import { tokenEmail } from '../api/token-store';
-import { OrderConflictDetailsSchema, type CreateBulkOrderBody, type CreateOrderBody, type OrderLineProblem } from '../contract/order';
-import type { Product } from '../contract/product';
+import type { CreateBulkOrderBody, OrderLineProblem } from '../contract/order';
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from './database';
-import { listOutbox, orderBody, ownerKey } from './outbox';
+import { listOutbox, ownerKey, queuedOrderName } from './outbox';
+import { orderBody, postOrder } from './post-order';
 
 export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
 export const OUTBOX_SYNC_TAG = 'outbox';
@@ -24,9 +23,7 @@ export const SEND_TIMEOUT_MS = 20_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 5 * 60_000;
 
-const CreatedSchema = v.object({ insertedId: v.string() });
-
-export type SendOrder = (body: CreateOrderBody | CreateBulkOrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
+export type SendOrder = (body: CreateBulkOrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
 
 export interface FlushDeps {
   db: ForgelineDatabase;
@@ -53,9 +50,10 @@ export interface FlushOptions {
 export interface FlushReport {
   /** False when another tab or the worker was already flushing. */
   ran: boolean;
-  sent: { clientOrderId: string; orderId: string; productName: string }[];
+  /** `orderName`: its first tool and how many more, as lists name it. */
+  sent: { clientOrderId: string; orderId: string; orderName: string }[];
   /** Items that turned 'Needs attention' in this pass. */
-  needsAttention: { clientOrderId: string; productName: string; message: string }[];
+  needsAttention: { clientOrderId: string; orderName: string; message: string }[];
   /** A 401 (or no token): the items wait until the user signs in again. */
   signInRequired: boolean;
   /** Items of this user still waiting to be sent. */
@@ -64,7 +62,7 @@ export interface FlushReport {
   nextAttemptAt: number | null;
 }
 
-export const sendOrderRequest: SendOrder = (body, token, signal) => apiRequest('/orders', { method: 'POST', body, auth: token, schema: CreatedSchema, signal });
+export const sendOrderRequest: SendOrder = (body, token, signal) => postOrder(body, token, signal);
 
 function resolveDeps(overrides: Partial<FlushDeps>): FlushDeps {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
@@ -114,25 +112,25 @@ type Outcome =
   | { kind: 'sent'; orderId: string }
   | { kind: 'retry'; error: { status: number; code: string; message: string } }
   | { kind: 'sign-in'; error: { status: number; code: string; message: string } }
-  | { kind: 'attention'; error: { status: number; code: string; message: string }; product: Product | null; lines: OrderLineProblem[] | null };
+  | { kind: 'attention'; error: { status: number; code: string; message: string }; lines: OrderLineProblem[] };
 
 const NETWORK_MESSAGE = 'No connection to the server; it will be sent when the connection is back.';
 const SIGN_IN_MESSAGE = 'Sign in again to send this order.';
 
-function classify(error: unknown): Outcome {
+function classify(error: unknown, item: OutboxItem): Outcome {
   if (error instanceof ApiError) {
     const detail = { status: error.status, code: error.code, message: error.message };
     if (error.status === 401) return { kind: 'sign-in', error: { ...detail, message: SIGN_IN_MESSAGE } };
-    const parsed = v.safeParse(OrderConflictDetailsSchema, error.details);
-    // A bulk order refused line by line is the server's definitive answer, whatever its code (a tool
-    // gone from the catalogue leads with 'conflict').
-    const lines = error.status === 409 && parsed.success && parsed.output.lines && parsed.output.lines.length > 0 ? parsed.output.lines : null;
+    // An order refused line by line is the server's definitive answer, whatever its code (a tool gone
+    // from the catalogue leads with 'conflict').
+    const refusal = orderRefusal(error);
+    if (refusal) return { kind: 'attention', error: { ...detail, message: refusalMessage(refusal, item.lines.length) }, lines: refusal.lines };
     // The server or a proxy is struggling, we are rate limited, or the same order is being placed right
     // now by another request (409 conflict): the order itself is fine, ask again later.
-    if (!lines && (error.status >= 500 || error.status === 429 || error.status === 408 || (error.status === 409 && error.code === 'conflict'))) {
+    if (error.status >= 500 || error.status === 429 || error.status === 408 || (error.status === 409 && error.code === 'conflict')) {
       return { kind: 'retry', error: detail };
     }
-    return { kind: 'attention', error: detail, product: parsed.success ? (parsed.output.product ?? null) : null, lines };
+    return { kind: 'attention', error: detail, lines: [] };
   }
   // NetworkError, or anything else without an answer from our API: the order may or may not have arrived.
   return { kind: 'retry', error: { status: 0, code: 'network', message: NETWORK_MESSAGE } };
@@ -146,7 +144,7 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
     return { kind: 'sent', orderId: created.insertedId };
   } catch (error) {
     if (controller.signal.aborted) return { kind: 'retry', error: { status: 0, code: 'timeout', message: NETWORK_MESSAGE } };
-    return classify(error);
+    return classify(error, item);
   } finally {
     clearTimeout(timer);
   }
@@ -201,15 +199,14 @@ async function record(d: FlushDeps, item: OutboxItem, outcome: Outcome): Promise
         state: 'needs-attention',
         maybeDelivered: false,
         lastError: outcome.error,
-        serverProduct: outcome.product ?? current.serverProduct,
-        ...(current.lines ? { lines: withProblems(current.lines, outcome.lines ?? []) } : {}),
+        lines: withProblems(current.lines, outcome.lines),
         updatedAt: now,
       });
     }
   });
 }
 
-/** Each line of a bulk item with the server's reason for it (none for a line it did not refuse). */
+/** Each line of the item with the server's reason for it (none for a line it did not refuse). */
 function withProblems(lines: OutboxLine[], problems: OrderLineProblem[]): OutboxLine[] {
   const byId = new Map(problems.map((problem) => [problem.productId, problem]));
   return lines.map((line) => {
@@ -242,9 +239,9 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
     if (!sending) continue;
     const outcome = await sendOne(d, sending, session.token);
     await record(d, sending, outcome);
-    if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, productName: item.productName });
-    if (outcome.kind === 'attention')
-      report.needsAttention.push({ clientOrderId: item.clientOrderId, productName: item.productName, message: outcome.error.message });
+    const orderName = queuedOrderName(item.lines);
+    if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, orderName });
+    if (outcome.kind === 'attention') report.needsAttention.push({ clientOrderId: item.clientOrderId, orderName, message: outcome.error.message });
     if (outcome.kind === 'sign-in') report.signInRequired = true;
     // No connection, a failing server or a refused token affects every other item the same way: stop here.
     if (outcome.kind === 'retry' || outcome.kind === 'sign-in') break;

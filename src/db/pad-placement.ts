@@ -5,7 +5,7 @@
 
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type PadLine } from './database';
 import { clearPad } from './order-pad';
-import { bulkOrderInput, enqueueOrder, ownerKey } from './outbox';
+import { enqueueOrder, ownerKey, type QueuedOrder } from './outbox';
 
 /** The last press sent to the server from this user's pad whose lines are still on it, kept in `meta`. */
 interface SentPlacement {
@@ -73,9 +73,9 @@ export function finishPadPlacement(email: string, clientOrderId: string, product
  * one transaction: a tab closed between two writes would leave the lines on the pad and the order in the
  * outbox, and placing the pad again would send the same tools twice under two ids.
  */
-export function movePadToOutbox(order: Parameters<typeof bulkOrderInput>[0], db: ForgelineDatabase = getDatabase(), now = Date.now()): Promise<OutboxItem> {
+export function movePadToOutbox(order: QueuedOrder, db: ForgelineDatabase = getDatabase(), now = Date.now()): Promise<OutboxItem> {
   return db.transaction('rw', [db.outbox, db.orderPad, db.meta], async () => {
-    const item = await enqueueOrder(bulkOrderInput(order), db, now);
+    const item = await enqueueOrder(order, db, now);
     await clearPad(
       order.ownerEmail,
       order.lines.map((line) => line.productId),

@@ -10,8 +10,8 @@ import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions, useProducts } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { queueBulkOrder } from '../features/offline/queue-order';
-import { OrderPad, type PadPlacement } from '../features/order-pad/order-pad';
+import { usePlaceOrQueue } from '../features/offline/place-or-queue';
+import { OrderPad } from '../features/order-pad/order-pad';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 import { Spinner } from '../ui/spinner';
 
@@ -23,14 +23,11 @@ export default function OrderPadPage() {
   const lines = useOrderPad(email || null);
   const products = useProducts();
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
+  const placeOrder = usePlaceOrQueue();
 
   // The profile only prefills the address and phone: after one failed try (a poor connection) the pad shows without it.
   const waitingForProfile = email !== '' && profile.isPending && profile.failureCount === 0;
 
-  const queueOrder = async (placement: PadPlacement, requestSent: boolean) => {
-    const { clientOrderId, userAddress, userPhone } = placement.body;
-    await queueBulkOrder({ clientOrderId, userAddress, userPhone, lines: placement.lines }, email, requestSent);
-  };
   // The refusal's tools as they are now replace the catalogue's copies, so each line is priced and checked against them.
   const onProductsChanged = (current: Product[], gone: string[]) => {
     const fresh = new Map(current.map((product) => [product._id, product]));
@@ -51,7 +48,7 @@ export default function OrderPadPage() {
           productsError={products.isError ? errorMessage(products.error) : null}
           defaultAddress={profile.data?.address ?? ''}
           defaultPhone={profile.data?.phone ?? ''}
-          queueOrder={queueOrder}
+          placeOrder={placeOrder}
           onProductsChanged={onProductsChanged}
           onDone={() => void navigate({ to: '/dashboard/my-orders' })}
         />

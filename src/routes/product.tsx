@@ -3,14 +3,12 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { toast } from '../ui/toast';
-import { toasts } from '../contract/messages';
-import type { CreateOrderBody } from '../contract/order';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
 import { ProductDetails, ProductLoadError } from '../features/catalogue/product-details';
 import { PRODUCT_PAGE_CLASS, ProductLoading } from '../features/catalogue/product-preview';
+import { usePlaceOrQueue } from '../features/offline/place-or-queue';
 import { AddToPadButton } from '../features/order-pad/add-to-pad-button';
 import { PurchaseForm } from '../features/orders/purchase-form';
 
@@ -22,6 +20,7 @@ export default function ProductPage() {
   const email = user?.email ?? '';
   const product = useProduct(id);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
+  const placeOrder = usePlaceOrQueue();
 
   // The profile only prefills the address and phone: after one failed try (a poor connection) the form shows without it.
   if (product.isPending || (email !== '' && profile.isPending && profile.failureCount === 0)) return <ProductLoading id={id} />;
@@ -29,19 +28,6 @@ export default function ProductPage() {
 
   const item = product.data;
   const name = profile.data?.displayName || user?.displayName || email;
-  // Without a connection the order waits in the outbox, under the clientOrderId it was given. The outbox's
-  // code (IndexedDB) loads only then, from the service worker's precache: the page starts without it.
-  const saveForLater = async (order: CreateOrderBody, requestSent: boolean) => {
-    try {
-      const { queuePurchase } = await import('../features/offline/queue-order');
-      await queuePurchase(order, item, email, requestSent);
-    } catch {
-      toast.error(toasts.orderFailed);
-      return;
-    }
-    toast.success(toasts.orderSavedOffline);
-    void navigate({ to: '/dashboard/my-orders' });
-  };
   return (
     <div className={PRODUCT_PAGE_CLASS}>
       <ProductDetails product={item} />
@@ -56,9 +42,9 @@ export default function ProductPage() {
           userEmail={email}
           defaultAddress={profile.data?.address ?? ''}
           defaultPhone={profile.data?.phone ?? ''}
+          placeOrder={placeOrder}
           onOrdered={() => void navigate({ to: '/dashboard/my-orders' })}
           onProductChanged={(current) => queryClient.setQueryData(productQueryOptions(id).queryKey, current)}
-          onUnreachable={saveForLater}
         />
         <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-base-300 pt-5">
           <p className="flex-1 text-sm text-base-content/80">Ordering several tools? Put this one on your order pad and place them together.</p>

@@ -11,8 +11,9 @@ import { EditQueuedOrder } from '../../src/features/orders/edit-queued-order';
 
 vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 const outbox = vi.hoisted(() => ({
-  editOutboxItem: vi.fn(async () => undefined),
+  editOutboxItem: vi.fn(async (..._args: unknown[]) => undefined),
   OutboxEditRefused: class OutboxEditRefused extends Error {},
+  queuedOrderName: (lines: { productName: string }[]) => lines[0]?.productName ?? '',
 }));
 vi.mock('../../src/db/outbox', () => outbox);
 
@@ -32,13 +33,19 @@ const drill: Product = {
 const item: OutboxItem = {
   clientOrderId: '9b7f4a52-7c0e-4d44-8f0e-3c3b1f0b9a10',
   ownerEmail: 'dealer@example.com',
-  productId: drill._id,
-  productName: drill.name,
-  imageUrl: drill.imageUrl,
-  orderQuantity: 6,
+  lines: [
+    {
+      productId: drill._id,
+      productName: drill.name,
+      imageUrl: drill.imageUrl,
+      quantity: 6,
+      unitPrice: 90,
+      problem: { code: 'out_of_stock', message: 'Only 5 pcs. are in stock.' },
+      serverProduct: drill,
+    },
+  ],
   userAddress: '1 Quay St',
   userPhone: '+44 113 496 0000',
-  unitPrice: 90,
   totalPrice: 540,
   createdAt: 1,
   updatedAt: 1,
@@ -48,7 +55,6 @@ const item: OutboxItem = {
   sendingSince: null,
   maybeDelivered: false,
   lastError: { status: 409, code: 'out_of_stock', message: 'Only 5 pcs. are in stock.' },
-  serverProduct: drill,
 };
 
 beforeEach(() => {
@@ -63,30 +69,31 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderEdit() {
+async function renderEdit() {
   render(<EditQueuedOrder email="dealer@example.com" item={item} sendNow={vi.fn()} onClose={vi.fn()} />);
-  const dialog = screen.getByRole('dialog', { name: 'Edit the DX20 Drill order' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit the DX20 Drill order' });
+  await within(dialog).findByLabelText('Order quantity (pcs.)');
   const quantity = within(dialog).getByLabelText('Order quantity (pcs.)');
   return { dialog, type: (value: string) => fireEvent.change(quantity, { target: { value } }) };
 }
 
 describe('editing a saved order of a tool with volume prices', () => {
   it('totals at the tier of the quantity and saves at that unit price', async () => {
-    const { dialog, type } = renderEdit();
+    const { dialog, type } = await renderEdit();
     type('12');
-    expect(dialog.textContent).toContain('Price per unit: $85');
+    expect(dialog.textContent).toContain('$85 each (was $90 when you ordered)');
     expect(dialog.textContent).toContain('$1,020');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and send' }));
     await waitFor(() => expect(outbox.editOutboxItem).toHaveBeenCalled());
     expect(outbox.editOutboxItem.mock.calls[0]).toEqual([
       'dealer@example.com',
       item.clientOrderId,
-      { orderQuantity: 12, userAddress: '1 Quay St', userPhone: '+44 113 496 0000', unitPrice: 85 },
+      { lines: [{ productId: drill._id, quantity: 12, unitPrice: 85 }], userAddress: '1 Quay St', userPhone: '+44 113 496 0000' },
     ]);
   });
 
   it("refuses a quantity off the pack with the rule's message", async () => {
-    const { dialog, type } = renderEdit();
+    const { dialog, type } = await renderEdit();
     type('13');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and send' }));
     expect(await within(dialog).findByText('Sold in packs of 6: order a multiple of 6 pcs.')).toBeTruthy();

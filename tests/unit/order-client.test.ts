@@ -3,23 +3,34 @@ import { ApiError, NetworkError } from '../../src/api/errors';
 import { purchaseFormSchema } from '../../src/contract/order';
 import { displayTotal } from '../../src/contract/pricing';
 import * as v from 'valibot';
-import { orderConflict } from '../../src/features/orders/place-order';
+import { orderRefusal, refusalMessage } from '../../src/api/order-refusal';
 import { parseExpiry } from '../../src/features/payment/sandbox-card-form';
 
 const product = { _id: 'p1', name: 'Saw', description: 'd', imageUrl: '/x.webp', price: 120, availableQnt: 40, minOrderQnt: 10 };
 
-describe('orderConflict', () => {
-  it('reads the code and the current product of a 409 refusal', () => {
-    const error = new ApiError(409, 'price_changed', 'The price has changed', { product });
-    expect(orderConflict(error)).toEqual({ code: 'price_changed', message: 'The price has changed', product });
-    expect(orderConflict(new ApiError(409, 'out_of_stock', 'Only 3 left', {}))).toEqual({ code: 'out_of_stock', message: 'Only 3 left', product: null });
+describe('orderRefusal', () => {
+  const saw = { productId: 'p1', code: 'price_changed' as const, message: 'Now $130 each.', product };
+  const drill = { productId: 'p2', code: 'out_of_stock' as const, message: 'Only 3 pcs. are in stock.' };
+
+  it('reads every refused line of a 409, with its code and the current product', () => {
+    const error = new ApiError(409, 'price_changed', '2 lines cannot be ordered as they are.', { lines: [saw, drill] });
+    expect(orderRefusal(error)).toEqual({ code: 'price_changed', message: '2 lines cannot be ordered as they are.', lines: [saw, drill] });
+  });
+
+  it("speaks with the line's reason for an order of one tool, with the server's message for several", () => {
+    const refusal = orderRefusal(
+      new ApiError(409, 'out_of_stock', 'One line cannot be ordered as it is. Drill: Only 3 pcs. are in stock.', { lines: [drill] }),
+    );
+    expect(refusal && refusalMessage(refusal, 1)).toBe('Only 3 pcs. are in stock.');
+    expect(refusal && refusalMessage(refusal, 2)).toBe('One line cannot be ordered as it is. Drill: Only 3 pcs. are in stock.');
   });
 
   it('is null for anything else', () => {
-    expect(orderConflict(new ApiError(409, 'invalid_state', 'x'))).toBeNull();
-    expect(orderConflict(new ApiError(400, 'price_changed', 'x'))).toBeNull();
-    expect(orderConflict(new NetworkError())).toBeNull();
-    expect(orderConflict(new Error('x'))).toBeNull();
+    expect(orderRefusal(new ApiError(409, 'unpaid_limit', 'x'))).toBeNull();
+    expect(orderRefusal(new ApiError(409, 'out_of_stock', 'x', { lines: [] }))).toBeNull();
+    expect(orderRefusal(new ApiError(400, 'price_changed', 'x', { lines: [drill] }))).toBeNull();
+    expect(orderRefusal(new NetworkError())).toBeNull();
+    expect(orderRefusal(new Error('x'))).toBeNull();
   });
 });
 

@@ -15,8 +15,8 @@ import type { Product } from '../../src/contract/product';
 import { getDatabase } from '../../src/db/database';
 import { addToPad, listPad, setPadQuantity } from '../../src/db/order-pad';
 import { listOutbox } from '../../src/db/outbox';
-import { queueBulkOrder } from '../../src/features/offline/queue-order';
-import { OrderPad, type PadPlacement } from '../../src/features/order-pad/order-pad';
+import { placeOrQueue } from '../../src/features/offline/place-or-queue';
+import { OrderPad } from '../../src/features/order-pad/order-pad';
 
 vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -73,10 +73,6 @@ async function pressPlaceOrder(): Promise<void> {
   const onDone = vi.fn();
   const { toast } = await import('../../src/ui/toast');
   const before = vi.mocked(toast.error).mock.calls.length;
-  const queueOrder = async (placement: PadPlacement, requestSent: boolean) => {
-    const { clientOrderId, userAddress, userPhone } = placement.body;
-    await queueBulkOrder({ clientOrderId, userAddress, userPhone, lines: placement.lines }, DEALER, requestSent);
-  };
   const view = render(
     <QueryClientProvider client={new QueryClient()}>
       <OrderPad
@@ -86,7 +82,7 @@ async function pressPlaceOrder(): Promise<void> {
         productsError={null}
         defaultAddress="4 Quay Street, Bristol"
         defaultPhone="+44 117 555 0199"
-        queueOrder={queueOrder}
+        placeOrder={placeOrQueue}
         onProductsChanged={() => undefined}
         onDone={onDone}
       />

@@ -27,14 +27,9 @@ async function refusedWith(error: ApiError) {
     {
       clientOrderId: randomUUID(),
       ownerEmail: ALICE,
-      productId: randomUUID(),
-      productName: 'Hammer Drill HD-18',
-      imageUrl: '/uploads/a.webp',
-      orderQuantity: 600,
       userAddress: '12 Forge Street, Springfield',
       userPhone: '+1 555 0100',
-      unitPrice: 120,
-      totalPrice: 72_000,
+      lines: [{ productId: randomUUID(), productName: 'Hammer Drill HD-18', imageUrl: '/uploads/a.webp', quantity: 600, unitPrice: 120 }],
     },
     db,
   );

@@ -46,14 +46,9 @@ function alicesOrder() {
   return {
     clientOrderId: randomUUID(),
     ownerEmail: 'Alice@Example.com',
-    productId: 'tool-1',
-    productName: 'Hammer Drill HD-18',
-    imageUrl: '/uploads/a.webp',
-    orderQuantity: 10,
     userAddress: '1 Alice Street, Leeds',
     userPhone: '+44 113 555 0100',
-    unitPrice: 120,
-    totalPrice: 1200,
+    lines: [{ productId: 'tool-1', productName: 'Hammer Drill HD-18', imageUrl: '/uploads/a.webp', quantity: 10, unitPrice: 120 }],
   };
 }
 

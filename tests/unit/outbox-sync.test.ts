@@ -2,20 +2,20 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
-import type { CreateBulkOrderBody, CreateOrderBody, OrderLineProblem } from '../../src/contract/order';
+import type { CreateBulkOrderBody, OrderLineProblem } from '../../src/contract/order';
 import { lineProblem, unitPriceFor } from '../../src/contract/pricing';
 import type { Product } from '../../src/contract/product';
 import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
 import {
-  bulkOrderInput,
   discardOutboxItem,
   editOutboxItem,
-  editOutboxLines,
   enqueueOrder,
   listOutbox,
   OutboxEditRefused,
-  type QueuedLineInput,
-  type QueuedOrderInput,
+  queuedOrderName,
+  queuedPieces,
+  type QueuedLine,
+  type QueuedOrder,
 } from '../../src/db/outbox';
 import { flushOutbox, LEASE_MS, retryDelayMs, RETRY_BASE_MS, RETRY_CAP_MS, type FlushDeps, type SendOrder } from '../../src/db/outbox-sync';
 
@@ -25,8 +25,8 @@ const BOB = 'bob@example.com';
 /** A stand-in for POST /api/orders with the server's rules: idempotent per user and clientOrderId, stock, price. */
 function fakeOrdersApi(products: Product[]) {
   const catalogue = new Map(products.map((p) => [p._id, { ...p }]));
-  const orders = new Map<string, { id: string; owner: string; body: CreateOrderBody | CreateBulkOrderBody }>();
-  const calls: { token: string; body: CreateOrderBody | CreateBulkOrderBody }[] = [];
+  const orders = new Map<string, { id: string; owner: string; body: CreateBulkOrderBody }>();
+  const calls: { token: string; body: CreateBulkOrderBody }[] = [];
   const tokens = new Map<string, string>([
     ['token-alice', ALICE],
     ['token-bob', BOB],
@@ -49,8 +49,8 @@ function fakeOrdersApi(products: Product[]) {
     let result: { insertedId: string };
     if (existing) {
       result = { insertedId: existing.id };
-    } else if ('lines' in body) {
-      // A bulk order: every line checked, all or nothing, each refusal named on its line.
+    } else {
+      // Every line checked, all or nothing, each refusal named on its line.
       const problems: OrderLineProblem[] = body.lines.flatMap((line): OrderLineProblem[] => {
         const product = catalogue.get(line.productId);
         if (!product) return [{ productId: line.productId, code: 'not_found', message: 'This tool is no longer in the catalogue.' }];
@@ -77,18 +77,6 @@ function fakeOrdersApi(products: Product[]) {
         const product = catalogue.get(line.productId);
         if (product) product.availableQnt -= line.quantity;
       }
-      const id = randomUUID();
-      orders.set(key, { id, owner, body });
-      result = { insertedId: id };
-    } else {
-      const product = catalogue.get(body.productId);
-      if (!product) throw new ApiError(404, 'not_found', 'This product no longer exists.');
-      if (body.orderQuantity < product.minOrderQnt) throw new ApiError(409, 'below_minimum', `The minimum order is ${product.minOrderQnt}.`, { product });
-      if (body.totalPrice !== undefined && body.totalPrice !== body.orderQuantity * product.price) {
-        throw new ApiError(409, 'price_changed', `The price is now $${product.price} per unit.`, { product });
-      }
-      if (body.orderQuantity > product.availableQnt) throw new ApiError(409, 'out_of_stock', `Only ${product.availableQnt} left in stock.`, { product });
-      product.availableQnt -= body.orderQuantity;
       const id = randomUUID();
       orders.set(key, { id, owner, body });
       result = { insertedId: id };
@@ -124,19 +112,16 @@ const saw: Product = {
   minOrderQnt: 2,
 };
 
-function queued(owner: string, product: Product, quantity: number, extra: Partial<QueuedOrderInput> = {}): QueuedOrderInput {
+/** An order of one tool, as the purchase page queues it; `unitPrice` the price the dealer saw. */
+function queued(owner: string, product: Product, quantity: number, extra: Partial<QueuedOrder> & { unitPrice?: number } = {}): QueuedOrder {
+  const { unitPrice = product.price, ...rest } = extra;
   return {
     clientOrderId: randomUUID(),
     ownerEmail: owner,
-    productId: product._id,
-    productName: product.name,
-    imageUrl: product.imageUrl,
-    orderQuantity: quantity,
     userAddress: '12 Forge Street, Springfield',
     userPhone: '+1 555 0100',
-    unitPrice: product.price,
-    totalPrice: quantity * product.price,
-    ...extra,
+    lines: [{ productId: product._id, productName: product.name, imageUrl: product.imageUrl, quantity, unitPrice }],
+    ...rest,
   };
 }
 
@@ -193,8 +178,7 @@ describe('outbox flush outcomes', () => {
     expect(await listOutbox(ALICE, db)).toEqual([]);
     expect([...api.orders.values()].map((o) => o.body)).toEqual([
       {
-        productId: drill._id,
-        orderQuantity: 10,
+        lines: [{ productId: drill._id, quantity: 10, unitPrice: 120 }],
         userAddress: item.userAddress,
         userPhone: item.userPhone,
         clientOrderId: item.clientOrderId,
@@ -312,10 +296,10 @@ describe('outbox flush outcomes', () => {
   });
 
   it.each([
-    ['price_changed', () => queued(ALICE, drill, 10, { unitPrice: 100, totalPrice: 1000 }), 'The price is now $120 per unit.'],
-    ['out_of_stock', () => queued(ALICE, drill, 500, { totalPrice: 500 * 120 }), 'Only 100 left in stock.'],
-    ['below_minimum', () => queued(ALICE, drill, 2, { totalPrice: 240 }), 'The minimum order is 5.'],
-  ] as const)('a 409 %s marks the item Needs attention with the server reason and product, and it is not resent', async (code, input, message) => {
+    ['price_changed', () => queued(ALICE, drill, 10, { unitPrice: 100 }), 'The price has changed: 10 pcs. now cost $120 each.'],
+    ['out_of_stock', () => queued(ALICE, drill, 500), 'Only 100 pcs. are in stock.'],
+    ['below_minimum', () => queued(ALICE, drill, 2), 'The minimum order for this product is 5 pcs.'],
+  ] as const)('a 409 %s marks the item Needs attention with the reason of its one tool and the product, and it is not resent', async (code, input, message) => {
     const db = freshDb();
     const api = fakeOrdersApi([drill]);
     await enqueueOrder(input(), db, T0);
@@ -328,7 +312,7 @@ describe('outbox flush outcomes', () => {
       state: 'needs-attention',
       maybeDelivered: false,
       lastError: { status: 409, code, message },
-      serverProduct: { _id: drill._id, price: 120 },
+      lines: [{ problem: { code, message }, serverProduct: { _id: drill._id, price: 120 } }],
     });
     expect(report.waiting).toBe(0);
 
@@ -340,14 +324,18 @@ describe('outbox flush outcomes', () => {
   it('after a price change the user accepts the new price and resends with the same clientOrderId', async () => {
     const db = freshDb();
     const api = fakeOrdersApi([drill]);
-    const item = await enqueueOrder(queued(ALICE, drill, 10, { unitPrice: 100, totalPrice: 1000 }), db, T0);
+    const item = await enqueueOrder(queued(ALICE, drill, 10, { unitPrice: 100 }), db, T0);
     await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
 
     const [attention] = await listOutbox(ALICE, db);
     const edited = await editOutboxItem(
       ALICE,
       item.clientOrderId,
-      { orderQuantity: 10, userAddress: item.userAddress, userPhone: item.userPhone, unitPrice: attention?.serverProduct?.price ?? 0 },
+      {
+        lines: [{ productId: drill._id, quantity: 10, unitPrice: attention?.lines[0]?.serverProduct?.price ?? 0 }],
+        userAddress: item.userAddress,
+        userPhone: item.userPhone,
+      },
       db,
       T0,
     );
@@ -360,12 +348,13 @@ describe('outbox flush outcomes', () => {
 
   it('another 4xx needs attention too, with its message, and Discard removes it', async () => {
     const db = freshDb();
-    const api = fakeOrdersApi([]);
+    const api = fakeOrdersApi([drill]);
     const item = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
+    api.script.push(new ApiError(400, 'invalid_data', 'The address is too long.'));
 
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
-    expect(report.needsAttention).toEqual([expect.objectContaining({ message: 'This product no longer exists.' })]);
-    expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'needs-attention', lastError: { status: 404 } });
+    expect(report.needsAttention).toEqual([expect.objectContaining({ message: 'The address is too long.' })]);
+    expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'needs-attention', lastError: { status: 400 } });
 
     expect(await discardOutboxItem(ALICE, item.clientOrderId, db)).toBe(true);
     expect(await listOutbox(ALICE, db)).toEqual([]);
@@ -374,7 +363,7 @@ describe('outbox flush outcomes', () => {
   it('a needs-attention item does not stop the items after it', async () => {
     const db = freshDb();
     const api = fakeOrdersApi([drill, saw]);
-    await enqueueOrder(queued(ALICE, drill, 1000, { totalPrice: 120_000 }), db, 1);
+    await enqueueOrder(queued(ALICE, drill, 1000), db, 1);
     await enqueueOrder(queued(ALICE, saw, 2), db, 2);
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, clock(10)));
     expect(report.needsAttention).toHaveLength(1);
@@ -407,7 +396,12 @@ describe('exactly once', () => {
     api.script.push('lost-answer');
     await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
     await expect(
-      editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 20, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db),
+      editOutboxItem(
+        ALICE,
+        item.clientOrderId,
+        { lines: [{ productId: drill._id, quantity: 20, unitPrice: 120 }], userAddress: 'x', userPhone: '+1 555 0100' },
+        db,
+      ),
     ).rejects.toBeInstanceOf(OutboxEditRefused);
   });
 
@@ -524,7 +518,7 @@ describe('exactly once', () => {
   });
 });
 
-describe('bulk orders (the order pad): one item carrying its lines', () => {
+describe('orders of several tools (the order pad): one item carrying its lines', () => {
   const grinder: Product = {
     _id: randomUUID(),
     name: 'Angle Grinder AG-125',
@@ -537,36 +531,37 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
     packSize: 6,
     priceTiers: [{ minQnt: 24, price: 80 }],
   };
-  const line = (product: Product, quantity: number, unitPrice = unitPriceFor(product, quantity)): QueuedLineInput => ({
+  const line = (product: Product, quantity: number, unitPrice = unitPriceFor(product, quantity)): QueuedLine => ({
     productId: product._id,
     productName: product.name,
     imageUrl: product.imageUrl,
     quantity,
     unitPrice,
   });
-  const bulk = (owner: string, lines: QueuedLineInput[]) =>
-    bulkOrderInput({ clientOrderId: randomUUID(), ownerEmail: owner, userAddress: '12 Forge Street, Springfield', userPhone: '+1 555 0100', lines });
+  const bulk = (owner: string, lines: QueuedLine[]): QueuedOrder => ({
+    clientOrderId: randomUUID(),
+    ownerEmail: owner,
+    userAddress: '12 Forge Street, Springfield',
+    userPhone: '+1 555 0100',
+    lines,
+  });
 
   it('is queued as one item named after its first tool, summed as the server sums an order', async () => {
     const db = freshDb();
     const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 24)]), db, T0);
-    expect(item).toMatchObject({
-      productName: `${drill.name} and 2 more`,
-      productId: drill._id,
-      orderQuantity: 36,
-      totalPrice: 10 * 120 + 2 * 300 + 24 * 80,
-      state: 'waiting',
-    });
+    expect(item).toMatchObject({ totalPrice: 10 * 120 + 2 * 300 + 24 * 80, state: 'waiting' });
+    expect(queuedOrderName(item.lines)).toBe(`${drill.name} and 2 more`);
+    expect(queuedPieces(item.lines)).toBe(36);
     expect(item.lines?.map((l) => [l.productName, l.quantity, l.unitPrice, l.problem])).toEqual([
       [drill.name, 10, 120, null],
       [saw.name, 2, 300, null],
       [grinder.name, 24, 80, null],
     ]);
     // A pad of one tool is named by that tool.
-    expect((await enqueueOrder(bulk(ALICE, [line(saw, 2)]), db, T0)).productName).toBe(saw.name);
+    expect(queuedOrderName((await enqueueOrder(bulk(ALICE, [line(saw, 2)]), db, T0)).lines)).toBe(saw.name);
   });
 
-  it('is sent once, as one bulk order with each line at the unit price the pad showed', async () => {
+  it('is sent once, as one order with each line at the unit price the pad showed', async () => {
     const db = freshDb();
     const api = fakeOrdersApi([drill, saw, grinder]);
     const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2), line(grinder, 24)]), db, T0);
@@ -574,7 +569,7 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
     await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
 
-    expect(report.sent).toEqual([{ clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id, productName: `${drill.name} and 2 more` }]);
+    expect(report.sent).toEqual([{ clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id, orderName: `${drill.name} and 2 more` }]);
     expect(api.calls.map((c) => c.body)).toEqual([
       {
         lines: [
@@ -601,7 +596,7 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
     await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
     expect((await listOutbox(ALICE, db))[0]).toMatchObject({ state: 'waiting', maybeDelivered: true });
     await expect(
-      editOutboxLines(
+      editOutboxItem(
         ALICE,
         item.clientOrderId,
         { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], userAddress: 'x', userPhone: '+1 555 0100' },
@@ -627,7 +622,7 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
 
     expect(report.needsAttention).toEqual([
-      expect.objectContaining({ productName: `${drill.name} and 2 more`, message: '2 lines cannot be ordered as they are.' }),
+      expect.objectContaining({ orderName: `${drill.name} and 2 more`, message: '2 lines cannot be ordered as they are.' }),
     ]);
     const [item] = await listOutbox(ALICE, db);
     expect(item).toMatchObject({ state: 'needs-attention', maybeDelivered: false, lastError: { status: 409, code: 'out_of_stock' } });
@@ -649,7 +644,7 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
 
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
 
-    expect(report).toMatchObject({ waiting: 0, needsAttention: [expect.objectContaining({ productName: `${saw.name} and 1 more` })] });
+    expect(report).toMatchObject({ waiting: 0, needsAttention: [expect.objectContaining({ orderName: `${saw.name} and 1 more` })] });
     const [item] = await listOutbox(ALICE, db);
     expect(item?.lastError).toMatchObject({ status: 409, code: 'conflict' });
     expect(item?.lines?.map((l) => l.problem?.code ?? null)).toEqual(['not_found', null]);
@@ -678,7 +673,7 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
     const [refused] = await listOutbox(ALICE, db);
     expect(refused?.lines?.map((l) => l.problem?.code ?? null)).toEqual([null, 'out_of_stock', 'not_pack_multiple']);
 
-    const edited = await editOutboxLines(
+    const edited = await editOutboxItem(
       ALICE,
       queuedItem.clientOrderId,
       {
@@ -698,18 +693,17 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
       state: 'waiting',
       lastError: null,
       attempts: 0,
-      productName: `${drill.name} and 1 more`,
-      orderQuantity: 34,
       totalPrice: 1200 + 24 * 75,
       userAddress: '3 New Road, Springfield',
     });
-    expect(edited.lines?.map((l) => [l.productId, l.quantity, l.unitPrice, l.problem])).toEqual([
+    expect(queuedOrderName(edited.lines)).toBe(`${drill.name} and 1 more`);
+    expect(edited.lines.map((l) => [l.productId, l.quantity, l.unitPrice, l.problem])).toEqual([
       [drill._id, 10, 120, null],
       [grinder._id, 24, 75, null],
     ]);
 
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api, clock(T0 + 1000)));
-    expect(report.sent).toEqual([expect.objectContaining({ clientOrderId: queuedItem.clientOrderId, productName: `${drill.name} and 1 more` })]);
+    expect(report.sent).toEqual([expect.objectContaining({ clientOrderId: queuedItem.clientOrderId, orderName: `${drill.name} and 1 more` })]);
     expect(api.orders.size).toBe(1);
     expect([...api.orders.values()][0]?.body).toMatchObject({
       clientOrderId: queuedItem.clientOrderId,
@@ -722,19 +716,20 @@ describe('bulk orders (the order pad): one item carrying its lines', () => {
     expect(await listOutbox(ALICE, db)).toEqual([]);
   });
 
-  it('an edit keeps at least one line, keeps one-tool and bulk edits apart, and is the owner alone', async () => {
+  it('an edit keeps at least one line, never adds a tool, and is the owner alone', async () => {
     const db = freshDb();
     const item = await enqueueOrder(bulk(ALICE, [line(drill, 10), line(saw, 2)]), db, T0);
     const single = await enqueueOrder(queued(ALICE, drill, 10), db, T0);
     const contact = { userAddress: 'x', userPhone: '+1 555 0100' };
 
-    await expect(editOutboxLines(ALICE, item.clientOrderId, { lines: [], ...contact }, db)).rejects.toThrow('discard it instead');
-    await expect(editOutboxItem(ALICE, item.clientOrderId, { orderQuantity: 5, unitPrice: 120, ...contact }, db)).rejects.toBeInstanceOf(OutboxEditRefused);
+    await expect(editOutboxItem(ALICE, item.clientOrderId, { lines: [], ...contact }, db)).rejects.toThrow('discard it instead');
+    await expect(editOutboxItem(ALICE, single.clientOrderId, { lines: [{ productId: saw._id, quantity: 5, unitPrice: 300 }], ...contact }, db)).rejects.toThrow(
+      'discard it instead',
+    );
+    const edited = await editOutboxItem(ALICE, single.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db);
+    expect(edited.lines.map((l) => [l.productId, l.quantity])).toEqual([[drill._id, 5]]);
     await expect(
-      editOutboxLines(ALICE, single.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db),
-    ).rejects.toBeInstanceOf(OutboxEditRefused);
-    await expect(
-      editOutboxLines(BOB, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db),
+      editOutboxItem(BOB, item.clientOrderId, { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], ...contact }, db),
     ).rejects.toBeInstanceOf(OutboxEditRefused);
     expect(await listOutbox(BOB, db)).toEqual([]);
     expect((await listOutbox(ALICE, db)).find((i) => i.clientOrderId === item.clientOrderId)?.lines).toHaveLength(2);
@@ -753,7 +748,12 @@ describe('items belong to their user', () => {
     expect(api.calls).toEqual([]);
     expect(await discardOutboxItem(BOB, alices.clientOrderId, db)).toBe(false);
     await expect(
-      editOutboxItem(BOB, alices.clientOrderId, { orderQuantity: 5, userAddress: 'x', userPhone: '+1 555 0100', unitPrice: 120 }, db),
+      editOutboxItem(
+        BOB,
+        alices.clientOrderId,
+        { lines: [{ productId: drill._id, quantity: 5, unitPrice: 120 }], userAddress: 'x', userPhone: '+1 555 0100' },
+        db,
+      ),
     ).rejects.toBeInstanceOf(OutboxEditRefused);
 
     const aliceReport = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));

@@ -8,9 +8,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../src/contract/messages';
 import type { Product } from '../../src/contract/product';
-import { orderConflict } from '../../src/features/orders/place-order';
+import { placeOrQueue } from '../../src/features/offline/place-or-queue';
 import { PurchaseForm } from '../../src/features/orders/purchase-form';
 import { ApiError } from '../../src/api/errors';
+import { orderRefusal } from '../../src/api/order-refusal';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../src/ui/toast', () => ({ toast }));
@@ -46,6 +47,7 @@ function renderForm(product: Product = drill) {
         userEmail="dealer@example.com"
         defaultAddress="1 Quay St"
         defaultPhone="+44 113 496 0000"
+        placeOrder={placeOrQueue}
         onOrdered={onOrdered}
         onProductChanged={onProductChanged}
       />
@@ -127,14 +129,14 @@ describe('PurchaseForm with volume prices and rules', () => {
     expect(total()).toBe('$1,170');
   });
 
-  it('sends the total at the tier price', async () => {
+  it('sends its one line at the tier price, and the total at that price', async () => {
     fetchMock().mockResolvedValueOnce(json(201, { insertedId: '5d0c6a4e-8d1f-4c0b-9a57-1b7c1f1b7a11' }));
     const { onOrdered } = renderForm();
     type('48');
     fireEvent.click(orderButton());
     await waitFor(() => expect(onOrdered).toHaveBeenCalled());
     const body = JSON.parse(String((fetchMock().mock.calls[0]?.[1] as RequestInit).body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ productId: drill._id, orderQuantity: 48, totalPrice: 3840 });
+    expect(body).toMatchObject({ lines: [{ productId: drill._id, quantity: 48, unitPrice: 80 }], totalPrice: 3840 });
     expect(toast.success).toHaveBeenCalledWith(toasts.orderAdded);
   });
 });
@@ -157,13 +159,35 @@ describe("the server's 409 answers on the purchase page", () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The shop is closed for stocktaking until Monday.');
   });
 
-  it('takes the current product of the rule refusals', async () => {
+  it("takes the current product of a refused line, and shows that line's reason", async () => {
     const now = { ...drill, maxOrderQnt: 6 };
-    fetchMock().mockResolvedValueOnce(json(409, { error: { code: 'above_maximum', message: 'At most 6 pcs. per order.', details: { product: now } } }));
+    const refusedLine = { productId: drill._id, code: 'above_maximum', message: 'At most 6 pcs. per order.', product: now };
+    fetchMock().mockResolvedValueOnce(
+      json(409, {
+        error: {
+          code: 'above_maximum',
+          message: 'One line cannot be ordered as it is. DX20 Drill: At most 6 pcs. per order.',
+          details: { lines: [refusedLine] },
+        },
+      }),
+    );
     const { onProductChanged } = renderForm();
     fireEvent.click(orderButton());
     await waitFor(() => expect(onProductChanged).toHaveBeenCalledWith(now));
-    expect(orderConflict(new ApiError(409, 'not_pack_multiple', 'x', { product: now }))?.product).toEqual(now);
-    expect(orderConflict(new ApiError(409, 'unpaid_limit', unpaidLimit))).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('At most 6 pcs. per order.');
+    expect(orderRefusal(new ApiError(409, 'not_pack_multiple', 'x', { lines: [refusedLine] }))?.lines[0]?.product).toEqual(now);
+    expect(orderRefusal(new ApiError(409, 'unpaid_limit', unpaidLimit))).toBeNull();
+  });
+
+  it('shows a changed price per unit at the quantity, and takes the current product', async () => {
+    const now = { ...drill, price: 95 };
+    const refusedLine = { productId: drill._id, code: 'price_changed', message: 'The price has changed: 6 pcs. now cost $95 each.', product: now };
+    fetchMock().mockResolvedValueOnce(
+      json(409, { error: { code: 'price_changed', message: 'One line cannot be ordered as it is.', details: { lines: [refusedLine] } } }),
+    );
+    const { onProductChanged } = renderForm();
+    fireEvent.click(orderButton());
+    await waitFor(() => expect(onProductChanged).toHaveBeenCalledWith(now));
+    expect(screen.getByRole('alert').textContent).toContain('The price has changed from $90 to $95 per unit.');
   });
 });

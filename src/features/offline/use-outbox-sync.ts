@@ -22,9 +22,9 @@ export function useOutboxSync(onSent: () => void): void {
   useEffect(() => {
     let signInShown = false;
     const handle = (report: FlushReport) => {
-      for (const sent of report.sent) toast.success(toasts.queuedOrderSent(sent.productName));
+      for (const sent of report.sent) toast.success(toasts.queuedOrderSent(sent.orderName));
       for (const item of report.needsAttention) {
-        toast.warning(toasts.queuedOrderNeedsAttention(item.productName), {
+        toast.warning(toasts.queuedOrderNeedsAttention(item.orderName), {
           description: item.message,
           action: { label: 'Review', onClick: () => void navigate({ to: MY_ORDERS }) },
         });

@@ -1,8 +1,7 @@
 // The order pad (docs/architecture.md, "Offline"): the dealer's lines, a quick-entry line, the address and
-// phone, the total, and Place order, which sends the whole pad as one bulk order. Without a connection
-// the order goes to the outbox as one item under the press's clientOrderId, and its lines leave the pad in the
-// same write. A press of lines already sent keeps their clientOrderId, so a pad the server took but the tab
-// never emptied (it was closed) is the same order when placed again.
+// phone, the total, and Place order, which places the whole pad as one order of many lines, as the
+// purchase page places one tool (placeOrder: without a connection it waits in the outbox, and its lines
+// leave the pad in the same write).
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -11,31 +10,25 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
 import * as v from 'valibot';
-import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
+import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { AddressSchema, type CreateBulkOrderBody } from '../../contract/order';
+import { AddressSchema } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
 import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { PadLine } from '../../db/database';
-import type { QueuedLineInput } from '../../db/outbox';
+import type { QueuedLine } from '../../db/outbox';
+import type { OrderToPlace, PlaceOutcome } from '../../db/post-order';
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
-import { isOnline, useOnline } from '../offline/network-status';
+import { useOnline } from '../offline/network-status';
 import { padLineProblem, PadLineRow, quantityBoxId } from './pad-line';
-import { padPlacement, padStore } from './pad-store';
-import { refusedLines, usePlaceBulkOrder } from './place-bulk-order';
+import { padStore } from './pad-store';
 import { QuickEntry } from './quick-entry';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
 type Contact = v.InferOutput<typeof ContactSchema>;
-
-/** An order placed from the pad: what is sent, and the lines as the outbox keeps them. */
-export interface PadPlacement {
-  body: CreateBulkOrderBody;
-  lines: QueuedLineInput[];
-}
 
 export interface OrderPadProps {
   email: string;
@@ -48,21 +41,19 @@ export interface OrderPadProps {
   defaultAddress: string;
   defaultPhone: string;
   /**
-   * No connection: offline, or the request may have arrived without an answer (`requestSent`). The caller
-   * saves the order in the outbox under its clientOrderId, to be sent once when the connection is back, and
-   * takes its lines off the pad in the same write; it throws if it could not, and then did neither.
+   * Places the pad's order now, or without a connection saves it to be sent once when the connection is
+   * back; either way its lines leave the pad (docs/architecture.md, "Offline").
    */
-  queueOrder: (placement: PadPlacement, requestSent: boolean) => Promise<void>;
+  placeOrder: (order: OrderToPlace) => Promise<PlaceOutcome>;
   /** A refusal came with the tools as they are now (price, stock), and the ids of tools that are gone. */
   onProductsChanged: (current: Product[], gone: string[]) => void;
   /** The order was placed or saved: the caller opens My Orders. */
   onDone: () => void;
 }
 
-export function OrderPad({ email, lines, products, productsError, defaultAddress, defaultPhone, queueOrder, onProductsChanged, onDone }: OrderPadProps) {
+export function OrderPad({ email, lines, products, productsError, defaultAddress, defaultPhone, placeOrder, onProductsChanged, onDone }: OrderPadProps) {
   const id = useId();
   const online = useOnline();
-  const place = usePlaceBulkOrder();
   const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -80,7 +71,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
   const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId) }));
   const total = rows.reduce((sum, { line, product }) => sum + (product ? orderTotal(line.quantity, unitPriceFor(product, line.quantity)) : 0), 0);
   const pieces = rows.reduce((sum, { line }) => sum + line.quantity, 0);
-  const busy = saving || place.isPending;
+  const busy = saving;
 
   const forgetServerProblem = (productId: string) => {
     if (!serverProblems.has(productId)) return;
@@ -115,7 +106,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
       focusLine(blocked.line.productId);
       return;
     }
-    const placed: QueuedLineInput[] = rows.flatMap(({ line, product }) =>
+    const placed: QueuedLine[] = rows.flatMap(({ line, product }) =>
       product
         ? [
             {
@@ -128,90 +119,40 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
           ]
         : [],
     );
-    const placedIds = placed.map((line) => line.productId);
-
-    const saveForLater = async (placement: PadPlacement, requestSent: boolean) => {
-      try {
-        await queueOrder(placement, requestSent);
-      } catch {
-        setFailure(toasts.tryAgain);
-        toast.error(toasts.orderFailed);
-        return;
-      }
-      toast.success(toasts.orderSavedOffline);
-      onDone();
-    };
-
     setSaving(true);
+    let outcome: PlaceOutcome;
     try {
-      const sending = isOnline();
-      // Kept with the order wherever it goes, and on the device until the pad is emptied: a resend of it is recognised.
-      const { clientOrderId, sentBefore } = await padPlacement()
-        .then((placing) =>
-          placing.padPlacementId(
-            email,
-            rows.map(({ line }) => line),
-            sending,
-          ),
-        )
-        .catch(() => ({ clientOrderId: crypto.randomUUID(), sentBefore: false }));
-      const placement: PadPlacement = {
-        body: {
-          lines: placed.map(({ productId, quantity, unitPrice }) => ({ productId, quantity, unitPrice })),
-          userAddress: contact.userAddress,
-          userPhone: contact.userPhone,
-          clientOrderId,
-          totalPrice: placed.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
-        },
-        lines: placed,
-      };
-      if (!sending) {
-        await saveForLater(placement, sentBefore);
+      outcome = await placeOrder({ ownerEmail: email, ...contact, lines: placed, pad: rows.map(({ line }) => line) });
+    } catch (error) {
+      if (isSessionRefused(error)) {
+        reportSessionExpired();
         return;
       }
-      try {
-        await place.mutateAsync(placement.body);
-      } catch (error) {
-        if (isSessionRefused(error)) {
-          reportSessionExpired();
-          return;
-        }
-        // The same order, same clientOrderId, goes to the outbox: if it did arrive, the resend is answered with it.
-        if (error instanceof NetworkError) {
-          await saveForLater(placement, true);
-          return;
-        }
-        const refused = refusedLines(error);
-        if (refused) {
-          setServerProblems(new Map(refused.map((problem) => [problem.productId, problem.message])));
-          onProductsChanged(
-            refused.flatMap((problem) => (problem.product ? [problem.product] : [])),
-            refused.filter((problem) => problem.code === 'not_found').map((problem) => problem.productId),
-          );
-          setFailure(
-            refused.length === 1
-              ? 'One line cannot be ordered as it is: change or remove it, then place the order again.'
-              : `${refused.length} lines cannot be ordered as they are: change or remove them, then place the order again.`,
-          );
-          const first = refused[0];
-          if (first) focusLine(first.productId);
-        } else {
-          setFailure(error instanceof ApiError ? error.message : toasts.tryAgain);
-        }
-        toast.error(toasts.orderFailed, { description: error instanceof ApiError ? error.message : undefined });
-        return;
-      }
-      try {
-        await (await padPlacement()).finishPadPlacement(email, clientOrderId, placedIds);
-      } catch {
-        // The order is placed: the lines left on the pad place the same order again, never a second one.
-        toast.error(toasts.tryAgain);
-      }
-      toast.success(toasts.orderAdded);
-      onDone();
+      setFailure(error instanceof ApiError ? error.message : toasts.tryAgain);
+      toast.error(toasts.orderFailed, { description: error instanceof ApiError ? error.message : undefined });
+      return;
     } finally {
       setSaving(false);
     }
+    if (outcome.kind !== 'refused') {
+      toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
+      onDone();
+      return;
+    }
+    const refused = outcome.refusal.lines;
+    setServerProblems(new Map(refused.map((problem) => [problem.productId, problem.message])));
+    onProductsChanged(
+      refused.flatMap((problem) => (problem.product ? [problem.product] : [])),
+      refused.filter((problem) => problem.code === 'not_found').map((problem) => problem.productId),
+    );
+    setFailure(
+      refused.length === 1
+        ? 'One line cannot be ordered as it is: change or remove it, then place the order again.'
+        : `${refused.length} lines cannot be ordered as they are: change or remove them, then place the order again.`,
+    );
+    const first = refused[0];
+    if (first) focusLine(first.productId);
+    toast.error(toasts.orderFailed, { description: outcome.refusal.message });
   });
 
   return (

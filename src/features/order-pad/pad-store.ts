@@ -4,8 +4,6 @@
 import type { Product } from '../../contract/product';
 
 export const padStore = () => import('../../db/order-pad');
-/** The clientOrderId a press of the pad is placed with, and emptying the pad once the server took it. */
-export const padPlacement = () => import('../../db/pad-placement');
 
 /** What Add to order puts on the pad: the tool's minimum, rounded up to a whole number of packs. */
 export function startingQuantity(product: Pick<Product, 'minOrderQnt' | 'packSize'>): number {

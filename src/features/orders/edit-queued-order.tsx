@@ -1,100 +1,202 @@
-// Edit a saved order: change the quantity, address or phone, accept the current price, and queue it
-// again with the same clientOrderId (the server made no order for it, or Edit would be blocked).
+// Edit a saved order, whichever screen placed it: each line shows the server's reason until the dealer
+// changes it, then the tool's own rule check as they type; a line can be removed from an order of several;
+// the address and phone can change. The order is queued again with the same clientOrderId, at today's
+// prices (the server made no order for it, or Edit would be blocked).
 
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { toast } from '../../ui/toast';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
 import { MAX_QUANTITY } from '../../contract/constants';
+import { PhoneSchema } from '../../contract/fields';
 import { toasts } from '../../contract/messages';
-import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { AddressSchema } from '../../contract/order';
+import { formatCount, formatDollars, lineProblem, orderTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { readSavedProduct } from '../../db/catalogue-store';
-import type { OutboxItem } from '../../db/database';
-import { editOutboxItem, OutboxEditRefused } from '../../db/outbox';
-import { isOnline } from '../offline/network-status';
-import { OrderFields, useOrderForm } from './order-fields';
+import type { OutboxItem, OutboxLine } from '../../db/database';
+import { editOutboxItem, OutboxEditRefused, queuedOrderName } from '../../db/outbox';
+import { AddressField, PhoneField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
 import { useModalDialog } from '../../ui/use-modal-dialog';
+import { isOnline } from '../offline/network-status';
 
-export interface EditQueuedOrderProps {
-  email: string;
-  item: OutboxItem;
-  /** Sends the outbox now: called after a change saved while online. */
-  sendNow: () => void;
-  onClose: () => void;
-}
+const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
+type Contact = v.InferOutput<typeof ContactSchema>;
 
-/** The product as last known: the one the server sent with its refusal, else the saved catalogue's. */
-function useKnownProduct(item: OutboxItem): { product: Product | null; ready: boolean } {
-  const [saved, setSaved] = useState<{ id: string; product: Product | null } | null>(null);
+const GONE = 'This tool is no longer in the catalogue: remove it.';
+
+/** Each line's tool as last known: the one the server sent with its refusal, else the saved catalogue's. */
+function useKnownProducts(lines: readonly OutboxLine[]): ReadonlyMap<string, Product | null> | null {
+  const [saved, setSaved] = useState<ReadonlyMap<string, Product | null> | null>(null);
   useEffect(() => {
-    if (item.serverProduct) return;
     let live = true;
-    void readSavedProduct(item.productId)
-      .catch(() => undefined)
-      .then((read) => {
-        if (live) setSaved({ id: item.productId, product: read?.data ?? null });
-      });
+    void Promise.all(
+      lines.map(async (line): Promise<[string, Product | null]> => {
+        if (line.serverProduct) return [line.productId, line.serverProduct];
+        if (line.problem?.code === 'not_found') return [line.productId, null];
+        const read = await readSavedProduct(line.productId).catch(() => undefined);
+        return [line.productId, read?.data ?? null];
+      }),
+    ).then((entries) => {
+      if (live) setSaved(new Map(entries));
+    });
     return () => {
       live = false;
     };
-  }, [item.productId, item.serverProduct]);
-  if (item.serverProduct) return { product: item.serverProduct, ready: true };
-  return saved?.id === item.productId ? { product: saved.product, ready: true } : { product: null, ready: false };
+  }, [lines]);
+  return saved;
 }
+
+/**
+ * What stops a line, in its own words: the rule check of the tool as last known while the dealer types,
+ * else the server's reason until the line is changed. A new price is news, not a fault: saving accepts it.
+ */
+function rowProblem(line: OutboxLine, product: Product | null, quantity: number | null): { message: string; blocking: boolean } | null {
+  if (quantity === null || quantity > MAX_QUANTITY) return { message: 'Enter the number of pieces.', blocking: true };
+  if (!product && line.problem?.code === 'not_found') return { message: GONE, blocking: true };
+  const rule = product ? lineProblem(product, quantity) : null;
+  if (rule) return { message: rule.message, blocking: true };
+  if (line.problem && quantity === line.quantity) return { message: line.problem.message, blocking: line.problem.code !== 'price_changed' };
+  return null;
+}
+
+const parseQuantity = (text: string): number | null => (/^\d{1,7}$/u.test(text.trim()) && Number(text) >= 1 ? Number(text) : null);
 
 interface EditFormProps {
   email: string;
   item: OutboxItem;
-  product: Product | null;
+  known: ReadonlyMap<string, Product | null>;
   sendNow: () => void;
   onDone: () => void;
 }
 
-function EditForm({ email, item, product, sendNow, onDone }: EditFormProps) {
+function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
   const id = useId();
+  const [quantities, setQuantities] = useState<ReadonlyMap<string, string>>(() => new Map(item.lines.map((line) => [line.productId, String(line.quantity)])));
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
-  const min = product?.minOrderQnt ?? 1;
-  const max = product ? Math.max(product.availableQnt, 0) : MAX_QUANTITY;
   const {
     register,
     handleSubmit,
-    watch,
     formState: { errors, isSubmitting },
-  } = useOrderForm(min, max, { orderQuantity: item.orderQuantity, userAddress: item.userAddress, userPhone: item.userPhone }, product ?? {});
-  const quantity = watch('orderQuantity');
-  const counted = Number.isFinite(quantity) ? quantity : min;
-  // The tool's price for the quantity typed, volume tier included, as the server will price it.
-  const price = product ? unitPriceFor(product, counted) : item.unitPrice;
+  } = useForm<Contact>({
+    resolver: valibotResolver(ContactSchema),
+    mode: 'onTouched',
+    defaultValues: { userAddress: item.userAddress, userPhone: item.userPhone },
+  });
+  // An order of one tool reads as the purchase page's: its quantity box, its price and stock, no Remove.
+  const single = item.lines.length === 1;
 
-  const submit = handleSubmit(async (values) => {
+  const rows = item.lines
+    .filter((line) => !removed.has(line.productId))
+    .map((line) => {
+      const product = known.get(line.productId) ?? null;
+      const text = quantities.get(line.productId) ?? String(line.quantity);
+      const quantity = parseQuantity(text);
+      // The tool's price for the quantity typed, volume tier included, as the server will price it.
+      const unitPrice = product && quantity !== null ? unitPriceFor(product, quantity) : line.unitPrice;
+      const { message: problem, blocking } = rowProblem(line, product, quantity) ?? { message: null, blocking: false };
+      return { line, product, text, quantity, unitPrice, problem, blocking };
+    });
+  const total = rows.reduce((sum, row) => sum + (row.quantity === null ? 0 : orderTotal(row.quantity, row.unitPrice)), 0);
+
+  const submit = handleSubmit(async (contact) => {
     setFailure(null);
-    await saveQueuedEdit(
-      () => editOutboxItem(email, item.clientOrderId, { ...values, unitPrice: product ? unitPriceFor(product, values.orderQuantity) : item.unitPrice }),
-      {
-        setFailure,
-        sendNow,
-        onDone,
-      },
-    );
+    if (rows.length === 0) {
+      setFailure('Every line is removed: discard the order instead.');
+      return;
+    }
+    const blocked = rows.find((row) => row.blocking);
+    if (blocked) {
+      setFailure(single ? 'Change the quantity marked in red first.' : 'Change or remove the lines marked in red first.');
+      document.getElementById(`${id}-${blocked.line.productId}`)?.focus();
+      return;
+    }
+    const lines = rows.map((row) => ({ productId: row.line.productId, quantity: row.quantity ?? row.line.quantity, unitPrice: row.unitPrice }));
+    try {
+      await editOutboxItem(email, item.clientOrderId, { lines, ...contact });
+    } catch (error) {
+      setFailure(error instanceof OutboxEditRefused ? error.message : toasts.tryAgain);
+      return;
+    }
+    if (isOnline()) sendNow();
+    else toast.success(toasts.orderSavedOffline);
+    onDone();
   });
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
-      <WhyRefused item={item} />
-      <p className="text-sm">
-        Price per unit: <strong>{formatDollars(price)}</strong>
-        {price !== item.unitPrice ? ` (was ${formatDollars(item.unitPrice)} when you ordered)` : null}
-        {product ? ` · ${formatCount(product.availableQnt)} pcs. available, minimum ${formatCount(product.minOrderQnt)}` : null}
-      </p>
-      <OrderFields idPrefix={id} register={register} errors={errors} quantity={{ min, max, error: errors.orderQuantity?.message }} />
-      <EditedOrderFooter total={orderTotal(counted, price)} failure={failure} submitting={isSubmitting} onDone={onDone} />
-    </form>
-  );
-}
-
-/** The foot of both edit forms of a saved order: its total, why the save failed, and the two buttons. */
-export function EditedOrderFooter({ total, failure, submitting, onDone }: { total: number; failure: string | null; submitting: boolean; onDone: () => void }) {
-  return (
-    <>
+      {item.lastError && item.state === 'needs-attention' ? (
+        <div role="alert" className="alert alert-warning text-sm">
+          {item.lastError.message}
+        </div>
+      ) : null}
+      <ul aria-label="Lines of the order" className="divide-y divide-base-300 rounded-box border border-base-300 px-3">
+        {rows.map((row) => {
+          const boxId = `${id}-${row.line.productId}`;
+          return (
+            <li key={row.line.productId} className="grid grid-cols-[minmax(0,1fr)_5.5rem_auto] items-end gap-x-3 gap-y-1 py-3" data-testid="queued-line">
+              <div className="min-w-0 self-center">
+                <p className="break-words font-semibold leading-snug">{row.line.productName}</p>
+                <p className="text-sm tabular-nums text-base-content/80">
+                  {formatDollars(row.unitPrice)} each
+                  {row.unitPrice !== row.line.unitPrice ? ` (was ${formatDollars(row.line.unitPrice)} when you ordered)` : null}
+                  {row.product ? ` · ${formatCount(row.product.availableQnt)} pcs. available, minimum ${formatCount(row.product.minOrderQnt)}` : null}
+                  {/* With one line, its total is the order's, shown below. */}
+                  {!single && row.quantity !== null ? ` · ${formatDollars(orderTotal(row.quantity, row.unitPrice))}` : null}
+                </p>
+              </div>
+              <div>
+                <label htmlFor={boxId} className="mb-1 block text-sm text-base-content/80">
+                  {single ? (
+                    'Order quantity (pcs.)'
+                  ) : (
+                    <>
+                      Quantity<span className="sr-only"> of {row.line.productName}</span>
+                    </>
+                  )}
+                </label>
+                <input
+                  id={boxId}
+                  type="text"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  autoComplete="off"
+                  aria-invalid={row.problem !== null}
+                  aria-describedby={row.problem ? `${boxId}-problem` : undefined}
+                  className={`input w-full text-right tabular-nums ${row.problem ? 'input-error' : ''}`}
+                  value={row.text}
+                  onChange={(event) => setQuantities(new Map(quantities).set(row.line.productId, event.target.value))}
+                />
+              </div>
+              {single ? (
+                <span />
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-square size-11 text-error"
+                  aria-label={`Remove ${row.line.productName}`}
+                  onClick={() => setRemoved(new Set(removed).add(row.line.productId))}
+                >
+                  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                </button>
+              )}
+              {row.problem ? (
+                <p id={`${boxId}-problem`} className="col-span-3 text-sm font-medium text-error" data-testid="queued-line-problem">
+                  {row.problem}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+        <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+      </div>
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
         <span>Total</span>
         <strong className="text-xl tabular-nums">{formatDollars(total)}</strong>
@@ -108,55 +210,18 @@ export function EditedOrderFooter({ total, failure, submitting, onDone }: { tota
         <button type="button" className="btn" onClick={onDone}>
           Close
         </button>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           Save and send
         </button>
       </div>
-    </>
+    </form>
   );
 }
 
-/**
- * Saves the edit of a saved order (one-tool or bulk), then sends the outbox at once when online or says
- * the order waits for a connection; a refusal (the order was sent meanwhile) stays in the dialog.
- */
-export async function saveQueuedEdit(
-  save: () => Promise<unknown>,
-  { setFailure, sendNow, onDone }: { setFailure: (message: string) => void; sendNow: () => void; onDone: () => void },
-): Promise<void> {
-  try {
-    await save();
-  } catch (error) {
-    setFailure(error instanceof OutboxEditRefused ? error.message : toasts.tryAgain);
-    return;
-  }
-  if (isOnline()) sendNow();
-  else toast.success(toasts.orderSavedOffline);
-  onDone();
-}
-
-/** Why the server refused the order, over the edit of one that needs attention. */
-export function WhyRefused({ item }: { item: OutboxItem }) {
-  if (!item.lastError || item.state !== 'needs-attention') return null;
-  return (
-    <div role="alert" className="alert alert-warning text-sm">
-      {item.lastError.message}
-    </div>
-  );
-}
-
-export interface QueuedOrderDialogProps {
-  title: string;
-  onClose: () => void;
-  /** The dialog's content; `close` closes it (focus goes back to the button that opened it). */
-  children: (close: () => void) => ReactNode;
-}
-
-/** The modal frame of a saved order's edit, one-tool or bulk. */
-export function QueuedOrderDialog({ title, onClose, children }: QueuedOrderDialogProps) {
+/** The modal frame of a saved order's edit; `children` gets the function that closes it (focus goes back to Edit). */
+function QueuedOrderDialog({ title, onClose, children }: { title: string; onClose: () => void; children: (close: () => void) => ReactNode }) {
   const ref = useModalDialog(onClose);
   const titleId = useId();
-
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
       <div className="modal-box">
@@ -169,13 +234,21 @@ export function QueuedOrderDialog({ title, onClose, children }: QueuedOrderDialo
   );
 }
 
+export interface EditQueuedOrderProps {
+  email: string;
+  item: OutboxItem;
+  /** Sends the outbox now: called after a change saved while online. */
+  sendNow: () => void;
+  onClose: () => void;
+}
+
 export function EditQueuedOrder({ email, item, sendNow, onClose }: EditQueuedOrderProps) {
-  const { product, ready } = useKnownProduct(item);
+  const known = useKnownProducts(item.lines);
   return (
-    <QueuedOrderDialog title={`Edit the ${item.productName} order`} onClose={onClose}>
+    <QueuedOrderDialog title={`Edit the ${queuedOrderName(item.lines)} order`} onClose={onClose}>
       {(close) =>
-        ready ? (
-          <EditForm email={email} item={item} product={product} sendNow={sendNow} onDone={close} />
+        known ? (
+          <EditForm email={email} item={item} known={known} sendNow={sendNow} onDone={close} />
         ) : (
           <span className="loading loading-spinner" aria-label="Loading" />
         )

@@ -7,16 +7,15 @@
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
+import { refusalMessage } from '../../api/order-refusal';
 import { toasts, validationMessages } from '../../contract/messages';
-import type { CreateOrderBody } from '../../contract/order';
-import { displayTotal, formatDollars, isQuantityInRange, lineProblem, lineTotal, unitPriceFor } from '../../contract/pricing';
+import { displayTotal, formatDollars, isQuantityInRange, lineProblem, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import type { OrderToPlace, PlaceOutcome } from '../../db/post-order';
 import { ReadOnlyIdentity } from '../../ui/form-field';
 import { PriceTiers } from '../../ui/price-tiers';
 import { reportSessionExpired } from '../auth/session';
-import { isOnline } from '../offline/network-status';
 import { OrderFields, useOrderForm } from './order-fields';
-import { orderConflict, usePlaceOrder } from './place-order';
 
 export interface PurchaseFormProps {
   product: Product;
@@ -25,14 +24,15 @@ export interface PurchaseFormProps {
   /** Prefills from the customer's profile. */
   defaultAddress?: string;
   defaultPhone?: string;
-  onOrdered: (orderId: string) => void;
+  /**
+   * Places the order now, or without a connection saves it to be sent once when the connection is back
+   * (docs/architecture.md, "Offline").
+   */
+  placeOrder: (order: OrderToPlace) => Promise<PlaceOutcome>;
+  /** The order was placed, or saved on the device to be sent later. */
+  onOrdered: () => void;
   /** The server sent the product as it is now (a changed price or stock). */
   onProductChanged: (product: Product) => void;
-  /**
-   * No connection: offline, or the request got no answer (`requestSent`). The caller saves the order,
-   * with its clientOrderId, to be sent when the connection is back (docs/architecture.md, "Offline").
-   */
-  onUnreachable?: (order: CreateOrderBody, requestSent: boolean) => Promise<void>;
 }
 
 export function PurchaseForm({
@@ -41,12 +41,11 @@ export function PurchaseForm({
   userEmail,
   defaultAddress = '',
   defaultPhone = '',
+  placeOrder,
   onOrdered,
   onProductChanged,
-  onUnreachable,
 }: PurchaseFormProps) {
   const id = useId();
-  const place = usePlaceOrder();
   const [failure, setFailure] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<{ from: number; to: number } | null>(null);
   const {
@@ -72,49 +71,53 @@ export function PurchaseForm({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const order: CreateOrderBody = {
-      productId: product._id,
-      orderQuantity: values.orderQuantity,
-      userAddress: values.userAddress,
-      userPhone: values.userPhone,
-      // A fresh id per attempt: a retried request is recognised, a new attempt is a new order.
-      clientOrderId: crypto.randomUUID(),
-      totalPrice: lineTotal(product, values.orderQuantity),
-    };
-    if (onUnreachable && !isOnline()) {
-      await onUnreachable(order, false);
-      return;
-    }
+    let outcome: PlaceOutcome;
     try {
-      const { insertedId } = await place.mutateAsync(order);
-      setPriceChange(null);
-      toast.success(toasts.orderAdded);
-      onOrdered(insertedId);
+      outcome = await placeOrder({
+        ownerEmail: userEmail,
+        userAddress: values.userAddress,
+        userPhone: values.userPhone,
+        // The volume price of this quantity, as the total shown was worked out.
+        lines: [
+          {
+            productId: product._id,
+            productName: product.name,
+            imageUrl: product.imageUrl,
+            quantity: values.orderQuantity,
+            unitPrice: unitPriceFor(product, values.orderQuantity),
+          },
+        ],
+      });
     } catch (error) {
       if (isSessionRefused(error)) {
         reportSessionExpired();
         return;
       }
-      // The same order, same clientOrderId, goes to the outbox: if it did arrive, the resend is answered with it.
-      if (error instanceof NetworkError && onUnreachable) {
-        await onUnreachable(order, true);
-        return;
-      }
-      const conflict = orderConflict(error);
-      if (conflict?.product) {
-        // Per unit at this quantity: a volume price may have moved while the list price did not.
-        if (conflict.code === 'price_changed')
-          setPriceChange({ from: unitPriceFor(product, values.orderQuantity), to: unitPriceFor(conflict.product, values.orderQuantity) });
-        onProductChanged(conflict.product);
-      }
       const reason = error instanceof ApiError || error instanceof NetworkError ? error.message : toasts.tryAgain;
       setFailure(reason);
       toast.error(toasts.orderFailed, { description: reason });
+      return;
     }
+    if (outcome.kind !== 'refused') {
+      setPriceChange(null);
+      toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
+      onOrdered();
+      return;
+    }
+    const [line] = outcome.refusal.lines;
+    if (line?.product) {
+      // Per unit at this quantity: a volume price may have moved while the list price did not.
+      if (line.code === 'price_changed')
+        setPriceChange({ from: unitPriceFor(product, values.orderQuantity), to: unitPriceFor(line.product, values.orderQuantity) });
+      onProductChanged(line.product);
+    }
+    const reason = refusalMessage(outcome.refusal, 1);
+    setFailure(reason);
+    toast.error(toasts.orderFailed, { description: reason });
   });
 
   const quantityMessage = soldOut ? 'This tool is out of stock right now.' : validationMessages.quantityRange(product.minOrderQnt, product.availableQnt);
-  const busy = isSubmitting || place.isPending;
+  const busy = isSubmitting;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>

@@ -1,4 +1,4 @@
-// The tools of a saved bulk order (from the order pad) in the saved-orders list, each with the server's
+// The tools of a saved order of several tools in the saved-orders list, each with the server's
 // reason when it refused that line, so the dealer sees what to fix before opening Edit.
 
 import { formatCount, formatDollars } from '../../contract/pricing';

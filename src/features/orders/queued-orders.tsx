@@ -8,10 +8,9 @@ import { toast } from '../../ui/toast';
 import { texts, toasts } from '../../contract/messages';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import type { OutboxItem } from '../../db/database';
-import { discardOutboxItem, editBlocker } from '../../db/outbox';
+import { discardOutboxItem, editBlocker, queuedOrderName, queuedPieces } from '../../db/outbox';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
-import { EditQueuedBulkOrder } from './edit-queued-bulk-order';
 import { EditQueuedOrder } from './edit-queued-order';
 import { QueuedLines } from './queued-lines';
 
@@ -79,19 +78,20 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: Queue
   const columns: Column<OutboxItem>[] = [
     {
       header: 'Product',
-      // A bulk order (the order pad) lists its tools, each with the server's reason when it refused that line.
+      // An order of several tools lists them, each with the server's reason when it refused that line; an
+      // order of one tool is named by it, and its reason is the order's, in the Status column.
       cell: (item) =>
-        item.lines ? (
+        item.lines.length > 1 ? (
           <>
-            <span className="font-medium">{item.productName}</span>
-            <QueuedLines lines={item.lines} label={`Tools of the ${item.productName} order`} />
+            <span className="font-medium">{queuedOrderName(item.lines)}</span>
+            <QueuedLines lines={item.lines} label={`Tools of the ${queuedOrderName(item.lines)} order`} />
           </>
         ) : (
-          item.productName
+          queuedOrderName(item.lines)
         ),
       className: 'min-w-36 max-w-72 whitespace-normal',
     },
-    { header: 'Quantity (pcs.)', cell: (item) => formatCount(item.orderQuantity), className: 'text-right tabular-nums' },
+    { header: 'Quantity (pcs.)', cell: (item) => formatCount(queuedPieces(item.lines)), className: 'text-right tabular-nums' },
     { header: 'Price', cell: (item) => formatDollars(item.totalPrice), className: 'text-right tabular-nums' },
     { header: 'Status', cell: (item) => <Status item={item} /> },
     {
@@ -104,7 +104,7 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: Queue
             <button
               type="button"
               className="btn btn-sm btn-primary"
-              aria-label={`Edit the ${item.productName} order`}
+              aria-label={`Edit the ${queuedOrderName(item.lines)} order`}
               disabled={blocked !== null}
               title={blocked ?? undefined}
               onClick={() => setEditing(item)}
@@ -114,7 +114,7 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: Queue
             <button
               type="button"
               className="btn btn-sm btn-outline btn-error bg-base-100"
-              aria-label={`Discard the ${item.productName} order`}
+              aria-label={`Discard the ${queuedOrderName(item.lines)} order`}
               onClick={() => setDiscarding(item)}
             >
               Discard
@@ -152,14 +152,10 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: Queue
         onConfirm={() => void confirmDiscard()}
         onClose={closeDiscard}
       >
-        <p>The {discarding?.productName} order saved on this device will not be sent.</p>
+        <p>The {discarding ? queuedOrderName(discarding.lines) : null} order saved on this device will not be sent.</p>
         {discarding?.maybeDelivered ? <p className="mt-2">It may already have reached the server; if so, it still shows in your orders below.</p> : null}
       </ConfirmModal>
-      {editing?.lines ? (
-        <EditQueuedBulkOrder email={email} item={{ ...editing, lines: editing.lines }} sendNow={sendNow} onClose={closeEdit} />
-      ) : editing ? (
-        <EditQueuedOrder email={email} item={editing} sendNow={sendNow} onClose={closeEdit} />
-      ) : null}
+      {editing ? <EditQueuedOrder email={email} item={editing} sendNow={sendNow} onClose={closeEdit} /> : null}
     </section>
   );
 }

@@ -1,0 +1,50 @@
+// POST /api/orders, the one request that places an order: always the order's lines under its
+// clientOrderId, whether the purchase page, the order pad or the outbox sends it. A repeat of the same
+// clientOrderId is answered with the first order (docs/architecture.md, "Orders and stock").
+
+import { apiRequest } from '../api/client';
+import { InsertedIdSchema, type CreateBulkOrderBody } from '../contract/order';
+import type { OrderRefusal } from '../api/order-refusal';
+import { orderTotal } from '../contract/pricing';
+import type { PadLine } from './database';
+import type { QueuedLine } from './outbox';
+
+export interface OrderToSend {
+  clientOrderId: string;
+  userAddress: string;
+  userPhone: string;
+  /** Each with the unit price the dealer saw; the server refuses a line whose price differs. */
+  lines: readonly { productId: string; quantity: number; unitPrice: number }[];
+}
+
+/** The body of POST /api/orders: the lines, and the total the dealer saw. */
+export function orderBody(order: OrderToSend): CreateBulkOrderBody {
+  return {
+    lines: order.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice })),
+    userAddress: order.userAddress,
+    userPhone: order.userPhone,
+    clientOrderId: order.clientOrderId,
+    totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
+  };
+}
+
+/** `auth`: the access token to send with (the outbox's sender holds its own), or true for the page's. */
+export function postOrder(body: CreateBulkOrderBody, auth: string | true, signal?: AbortSignal): Promise<{ insertedId: string }> {
+  return apiRequest('/orders', { method: 'POST', body, auth, schema: InsertedIdSchema, signal });
+}
+
+/** An order a screen places (the purchase page's one tool, or the order pad's lines). */
+export interface OrderToPlace {
+  ownerEmail: string;
+  userAddress: string;
+  userPhone: string;
+  lines: QueuedLine[];
+  /**
+   * The order pad's lines as pressed, when the order is the pad's: a press of lines already sent keeps
+   * their clientOrderId, and the lines leave the pad once the order is placed or saved.
+   */
+  pad?: readonly Pick<PadLine, 'productId' | 'quantity' | 'addedAt'>[];
+}
+
+/** What became of an order placed now or saved for later; a session the server refused, and any other error, is thrown. */
+export type PlaceOutcome = { kind: 'placed'; orderId: string } | { kind: 'saved' } | { kind: 'refused'; refusal: OrderRefusal };

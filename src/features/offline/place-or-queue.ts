@@ -1,0 +1,89 @@
+// Places an order now, or saves it in the outbox to be sent once when the connection is back
+// (docs/architecture.md, "Offline"): the one way the purchase page and the order pad place an order. The
+// order is its lines under one clientOrderId, kept wherever it goes: a request that got no answer may have
+// arrived, and the outbox's resend with the same id is then answered with the first order, never a second.
+// The outbox's code (IndexedDB) loads only when it is needed: a page that places online starts without it.
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { NetworkError } from '../../api/errors';
+import { orderRefusal } from '../../api/order-refusal';
+import { queryKeys } from '../../api/query-keys';
+import type { QueuedOrder } from '../../db/outbox';
+import { orderBody, postOrder, type OrderToPlace, type PlaceOutcome } from '../../db/post-order';
+import { isOnline } from './network-status';
+import { flushOutboxNow, requestBackgroundSync } from './outbox-runner';
+
+const outbox = () => import('../../db/outbox');
+const padPlacement = () => import('../../db/pad-placement');
+
+/** The clientOrderId of this press: the pad's (a repeat of lines sent before keeps theirs), else a new one. */
+async function clientOrderIdFor(order: OrderToPlace, sending: boolean): Promise<{ clientOrderId: string; sentBefore: boolean }> {
+  if (order.pad) {
+    const pad = order.pad;
+    // Kept on the device until the pad is emptied: a resend of it is recognised.
+    return padPlacement()
+      .then((placing) => placing.padPlacementId(order.ownerEmail, pad, sending))
+      .catch(() => ({ clientOrderId: crypto.randomUUID(), sentBefore: false }));
+  }
+  // A fresh id per attempt: a retried request is recognised, a new attempt is a new order.
+  return { clientOrderId: crypto.randomUUID(), sentBefore: false };
+}
+
+/**
+ * Into the outbox, to be sent by this page or by the service worker. A pad's lines leave the pad in the
+ * same write; it throws if it could not, and then did neither.
+ */
+async function saveForLater(queued: QueuedOrder, fromPad: boolean): Promise<PlaceOutcome> {
+  if (fromPad) await (await padPlacement()).movePadToOutbox(queued);
+  else await (await outbox()).enqueueOrder(queued);
+  void requestBackgroundSync();
+  // A request that failed while the device says it is online may have been a blip: the runner retries with backoff.
+  if (isOnline()) void flushOutboxNow(false);
+  return { kind: 'saved' };
+}
+
+export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
+  const sending = isOnline();
+  const { clientOrderId, sentBefore } = await clientOrderIdFor(order, sending);
+  const queued: QueuedOrder = { clientOrderId, ownerEmail: order.ownerEmail, userAddress: order.userAddress, userPhone: order.userPhone, lines: order.lines };
+  const fromPad = order.pad !== undefined;
+  if (!sending) return saveForLater({ ...queued, maybeDelivered: sentBefore }, fromPad);
+  let orderId: string;
+  try {
+    ({ insertedId: orderId } = await postOrder(orderBody(queued), true));
+  } catch (error) {
+    if (error instanceof NetworkError) return saveForLater({ ...queued, maybeDelivered: true }, fromPad);
+    const refusal = orderRefusal(error);
+    if (refusal) return { kind: 'refused', refusal };
+    throw error;
+  }
+  if (fromPad) {
+    const productIds = order.lines.map((line) => line.productId);
+    // The order is placed: should this fail, the lines left on the pad place the same order again, never a second one.
+    await padPlacement()
+      .then((placing) => placing.finishPadPlacement(order.ownerEmail, clientOrderId, productIds))
+      .catch(() => undefined);
+  }
+  return { kind: 'placed', orderId };
+}
+
+/** placeOrQueue for a screen: once the server has answered, the catalogue (stock) and the order lists are fetched again. */
+export function usePlaceOrQueue(): (order: OrderToPlace) => Promise<PlaceOutcome> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (order) => {
+      let outcome: PlaceOutcome | null = null;
+      try {
+        outcome = await placeOrQueue(order);
+        return outcome;
+      } finally {
+        // Stock changed (or we learnt it had): the catalogue and the order lists are stale either way.
+        if (outcome?.kind !== 'saved') {
+          await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders }), queryClient.invalidateQueries({ queryKey: queryKeys.products })]);
+        }
+      }
+    },
+    [queryClient],
+  );
+}
