@@ -45,15 +45,23 @@ const products: FastifyPluginAsync = async (app) => {
       const words = searchWords(query.q ?? '');
       const category = query.category || undefined;
       void reply.header('cache-control', 'no-cache');
-      // Without a search, a page is a slice of the cached catalogue (same order: newest first), taken only
-      // while that copy is current; the home page's first page is then answered without the database.
-      const current = words.length === 0 ? await app.catalogue.fresh() : null;
+      const search = async () => {
+        const { items, total } = await searchProducts(db, { words, category, page: query.page, pageSize: query.pageSize });
+        return { items, total, page: query.page, pageSize: query.pageSize };
+      };
+      // While the cached catalogue is current, a page without a search is a slice of it (same order: newest
+      // first), so the home page's first page is answered without the database; a search is read once and
+      // kept with that copy, so the same search asked again (a counter's usual tools) costs no query.
+      const current = await app.catalogue.fresh();
       if (current) {
-        const page = current.derived(`page:${category ?? ''}:${query.page}:${query.pageSize}`, (all) => pageOf(all, category, query.page, query.pageSize));
-        return sendKept(request, reply, page);
+        const at = `${category ?? ''}:${query.page}:${query.pageSize}`;
+        const answer =
+          words.length === 0
+            ? current.derived(`page:${at}`, (all) => pageOf(all, category, query.page, query.pageSize))
+            : await current.kept(`search:${at}:${words.join(' ')}`, search);
+        return sendKept(request, reply, answer);
       }
-      const { items, total } = await searchProducts(db, { words, category, page: query.page, pageSize: query.pageSize });
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      return search();
     }
     const entry = await app.catalogue.get();
     // One ETag for every encoding of the same catalogue: it names the content, which is what a

@@ -73,4 +73,26 @@ describeEachDatabase('cached catalogue', (kind) => {
     await t.database.db.execute(sql`update products set price = 130 where id = ${productId}`);
     await expect.poll(price, { timeout: 5000 }).toBe(130);
   });
+
+  it('keeps a search with the current copy, answering as the database would, and shows a change once the database has it', async () => {
+    const productId = await t.createProduct({ name: 'Kept Search Bandsaw', category: 'kept-searches', price: 200 });
+    const searchUrl = '/api/products?q=kept%20bandsaw&page=1&pageSize=24';
+    const found = async () =>
+      (await t.app.inject(searchUrl)).json() as { items: { _id: string; price: number }[]; total: number; page: number; pageSize: number };
+    await expect.poll(async () => (await found()).items.find((p) => p._id === productId)?.price, { timeout: 5000 }).toBe(200);
+    const expected = {
+      ...(await searchProducts(t.database.db, { words: ['kept', 'bandsaw'], category: undefined, page: 1, pageSize: 24 })),
+      page: 1,
+      pageSize: 24,
+    };
+    const first = await t.app.inject(searchUrl);
+    expect(first.json()).toEqual(expected);
+    // Asked again while nothing changed: the same bytes, kept with the copy, in each encoding.
+    expect((await t.app.inject(searchUrl)).body).toBe(first.body);
+    const br = await t.app.inject({ url: searchUrl, headers: { 'accept-encoding': 'br' } });
+    expect(JSON.parse(br.headers['content-encoding'] === 'br' ? brotliDecompressSync(br.rawPayload).toString() : br.body)).toEqual(expected);
+
+    await t.database.db.execute(sql`update products set price = 240 where id = ${productId}`);
+    await expect.poll(async () => (await found()).items.find((p) => p._id === productId)?.price, { timeout: 5000 }).toBe(240);
+  });
 });
