@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it, vi } from 'vitest';
-import { catalogueChanges } from '../../server/repositories/products';
+import { catalogueChanges, searchProducts } from '../../server/repositories/products';
 import { FULL_COPY_ABOVE_CHANGES } from '../../server/routes/products';
 import type * as ProductsRepository from '../../server/repositories/products';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
@@ -14,9 +14,10 @@ import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 // Every read of the change feed from the database goes through this function: counting its calls counts them.
 vi.mock('../../server/repositories/products', async (importOriginal) => {
   const actual = await importOriginal<typeof ProductsRepository>();
-  return { ...actual, catalogueChanges: vi.fn(actual.catalogueChanges) };
+  return { ...actual, catalogueChanges: vi.fn(actual.catalogueChanges), searchProducts: vi.fn(actual.searchProducts) };
 });
 const changesReads = vi.mocked(catalogueChanges);
+const searchReads = vi.mocked(searchProducts);
 
 interface Changes {
   version: number;
@@ -31,6 +32,7 @@ describeEachDatabase('costly public endpoints', (kind) => {
   // A block, not an arrow returning the mock: what a beforeEach returns is run as its clean-up.
   beforeEach(() => {
     changesReads.mockClear();
+    searchReads.mockClear();
   });
 
   const changes = async (query: string, headers: Record<string, string> = {}) => {
@@ -108,6 +110,25 @@ describeEachDatabase('costly public endpoints', (kind) => {
     await expect.poll(stock, { timeout: 5000 }).toBe(25);
     await t.database.db.execute(sql`delete from products where id = ${productId}`);
     await expect.poll(async () => (await changes('since=0')).changes.deleted.includes(productId), { timeout: 5000 }).toBe(true);
+  });
+
+  it('reads a search once while the catalogue does not change, however often and in whatever encoding it is asked', async () => {
+    const productId = await t.createProduct({ name: 'Looped Search Jigsaw' });
+    const url = '/api/products?q=looped%20jigsaw&page=1&pageSize=24';
+    const ids = async (headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url, headers });
+      const encoding = res.headers['content-encoding'];
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+      return (JSON.parse(body) as { items: { _id: string }[] }).items.map((p) => p._id);
+    };
+    await expect.poll(ids, { timeout: 5000 }).toEqual([productId]);
+    searchReads.mockClear();
+    for (let i = 0; i < 10; i += 1) {
+      expect(await ids()).toEqual([productId]);
+      expect(await ids({ 'accept-encoding': 'br' })).toEqual([productId]);
+    }
+    // One read at most: a NOTIFY that arrives after the copy was read makes it read once more.
+    expect(searchReads.mock.calls.length).toBeLessThanOrEqual(1);
   });
 
   const countProducts = async () => {
