@@ -2,6 +2,7 @@
 // OpenAPI 3.1 at /api/openapi.json and a reference page at /api/docs, served from node_modules, so it
 // works offline and under the app's Content-Security-Policy.
 
+import { readFile } from 'node:fs/promises';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,7 @@ export default fp(async function openapi(app: FastifyInstance) {
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     theme: { title: 'Forgeline dealer API' },
+    logo: { type: 'image/svg+xml', content: await readFile(new URL('../../public/logo.svg', import.meta.url)) },
     uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
 
