@@ -26,7 +26,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { SandboxProvider } from './payments/sandbox';
 import compression from './plugins/compression';
 import gracefulClose from './plugins/graceful-close';
-import errorHandler, { mapError } from './plugins/error-handler';
+import errorHandler, { clientErrorAnswer, mapError } from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/security-headers';
 import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
@@ -121,6 +121,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       // Node looks for requests over their time on a timer (every 30 s by default): a tenth of the
       // shorter limit closes one within a tenth of its time.
       connectionsCheckingInterval: Math.max(100, Math.round(Math.min(config.timeouts.headersMs, config.timeouts.requestMs) / 10)),
+    },
+    // What Node's parser refuses before a request exists (a body too slow to arrive, headers too large)
+    // answers in the same shape too, and the connection closes.
+    clientErrorHandler: (error, socket) => {
+      const answer = clientErrorAnswer(error, beforeRoutingHeaders);
+      if (answer && socket.writable) socket.end(answer);
+      else socket.destroy(error);
     },
     routerOptions: { maxParamLength: 300 },
     // A malformed or overlong URL fails before routing, where neither the error handler nor the

@@ -1,5 +1,6 @@
 // The one place errors become HTTP answers: { error: { code, message, details? } }.
 
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '../../src/contract/errors';
@@ -51,6 +52,35 @@ export function mapError(error: unknown): Mapped {
     return { status, code, message: status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'The request is not valid.' };
   }
   return { status: 500, code: 'internal', message: 'Something went wrong on our side. Please try again.' };
+}
+
+/** Node's parser errors before a request exists: a request too slow to arrive, headers too large, bytes that are no HTTP. */
+const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', message: 'The request took too long to arrive. Please try again.' },
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', message: 'The request headers are too large.' },
+};
+
+/**
+ * The raw HTTP answer to an error Node's parser met before Fastify had a request (the server's
+ * `clientErrorHandler`): the one error shape with the security headers, and the connection closed after it.
+ * Null when the client is gone anyway.
+ */
+export function clientErrorAnswer(error: { code?: string }, headers: readonly [string, string][]): string | null {
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return null;
+  const { code, message } = (error.code ? CLIENT_ERRORS[error.code] : undefined) ?? {
+    code: 'invalid_data' as const,
+    message: 'The request is not valid HTTP.',
+  };
+  const status = statusOf(code);
+  const body = JSON.stringify({ error: { code, message } });
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    ...headers.map(([name, value]) => `${name}: ${value}`),
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+  ];
+  return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 
 export default fp(async function errorHandler(app: FastifyInstance) {

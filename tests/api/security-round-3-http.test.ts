@@ -76,6 +76,10 @@ describe('security round 3: slow and idle connections', () => {
       clearInterval(trickle);
     }
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /u);
+    // The one error shape, with the security headers every answer carries.
+    const [head = '', body = ''] = c.received().split('\r\n\r\n');
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(body)).toEqual({ error: { code: 'request_timeout', message: 'The request took too long to arrive. Please try again.' } });
   }, 20_000);
 
   it('closes a connection whose body stops halfway', async () => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/errors';
-import errorHandler from '../../server/plugins/error-handler';
+import errorHandler, { clientErrorAnswer } from '../../server/plugins/error-handler';
 
 async function appThrowing(error: unknown) {
   const app = Fastify({ logger: false });
@@ -47,5 +47,32 @@ describe('error handler', () => {
     const xml = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+});
+
+describe('answers before a request exists', () => {
+  const headers: [string, string][] = [['x-content-type-options', 'nosniff']];
+  const parse = (answer: string | null) => {
+    const [head = '', body = ''] = (answer ?? '').split('\r\n\r\n');
+    return { lines: head.split('\r\n'), body: JSON.parse(body) as unknown };
+  };
+
+  it('answers a request too slow to arrive with 408, headers too large with 431, other bytes with 400, in the one shape, and closes', () => {
+    const timeout = parse(clientErrorAnswer({ code: 'ERR_HTTP_REQUEST_TIMEOUT' }, headers));
+    expect(timeout.lines[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(timeout.lines).toEqual(
+      expect.arrayContaining(['x-content-type-options: nosniff', 'connection: close', 'content-type: application/json; charset=utf-8']),
+    );
+    expect(timeout.body).toEqual({ error: { code: 'request_timeout', message: 'The request took too long to arrive. Please try again.' } });
+    expect(parse(clientErrorAnswer({ code: 'HPE_HEADER_OVERFLOW' }, headers)).lines[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const garbage = parse(clientErrorAnswer({ code: 'HPE_INVALID_METHOD' }, headers));
+    expect(garbage.lines[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(garbage.body).toEqual({ error: { code: 'invalid_data', message: 'The request is not valid HTTP.' } });
+    const length = Number(garbage.lines.find((line) => line.startsWith('content-length: '))?.slice(16));
+    expect(length).toBe(Buffer.byteLength(JSON.stringify(garbage.body)));
+  });
+
+  it('answers nothing to a client that is gone', () => {
+    expect(clientErrorAnswer({ code: 'ECONNRESET' }, headers)).toBeNull();
   });
 });
