@@ -3,6 +3,12 @@
 
 /** Excel, LibreOffice and Sheets treat a cell starting with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/u;
+/**
+ * A phone number as dealers write it: `+`, then digits and spaces only. Without a letter, a bracket or any
+ * other sign it can name no function, no cell and no other program, so it is no formula risk: it is
+ * written as it is, without the apostrophe a spreadsheet would show (docs/decisions/034).
+ */
+const PHONE_NUMBER = /^\+[\d ]+$/u;
 
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
@@ -13,7 +19,7 @@ export function csvCell(value: string | number | null): string {
   if (typeof value === 'string')
     text = text
       .split(';')
-      .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
+      .map((part) => (FORMULA_START.test(part) && !PHONE_NUMBER.test(part) ? `'${part}` : part))
       .join(';');
   return /[",;\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -26,7 +26,17 @@ describe('CSV for spreadsheets', () => {
     expect(cell).toBe(`"Main St 1;'=cmd|' /C calc'!A0;Springfield"`);
     for (const part of cell.replace(/^"|"$/gu, '').split(';')) expect(part).not.toMatch(/^[=+\-@\t\r]/u);
     expect(csvCell('Unit 4; Dock Road')).toBe('"Unit 4; Dock Road"');
-    expect(csvCell('a;+1;-1;@x')).toBe(`"a;'+1;'-1;'@x"`);
+    expect(csvCell('a;+1+1;-1;@x')).toBe(`"a;'+1+1;'-1;'@x"`);
+  });
+
+  it('writes a phone number of a plus, digits and spaces as it is, and anything more with the apostrophe', () => {
+    expect(csvCell('+44 1274 496000')).toBe('+44 1274 496000');
+    expect(csvCell('+14155550100')).toBe('+14155550100');
+    expect(csvCell('Unit 4;+44 1274 496000')).toBe('"Unit 4;+44 1274 496000"');
+    expect(csvCell('+44 1;=1')).toBe(`"+44 1;'=1"`);
+    for (const risky of ['+44 (0)1274 496000', '+44-1274', '+1+1', '+A1', '+44 1274\t']) {
+      expect(csvCell(risky).replace(/^"/u, '').startsWith("'")).toBe(true);
+    }
   });
 
   it('starts with a byte-order mark and ends rows with CRLF', () => {
