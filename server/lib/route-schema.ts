@@ -130,8 +130,9 @@ function refusalsOf(route: RouteDeclaration): Record<number, string> {
 /** The Fastify `schema` of a route, made from its declaration. */
 export function routeSchema(route: RouteDeclaration): FastifySchema {
   const response: Record<string, unknown> = {};
-  for (const [status, answer] of Object.entries(route.answers)) response[status] = answerOf(Number(status), answer);
   for (const [status, description] of Object.entries(refusalsOf(route))) response[status] = errorAnswer(description);
+  // A route's own answer for a status (a 409 with its details) is more precise than the generic refusal.
+  for (const [status, answer] of Object.entries(route.answers)) response[status] = answerOf(Number(status), answer);
   response['4xx'] = errorAnswer('Any other refusal: a body too large, a media type the route does not take, too many requests.');
   response['5xx'] = errorAnswer('The API failed, or a service it needs (the database, the payment processor) cannot be reached.');
   return {
