@@ -67,7 +67,7 @@ async function guardAdmin(args: GuardArgs): Promise<void> {
   if (admin === true) return;
   // Not known (offline before the flag was ever fetched): keep the user in the app, but not on an admin page.
   if (admin === null) throw redirect({ to: '/dashboard', replace: true });
-  // Spec section 6: non-admins opening admin pages are logged out and sent to /login. The page is not
+  // As the spec has it, non-admins opening admin pages are logged out and sent to /login. The page is not
   // remembered: signing in again as the same customer would only bounce them out once more.
   if (!args.preload) await signOutEverywhere();
   throw redirect({ to: '/login', replace: true });

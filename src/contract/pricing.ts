@@ -107,7 +107,7 @@ export function cutDescription(description: string, limit = DESCRIPTION_CUT): st
   return description;
 }
 
-/** Spec section 9: 1 to 5 filled stars; any value other than '1' to '4' shows 5 stars. */
+/** The spec's rating: 1 to 5 filled stars; any value other than '1' to '4' shows 5 stars. */
 export function starCount(rating: string | number): number {
   const text = String(rating);
   return text === '1' || text === '2' || text === '3' || text === '4' ? Number(text) : 5;

@@ -11,7 +11,7 @@ export function getFirebaseAuth(): Promise<Auth> {
     const [{ initializeApp, getApps }, authModule, config] = await Promise.all([import('firebase/app'), import('firebase/auth'), getRuntimeConfig()]);
     const { initializeAuth, indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence, connectAuthEmulator } = authModule;
     const app = getApps()[0] ?? initializeApp({ apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId });
-    // Spec section 4: persistence in order of preference, indexed storage, local storage, session storage.
+    // The spec's persistence, in order of preference, indexed storage, local storage, session storage.
     // No popup/redirect resolver here: with one, every page that starts Auth would load Google's script from
     // apis.google.com. Google sign-in passes it to the calls that need it (sign-in.ts).
     const auth = initializeAuth(app, {

@@ -118,7 +118,7 @@ export interface Registration {
 }
 
 /**
- * Spec section 4, Register: create the account, send the verification e-mail, set the display name,
+ * Register, as the spec has it: create the account, send the verification e-mail, set the display name,
  * then exchange the token. A failed verification e-mail does not undo the account: it can be resent
  * from My Profile.
  */

@@ -11,7 +11,7 @@ import { getSession, startSession, updateSessionUser } from './session';
 export async function resendVerification(): Promise<void> {
   const { auth, sdk } = await loadFirebaseAuth();
   await auth.authStateReady();
-  // Spec section 8: the product's own message when nobody is signed in to Firebase.
+  // The product's own message, in the spec's words, when nobody is signed in to Firebase.
   if (!auth.currentUser) throw authError('auth/no-current-user', texts.noUserLoggedIn);
   await sdk.sendEmailVerification(auth.currentUser);
 }

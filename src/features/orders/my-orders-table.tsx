@@ -18,7 +18,7 @@ import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { useDeleteOrder } from './delete-order';
 import { OrderAgainDialog, useOrderAgain, type OrderAgainOptions } from './use-order-again';
 
-/** Spec section 2: green Shipped, red Unpaid, blue otherwise. Opaque tints, so the pinned column stays legible;
+/** The spec's status colours: green Shipped, red Unpaid, blue otherwise. Opaque tints, so the pinned column stays legible;
  * important, so they win over the card background below md. */
 const ROW_COLOURS: Record<OrderStatus, string> = {
   Shipped: 'bg-[#ebf7ee]!',
