@@ -125,8 +125,8 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
 
     // Bookkeeping: every unit that left the shelf is in exactly one order, and every order was counted.
     const stock = await sql.query<{ id: string; available: number; sold: string | null; orders: string }>(
-      `select p.id, p.available, sum(o.quantity) as sold, count(o.id) as orders
-         from products p left join orders o on o.product_id = p.id group by p.id, p.available`,
+      `select p.id, p.available, sum(l.quantity) as sold, count(l.order_id) as orders
+         from products p left join order_lines l on l.product_id = p.id group by p.id, p.available`,
     );
     const mismatched = stock.rows.filter((r) => STOCK - r.available !== Number(r.sold ?? 0));
     const ordersInDb = stock.rows.reduce((n, r) => n + Number(r.orders), 0);

@@ -1,4 +1,4 @@
-// Baseline of the order benchmark: the same stock UPDATE and order INSERT transaction the API runs,
+// Baseline of the order benchmark: the same stock UPDATE and order and line INSERTs the API runs,
 // sent straight through `pg` with as many concurrent callers and the same pool size as the server.
 // Usage: node --import tsx bench/lib/orders-baseline.ts <plan.json>   (prints one JSON line)
 
@@ -23,24 +23,15 @@ await runOrdersBaseline(plan, async (client) => {
   );
   const row = reserved.rows[0];
   if (!row) return false;
+  const order = await client.query<{ id: string }>(
+    `insert into orders (user_id, user_email, user_name, user_address, user_phone, total_price, status, client_order_id)
+     values ($1, $2, $3, $4, $5, $6, 'Unpaid', $7) returning id`,
+    [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', row.price * product.quantity, randomUUID()],
+  );
   await client.query(
-    `insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
-       unit_price, quantity, total_price, status, client_order_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Unpaid', $12) returning id`,
-    [
-      plan.user.id,
-      plan.user.email,
-      plan.user.name,
-      '1 Bench Street, Springfield',
-      '+1 555 0100',
-      product.id,
-      row.name,
-      row.image_url,
-      row.price,
-      product.quantity,
-      row.price * product.quantity,
-      randomUUID(),
-    ],
+    `insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total)
+     values ($1, 1, $2, $3, $4, $5, $6, $7)`,
+    [order.rows[0]?.id, product.id, row.name, row.image_url, row.price, product.quantity, row.price * product.quantity],
   );
   return true;
 });

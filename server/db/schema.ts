@@ -136,11 +136,7 @@ export const orders = pgTable(
     userName: text('user_name').notNull(),
     userAddress: text('user_address').notNull(),
     userPhone: text('user_phone').notNull(),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    productName: text('product_name').notNull(),
-    imageUrl: text('image_url'),
-    unitPrice: integer('unit_price').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** The sum of the lines' totals, fixed when the order is placed: what the dealer pays. */
     totalPrice: integer('total_price').notNull(),
     status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped'] })
       .notNull()
@@ -163,7 +159,6 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),
-    check('orders_quantity_check', sql`${t.quantity} > 0`),
     check('orders_paid_has_transaction', sql`${t.status} = 'Unpaid' or ${t.transactionId} is not null`),
     check('orders_paid_has_invoice', sql`${t.status} = 'Unpaid' or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`),
     uniqueIndex('orders_invoice_key').on(t.invoiceYear, t.invoiceSeq),
@@ -197,8 +192,9 @@ export const productDeletions = pgTable(
 );
 
 /**
- * The tools of an order (docs/architecture.md, "Data model"). The order row keeps the first line's
- * product, the pieces of all lines and their total for the spec's one-tool shape and the admin search.
+ * The tools of an order (docs/architecture.md, "Data model"): an order is its lines, one or many, each with
+ * the tool's name, article number, picture and price as they were when it was placed. Every order has at
+ * least one; what a one-tool order's answer names (product, quantity, unit price) is read from them.
  */
 export const orderLines = pgTable(
   'order_lines',

@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { images, imageWidths, orderLines, orders, products } from '../db/schema';
+import { images, imageWidths, orderLines, products } from '../db/schema';
 
 export interface ImageRow {
   bytes: Buffer;
@@ -79,7 +79,7 @@ export async function storedImageHashes(tx: Tx, hashes: string[]): Promise<Set<s
 const urlOf = sql`'/uploads/' || images.hash || '.webp'`;
 
 /**
- * Deletes the pictures stored before `storedBefore` that no product, order or order line shows (their
+ * Deletes the pictures stored before `storedBefore` that no product or order line shows (their
  * copies go with them), and returns their hashes. One statement: a picture a new product names meanwhile
  * was touched (touchImage) and is no longer past its grace when the delete reaches it.
  */
@@ -90,21 +90,19 @@ export async function deleteUnusedImages(tx: Tx, storedBefore: Date): Promise<st
     delete from images
      where created_at < ${storedBefore.toISOString()}::timestamptz
        and not exists (select 1 from ${products} where ${products.imageUrl} = ${urlOf})
-       and not exists (select 1 from ${orders} where ${orders.imageUrl} = ${urlOf})
        and not exists (select 1 from ${orderLines} where ${orderLines.imageUrl} = ${urlOf})
     returning hash`,
   );
   return deleted.map((r) => r.hash);
 }
 
-/** Of these picture URLs, the ones a product, an order or an order line shows. */
+/** Of these picture URLs, the ones a product or an order line shows. */
 export async function usedImageUrls(tx: Tx, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
   const rows = await rowsOf<{ url: string }>(
     tx,
     sql`
     select ${products.imageUrl} as url from ${products} where ${inArray(products.imageUrl, urls)}
-    union select ${orders.imageUrl} from ${orders} where ${inArray(orders.imageUrl, urls)}
     union select ${orderLines.imageUrl} from ${orderLines} where ${inArray(orderLines.imageUrl, urls)}`,
   );
   return new Set(rows.map((r) => r.url));

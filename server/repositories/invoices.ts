@@ -2,9 +2,9 @@
 // (docs/decisions/013-invoices-and-mail-queue.md). Everything comes from the order's own snapshot,
 // so an invoice reads the same however often it is made, whatever became of the tools since.
 
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { invoiceDocuments, orderLines } from '../db/schema';
+import { invoiceCounters, invoiceDocuments, orderLines } from '../db/schema';
 import { findOrder, type OrderRow } from './orders';
 
 /** One line as the order's documents print it: the tool, its article number, how many, at what price. */
@@ -65,4 +65,19 @@ export async function keepInvoice(tx: Tx, orderId: string, drawn: KeptInvoice): 
   const kept = await findKeptInvoice(tx, orderId);
   if (!kept) throw new Error(`the invoice of order ${orderId} was neither kept nor found`);
   return kept;
+}
+
+/**
+ * The next invoice number of the current year (UTC): the year's counter plus one. The counter's row stays
+ * locked until the transaction ends, so a rolled-back payment gives its number back and the numbers of a year
+ * have no gaps and never repeat (docs/decisions/013-invoices-and-mail-queue.md).
+ */
+export async function takeInvoiceNumber(tx: Tx): Promise<{ year: number; seq: number }> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year: sql`extract(year from now() at time zone 'UTC')::int`, lastNo: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastNo: sql`${invoiceCounters.lastNo} + 1` } })
+    .returning({ year: invoiceCounters.year, seq: invoiceCounters.lastNo });
+  if (!row) throw new Error('the invoice counter returned no row');
+  return row;
 }

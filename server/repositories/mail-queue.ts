@@ -1,5 +1,6 @@
-// Data access for the mail queue (docs/decisions/013-invoices-and-mail-queue.md). Mails are put in by the
-// statements that change an order (server/repositories/orders.ts); the sender claims, sends and settles them.
+// Data access for the mail queue (docs/decisions/013-invoices-and-mail-queue.md). Mails are put in within the
+// transaction that changes an order, to whom the mail service's rules say (server/services/mail.ts); the
+// sender claims, sends and settles them.
 
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { MailFailures, MailKind } from '../../src/contract/mail';
@@ -41,6 +42,15 @@ export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Pro
     returning m.id, m.kind, m.order_id, m.recipient, m.attempts`,
   );
   return rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, recipient: row.recipient, attempts: Number(row.attempts) }));
+}
+
+/** Queues one mail of this kind about the order to each recipient; a mail already queued is not queued twice. */
+export async function queueMails(tx: Tx, kind: MailKind, orderId: string, recipients: string[]): Promise<void> {
+  if (recipients.length === 0) return;
+  await tx
+    .insert(mailQueue)
+    .values(recipients.map((recipient) => ({ kind, orderId, recipient })))
+    .onConflictDoNothing();
 }
 
 /** The mail went out; only while this sender still holds it. */

@@ -6,27 +6,28 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
 import type { Tx } from '../db/client';
-import { orderLines, orders, products } from '../db/schema';
-import { productColumns, type ProductRow } from './products';
+import { rowsOf } from '../db/rows';
+import { orderLines, orders } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** What a one-tool order's answer names at its top level; for every order it is read from the lines. */
+export type OneToolFields = 'productId' | 'productName' | 'imageUrl' | 'unitPrice' | 'orderQuantity';
+
+/** An order as the server knows it: who ordered, where it stands, and its lines, one or many. */
+export type OrderWithLines = Omit<Order, OneToolFields | 'lines'> & { lines: OrderLine[] };
+
 /**
- * The wire shape. `heldFor` is how long an unpaid order keeps its stock (UNPAID_ORDER_TTL_HOURS): an
- * unpaid order says until when, so the dealer knows how long there is to pay.
+ * The order with its lines. `heldFor` is how long an unpaid order keeps its stock (UNPAID_ORDER_TTL_HOURS):
+ * an unpaid order says until when, so the dealer knows how long there is to pay.
  */
-export function toOrder(row: OrderRow, heldFor: number | null = null, lines: OrderLine[] = []): Order {
+export function toOrder(row: OrderRow, heldFor: number | null = null, lines: OrderLine[] = []): OrderWithLines {
   return {
     _id: row.id,
     userName: row.userName,
     userEmail: row.userEmail,
     userAddress: row.userAddress,
     userPhone: row.userPhone,
-    productId: row.productId,
-    productName: row.productName,
-    imageUrl: row.imageUrl,
-    unitPrice: row.unitPrice,
-    orderQuantity: row.quantity,
     totalPrice: row.totalPrice,
     status: row.status,
     transactionId: row.transactionId,
@@ -72,8 +73,8 @@ export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, O
   return byOrder;
 }
 
-/** Orders in their wire shape, lines included. */
-export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null): Promise<Order[]> {
+/** The orders with their lines. */
+export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null): Promise<OrderWithLines[]> {
   const lines = await linesOf(
     tx,
     rows.map((row) => row.id),
@@ -103,21 +104,14 @@ export async function lockUserForOrder(tx: Tx, userId: string, clientOrderId: st
   // The lock first, on its own: a statement that waited for the lock still reads with the snapshot it
   // started with, so reading in the same statement would miss an order committed while it waited.
   await tx.execute(sql`select 1 from users where id = ${userId}::uuid for update`);
-  const result = await tx.execute(sql`
+  const [row] = await rowsOf<{ held: number; trusted: boolean; verified: boolean; existing: string | null }>(
+    tx,
+    sql`
     select u.unpaid_units as held, u.trusted_at is not null as trusted, u.email_verified as verified,
            (select o.id from orders o where o.user_id = u.id and o.client_order_id = ${clientOrderId}::uuid) as existing
-      from users u where u.id = ${userId}::uuid`);
-  const row = (result as unknown as { rows: { held: number; trusted: boolean; verified: boolean; existing: string | null }[] }).rows[0];
+      from users u where u.id = ${userId}::uuid`,
+  );
   return { held: Number(row?.held ?? 0), trusted: row?.trusted === true, emailVerified: row?.verified === true, existing: row?.existing ?? null };
-}
-
-/**
- * Locks the products of an order in id order, so two orders that share tools never wait on each other
- * crosswise (no deadlock, whatever order their lines are in), and returns them as they are now.
- */
-export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
 }
 
 export interface NewOrder {
@@ -128,75 +122,43 @@ export interface NewOrder {
   userPhone: string;
   clientOrderId: string;
   totalPrice: number;
-  lines: { productId: string; productName: string; imageUrl: string; unitPrice: number; quantity: number }[];
-  /** Takes the pieces off the shelf now; false for an account not trusted to hold stock (docs/decisions/027). */
+  lines: { productId: string; productName: string; sku: string | null; imageUrl: string; unitPrice: number; quantity: number }[];
+  /** The pieces are off the shelf from now on; false for an account not trusted to hold stock (docs/decisions/027). */
   holdsStock: boolean;
-  /** Puts the dealer's "we have your order" mail in the queue: only for a verified address (docs/decisions/026). */
-  tellDealer: boolean;
 }
 
-/**
- * Inserts the order, its lines and (when it holds stock) takes their pieces off the stock, in one
- * statement. The caller holds the products' locks and has checked every rule, so the stock cannot go below
- * zero here (and the table's CHECK would refuse it if it did).
- */
-export async function insertOrderWithLines(tx: Tx, order: NewOrder): Promise<string> {
-  const [first] = order.lines;
-  if (!first) throw new Error('an order needs a line');
-  const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const lineValues = sql.join(
-    order.lines.map(
-      (line, i) =>
-        sql`(${i + 1}::int, ${line.productId}::uuid, ${line.productName}, ${line.imageUrl}, ${line.unitPrice}::int, ${line.quantity}::int, ${line.unitPrice * line.quantity}::int)`,
-    ),
-    sql`, `,
+/** Inserts an Unpaid order and its lines, numbered from 1 in the order given; returns the order's id. */
+export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
+  if (order.lines.length === 0) throw new Error('an order needs a line');
+  const [placed] = await tx
+    .insert(orders)
+    .values({
+      userId: order.userId,
+      userEmail: order.userEmail,
+      userName: order.userName,
+      userAddress: order.userAddress,
+      userPhone: order.userPhone,
+      totalPrice: order.totalPrice,
+      status: 'Unpaid',
+      clientOrderId: order.clientOrderId,
+      holdsStock: order.holdsStock,
+    })
+    .returning({ id: orders.id });
+  if (!placed) throw new Error('order insert returned no row');
+  await tx.insert(orderLines).values(
+    order.lines.map((line, i) => ({
+      orderId: placed.id,
+      lineNo: i + 1,
+      productId: line.productId,
+      productName: line.productName,
+      sku: line.sku,
+      imageUrl: line.imageUrl,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      lineTotal: line.unitPrice * line.quantity,
+    })),
   );
-  const stockValues = sql.join(
-    order.lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    with placed as (
-      insert into orders (user_id, user_email, user_name, user_address, user_phone, product_id, product_name, image_url,
-                          unit_price, quantity, total_price, status, client_order_id, holds_stock)
-      values (${order.userId}::uuid, ${order.userEmail}, ${order.userName}, ${order.userAddress}, ${order.userPhone},
-              ${first.productId}::uuid, ${first.productName}, ${first.imageUrl}, ${first.unitPrice}::int, ${pieces}::int,
-              ${order.totalPrice}::int, 'Unpaid', ${order.clientOrderId}::uuid, ${order.holdsStock})
-      returning id
-    ), lines as (
-      insert into order_lines (order_id, line_no, product_id, product_name, sku, image_url, unit_price, quantity, line_total)
-      select placed.id, v.line_no, v.product_id, v.product_name, (select p.sku from products p where p.id = v.product_id),
-             v.image_url, v.unit_price, v.quantity, v.line_total
-        from placed cross join (values ${lineValues}) as v(line_no, product_id, product_name, image_url, unit_price, quantity, line_total)
-    ), taken as (
-      update products set available = products.available - s.quantity
-        from (values ${stockValues}) as s(product_id, quantity)
-       where products.id = s.product_id and ${order.holdsStock}
-    ), told as (
-      -- The dealer hears of the order from the mail queue (docs/decisions/013-invoices-and-mail-queue.md).
-      insert into mail_queue (kind, order_id, recipient) select 'order_placed', placed.id, ${order.userEmail} from placed where ${order.tellDealer}
-    )
-    select id from placed`);
-  const row = (result as unknown as { rows: { id: string }[] }).rows[0];
-  if (!row) throw new Error('order insert returned no row');
-  return row.id;
-}
-
-/** Puts pieces back on the shelf, locking the products in id order first (see lockProducts). */
-export async function returnPieces(tx: Tx, pieces: { productId: string | null; quantity: number }[]): Promise<void> {
-  const perProduct = new Map<string, number>();
-  for (const piece of pieces) if (piece.productId) perProduct.set(piece.productId, (perProduct.get(piece.productId) ?? 0) + piece.quantity);
-  if (perProduct.size === 0) return;
-  const ids = [...perProduct.keys()].sort();
-  await lockProducts(tx, ids);
-  const values = sql.join(
-    ids.map((id) => sql`(${id}::uuid, ${perProduct.get(id) ?? 0}::int)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update products set available = products.available + s.quantity
-      from (values ${values}) as s(product_id, quantity)
-     where products.id = s.product_id`);
+  return placed.id;
 }
 
 /** The pieces of these orders' lines, for giving them back. */
@@ -219,7 +181,7 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-export async function listOrdersByUser(tx: Tx, userId: string, heldFor: number | null = null): Promise<Order[]> {
+export async function listOrdersByUser(tx: Tx, userId: string, heldFor: number | null = null): Promise<OrderWithLines[]> {
   const rows = await tx.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
   return withLines(tx, rows, heldFor);
 }
@@ -256,14 +218,14 @@ function likePattern(text: string): string {
 }
 
 /** One page of all orders, newest first, and how many match in total (docs/decisions/004). */
-export async function listOrdersPage(tx: Tx, query: OrderPageQuery): Promise<{ items: Order[]; total: number }> {
+export async function listOrdersPage(tx: Tx, query: OrderPageQuery): Promise<{ items: OrderWithLines[]; total: number }> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.q) {
     const pattern = likePattern(query.q);
-    // Any line's tool matches, not only the first one the order row names.
+    // The customer's address or the tool of any line.
     const anyLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.productName} ilike ${pattern})`;
-    const match = or(ilike(orders.userEmail, pattern), ilike(orders.productName, pattern), anyLine);
+    const match = or(ilike(orders.userEmail, pattern), anyLine);
     if (match) filters.push(match);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
@@ -303,110 +265,49 @@ export async function setPaymentIntent(tx: Tx, id: string, intentId: string): Pr
 }
 
 /**
- * Unpaid -> Paid with the processor's transaction id; false when the order was not Unpaid. One statement
- * does everything paying means, so every path that pays an order (the payment page, the webhook, the
- * processor asked before a deletion) does all of it (docs/decisions/013-invoices-and-mail-queue.md):
- * - the order's row is locked first, so of two payments racing only one goes on;
- * - the invoice number is the year's counter plus one, its row locked until the transaction ends: a
- *   rolled-back payment gives its number back, so the numbers of a year have no gaps and never repeat;
- * - the dealer's confirmation (to a verified address only, docs/decisions/026) and the admins' notices go
- *   into the mail queue;
- * - the account is trusted to hold stock from its first payment on (docs/decisions/027).
+ * Locks the order's row until the transaction ends and returns it while it is Unpaid; null otherwise. Of two
+ * payments racing for one order, the second waits here and then finds it Paid.
  */
-export async function markOrderPaid(tx: Tx, id: string, transactionId: string): Promise<boolean> {
-  const result = await tx.execute(sql`
-    with target as (
-      select id from orders where id = ${id}::uuid and status = 'Unpaid' for update
-    ), numbered as (
-      insert into invoice_counters as c (year, last_no)
-      select extract(year from now() at time zone 'UTC')::int, 1 from target
-      on conflict (year) do update set last_no = c.last_no + 1
-      returning year, last_no
-    ), paid as (
-      update orders set status = 'Paid', transaction_id = ${transactionId}, paid_at = now(),
-                        invoice_year = numbered.year, invoice_seq = numbered.last_no
-        from numbered
-       where orders.id = ${id}::uuid and orders.status = 'Unpaid'
-      returning orders.id, orders.user_email, orders.user_id
-    ), trusted as (
-      update users set trusted_at = now() where id = (select user_id from paid) and trusted_at is null
-    ), dealer as (
-      insert into mail_queue (kind, order_id, recipient)
-      select 'order_paid', paid.id, paid.user_email from paid join users u on u.id = paid.user_id and u.email = paid.user_email and u.email_verified
-      on conflict do nothing
-    ), admins as (
-      insert into mail_queue (kind, order_id, recipient)
-      select 'order_paid_admin', paid.id, u.email from paid cross join users u where u.role = 'admin' and u.notify_paid_orders and u.email_verified
-      on conflict do nothing
-    )
-    select id from paid`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+export async function lockUnpaidOrder(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, 'Unpaid')))
+    .for('update');
+  return row ?? null;
 }
 
-/**
- * Paid -> Shipped, and the dealer's shipping notice into the mail queue (to a verified address only,
- * docs/decisions/026); false when the order was not Paid.
- */
-export async function markOrderShipped(tx: Tx, id: string): Promise<boolean> {
-  const result = await tx.execute(sql`
-    with shipped as (
-      update orders set status = 'Shipped', shipped_at = now() where id = ${id}::uuid and status = 'Paid'
-      returning id, user_email, user_id
-    ), told as (
-      insert into mail_queue (kind, order_id, recipient)
-      select 'order_shipped', shipped.id, shipped.user_email from shipped join users u on u.id = shipped.user_id and u.email = shipped.user_email and u.email_verified
-      on conflict do nothing
-    )
-    select id from shipped`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+/** Unpaid -> Paid with the processor's transaction id and the invoice number; null when it was not Unpaid. */
+export async function setOrderPaid(tx: Tx, id: string, transactionId: string, invoice: { year: number; seq: number }): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'Paid', transactionId, paidAt: sql`now()`, invoiceYear: invoice.year, invoiceSeq: invoice.seq })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Unpaid')))
+    .returning();
+  return row ?? null;
 }
 
-/** What taking an order's pieces for its payment came to (see takeStockForPayment). */
-export type StockForPayment =
-  { outcome: 'taken' | 'held' } | { outcome: 'not_unpaid' } | { outcome: 'short'; short: { productName: string; wanted: number; available: number }[] };
+/** Paid -> Shipped; null when the order was not Paid. */
+export async function setOrderShipped(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'Shipped', shippedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Paid')))
+    .returning();
+  return row ?? null;
+}
 
-/**
- * For an order that holds no stock yet (docs/decisions/027): locks the order, then its products in id
- * order, and takes every line's pieces if all of them are there, all or nothing. 'held' when the order
- * already holds its pieces (taken by an earlier try, or placed by a trusted account).
- */
-export async function takeStockForPayment(tx: Tx, orderId: string): Promise<StockForPayment> {
-  const [order] = await tx.select({ status: orders.status, holdsStock: orders.holdsStock }).from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || order.status !== 'Unpaid') return { outcome: 'not_unpaid' };
-  if (order.holdsStock) return { outcome: 'held' };
-  const lines = await tx
-    .select({ productId: orderLines.productId, productName: orderLines.productName, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  const wanted = new Map<string, { productName: string; quantity: number }>();
-  const gone: { productName: string; wanted: number; available: number }[] = [];
-  for (const line of lines) {
-    // A tool deleted since the order was placed cannot be delivered.
-    if (!line.productId) {
-      gone.push({ productName: line.productName, wanted: line.quantity, available: 0 });
-      continue;
-    }
-    const sum = wanted.get(line.productId);
-    wanted.set(line.productId, { productName: line.productName, quantity: (sum?.quantity ?? 0) + line.quantity });
-  }
-  const rows = await lockProducts(tx, [...wanted.keys()].sort());
-  const available = new Map(rows.map((row) => [row.id, row.available]));
-  const short = [
-    ...gone,
-    ...[...wanted].flatMap(([productId, want]) => {
-      const have = available.get(productId) ?? 0;
-      return have < want.quantity ? [{ productName: want.productName, wanted: want.quantity, available: have }] : [];
-    }),
-  ];
-  if (short.length > 0) return { outcome: 'short', short };
-  const values = sql.join(
-    [...wanted].map(([productId, want]) => sql`(${productId}::uuid, ${want.quantity}::int)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update products set available = products.available - s.quantity
-      from (values ${values}) as s(product_id, quantity)
-     where products.id = s.product_id`);
-  await tx.update(orders).set({ holdsStock: true }).where(eq(orders.id, orderId));
-  return { outcome: 'taken' };
+/** The order's pieces are off the shelf now (docs/decisions/027). */
+export async function setHoldsStock(tx: Tx, id: string): Promise<void> {
+  await tx.update(orders).set({ holdsStock: true }).where(eq(orders.id, id));
+}
+
+/** The user's Unpaid orders, locked until the transaction ends. */
+export async function lockUnpaidOrdersOf(tx: Tx, userId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'Unpaid')))
+    .orderBy(asc(orders.id))
+    .for('update');
 }

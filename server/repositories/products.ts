@@ -1,7 +1,7 @@
 // Data access for products. Route handlers call these; none of them writes SQL itself.
 
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChangesFrom, Product } from '../../src/contract/product';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -167,4 +167,61 @@ export async function deleteProduct(tx: Tx, id: string): Promise<number> {
 export async function countProducts(tx: Tx): Promise<number> {
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(products);
   return row?.n ?? 0;
+}
+
+/**
+ * Locks these products in id order, so two orders that share tools never wait on each other crosswise (no
+ * deadlock, whatever order their lines are in), and returns them as they are now.
+ */
+export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select(productColumns)
+    .from(products)
+    .where(inArray(products.id, [...ids].sort()))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** So many pieces of each product, summed per product; a piece of a deleted product (null) counts for none. */
+export interface Pieces {
+  productId: string | null;
+  quantity: number;
+}
+
+function perProduct(pieces: Pieces[]): [string, number][] {
+  const sums = new Map<string, number>();
+  for (const piece of pieces) if (piece.productId) sums.set(piece.productId, (sums.get(piece.productId) ?? 0) + piece.quantity);
+  return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Moves pieces off the shelf (-1) or back onto it (+1), in one statement over the products' id order. */
+async function moveStock(tx: Tx, pieces: Pieces[], sign: 1 | -1): Promise<void> {
+  const sums = perProduct(pieces);
+  if (sums.length === 0) return;
+  const values = sql.join(
+    sums.map(([id, quantity]) => sql`(${id}::uuid, ${sign * quantity}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update products set available = products.available + s.quantity
+      from (values ${values}) as s(product_id, quantity)
+     where products.id = s.product_id`);
+}
+
+/**
+ * Takes pieces off the shelf. The caller holds the products' locks and has checked there are enough, so the
+ * stock cannot go below zero here (and the table's CHECK would refuse it if it did).
+ */
+export async function takePieces(tx: Tx, pieces: Pieces[]): Promise<void> {
+  await moveStock(tx, pieces, -1);
+}
+
+/** Puts pieces back on the shelf, locking the products in id order first. */
+export async function returnPieces(tx: Tx, pieces: Pieces[]): Promise<void> {
+  await lockProducts(
+    tx,
+    perProduct(pieces).map(([id]) => id),
+  );
+  await moveStock(tx, pieces, 1);
 }

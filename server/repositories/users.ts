@@ -3,8 +3,7 @@
 import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserProfile, UserRow } from '../../src/contract/user';
 import type { Tx } from '../db/client';
-import { orders, users } from '../db/schema';
-import { piecesOf, returnPieces } from './orders';
+import { users } from '../db/schema';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -162,26 +161,30 @@ export async function lockUserById(tx: Tx, id: string): Promise<UserRecord | nul
   return row ?? null;
 }
 
-/**
- * Deletes a user and their unpaid orders, returning those orders' stock. Paid and shipped orders stay
- * for the records: orders.user_id is ON DELETE SET NULL and they keep the e-mail and name snapshot.
- * Run it inside a transaction.
- */
-export async function deleteUserWithUnpaidOrders(tx: Tx, id: string): Promise<number> {
-  const unpaid = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')))
-    .for('update');
-  const ids = unpaid.map((order) => order.id);
-  // Read before the delete: the lines go with their orders (ON DELETE CASCADE).
-  const pieces = await piecesOf(tx, ids);
-  if (ids.length > 0) await tx.delete(orders).where(and(eq(orders.userId, id), eq(orders.status, 'Unpaid')));
-  await returnPieces(tx, pieces);
-  return deleteUserRow(tx, id);
+/** Whether this account's own address is `email` and verified: the only address the shop writes to (docs/decisions/026). */
+export async function hasVerifiedAddress(tx: Tx, userId: string, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.email, email), eq(users.emailVerified, true)))
+    .limit(1);
+  return row !== undefined;
 }
 
-/** An admin approves the account as a dealer: its unpaid orders hold stock from now on (docs/decisions/027). */
+/** The verified addresses of the admins who want a mail for every paid order. */
+export async function adminsToTellOfPayments(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.notifyPaidOrders, true), eq(users.emailVerified, true)))
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The shop trusts the account to hold stock with unpaid orders from now on: an admin approved it as a dealer,
+ * or it paid for the first time (docs/decisions/027). False when it was trusted already.
+ */
 export async function trustUser(tx: Tx, userId: string): Promise<boolean> {
   const rows = await tx
     .update(users)

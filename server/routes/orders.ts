@@ -1,6 +1,7 @@
 // Every /api/orders endpoint, the customer's and the admin's, around one state machine
 // (docs/architecture.md, "Orders and stock"): Unpaid -> Paid -> Shipped, stock reserved at creation and
-// returned on deletion or when an unpaid order's hold runs out. The rules live in server/services/orders.ts.
+// returned on deletion or when an unpaid order's hold runs out. The rules live in server/services/orders.ts;
+// the one-tool order's body and answer fields are made at the edge (./one-tool-order.ts).
 
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
@@ -10,9 +11,10 @@ import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
-import { findOrder, listOrdersByUser, listOrdersPage, markOrderShipped, withLines } from '../repositories/orders';
+import { findOrder, listOrdersByUser, listOrdersPage, withLines } from '../repositories/orders';
 import { orderSchemas as schemas } from '../schemas/orders';
-import { fromBulkBody, fromSpecBody } from '../services/orders';
+import { markOrderShipped } from '../services/orders';
+import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
 
 const EmptyBodySchema = v.strictObject({});
 
@@ -33,11 +35,9 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
   app.post('/orders', { preHandler: app.guards.customer, schema: schemas.create }, async (request, reply) => {
     const user = currentUser(request);
     await perUser.hit(user.id, request, reply);
-    // A body with `lines` is a bulk order; any other is the spec's one-tool order.
-    const bulk = typeof request.body === 'object' && request.body !== null && 'lines' in request.body;
-    const { id, created } = bulk
-      ? await orders.place(user, fromBulkBody(parseBody(CreateBulkOrderBodySchema, request.body)), 'bulk')
-      : await orders.place(user, fromSpecBody(parseBody(CreateOrderBodySchema, request.body)), 'spec');
+    const { id, created } = isOneToolOrderBody(request.body)
+      ? await placeOneToolOrder(orders, user, parseBody(CreateOrderBodySchema, request.body))
+      : await orders.place(user, parseBody(CreateBulkOrderBodySchema, request.body));
     return reply.status(created ? 201 : 200).send({ insertedId: id });
   });
 
@@ -47,7 +47,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     if (email !== user.email) throw forbidden('You can only see your own orders.');
     void reply.header('cache-control', 'no-store');
     // By the signed-in user's id: a new account with a deleted dealer's address sees none of those orders.
-    return listOrdersByUser(db, user.id, orders.heldFor);
+    return (await listOrdersByUser(db, user.id, orders.heldFor)).map(withOneToolFields);
   });
 
   // Someone else's order answers 404 like a missing one: ids are never confirmed to strangers.
@@ -58,7 +58,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('That order');
     void reply.header('cache-control', 'no-store');
     const [withItsLines] = await withLines(db, [order], orders.heldFor);
-    return withItsLines;
+    return withItsLines && withOneToolFields(withItsLines);
   });
 
   app.delete<{ Params: { id: string } }>('/orders/:id', { preHandler: app.guards.signedIn, schema: schemas.remove }, async (request) => {
@@ -73,7 +73,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     const query = parseBody(AdminOrdersQuerySchema, request.query);
     const { items, total } = await listOrdersPage(db, { ...query, heldFor: orders.heldFor });
     void reply.header('cache-control', 'no-store');
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    return { items: items.map(withOneToolFields), total, page: query.page, pageSize: query.pageSize };
   });
 
   app.patch<{ Params: { id: string } }>('/orders/:id', { preHandler: admin, schema: schemas.ship }, async (request) => {

@@ -7,8 +7,7 @@ import { parsePictureUrl } from '../../src/contract/pictures';
 import { CreateProductBodySchema, ruleProblem, UpdateProductRulesBodySchema } from '../../src/contract/product';
 import { invalid, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { lockProducts } from '../repositories/orders';
-import { deleteProduct, insertProduct, toProduct, updateProductRules } from '../repositories/products';
+import { deleteProduct, insertProduct, lockProducts, toProduct, updateProductRules } from '../repositories/products';
 import { productAdminSchemas as schemas } from '../schemas/catalogue';
 
 const productAdmin: FastifyPluginAsync = async (app) => {

@@ -9,7 +9,7 @@ import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
 import { userAdminSchemas as schemas } from '../schemas/account';
-import { deleteUserWithUnpaidOrders, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin, trustUser } from '../repositories/users';
+import { deleteUserRow, findUserByEmail, listUsers, listUsersPage, lockAdminIds, lockUserById, makeAdmin, trustUser } from '../repositories/users';
 
 const userAdmin: FastifyPluginAsync = async (app) => {
   const { database, identity } = app.deps;
@@ -60,7 +60,9 @@ const userAdmin: FastifyPluginAsync = async (app) => {
       const target = await lockUserById(tx, id);
       if (!target) throw notFound('That user');
       if (target.role === 'admin' && adminIds.length <= 1) throw new AppError('conflict', 'The last admin cannot be deleted.');
-      const count = await deleteUserWithUnpaidOrders(tx, id);
+      // Its unpaid orders go with it and give back the stock they held; paid and shipped ones stay for the records.
+      await app.services.orders.deleteUnpaidOf(tx, id);
+      const count = await deleteUserRow(tx, id);
       // Inside the transaction: if the identity provider refuses, the user row stays and the admin can retry.
       if (target.firebaseUid) await identity.deleteUser(target.firebaseUid);
       return count;

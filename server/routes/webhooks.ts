@@ -9,7 +9,8 @@ import { IdSchema } from '../../src/contract/fields';
 import { AppError, invalid, notFound } from '../errors';
 import { intentAuthorisesFor, intentPaysFor } from '../payments/provider';
 import { stripeClient } from '../payments/stripe';
-import { findOrder, markOrderPaid } from '../repositories/orders';
+import { findOrder } from '../repositories/orders';
+import { markOrderPaid } from '../services/orders';
 import { recordPaymentEvent } from '../repositories/payment-events';
 import { stripeWebhookSchema } from '../schemas/payments';
 

@@ -1,17 +1,37 @@
-// Sends the queued order e-mails (docs/decisions/013-invoices-and-mail-queue.md). The background job calls
-// sendDue() every MAIL_INTERVAL_SECONDS; requests only ever put mails in the queue, so a slow or broken
-// mail server never slows or fails an order, a payment or a shipment.
+// The order e-mails (docs/decisions/013-invoices-and-mail-queue.md): who gets which mail, queued in the
+// transaction that changes the order, and the sender. The background job calls sendDue() every
+// MAIL_INTERVAL_SECONDS; requests only ever put mails in the queue, so a slow or broken mail server never
+// slows or fails an order, a payment or a shipment.
 
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import type { MailFailures } from '../../src/contract/mail';
+import type { MailFailures, MailKind } from '../../src/contract/mail';
 import type { MailConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceOf } from '../invoices/issued-invoice';
 import { renderMail } from '../mail/templates';
 import { findOrderDocument } from '../repositories/invoices';
-import { claimDueMails, listMailFailures, markMailFailed, markMailSent, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
+import { claimDueMails, listMailFailures, markMailFailed, markMailSent, queueMails, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
+import type { OrderRow } from '../repositories/orders';
+import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/users';
+
+/** What happens to an order that its dealer hears of by mail. */
+export type OrderEvent = 'placed' | 'paid' | 'shipped';
+
+const DEALER_MAIL: Record<OrderEvent, MailKind> = { placed: 'order_placed', paid: 'order_paid', shipped: 'order_shipped' };
+
+/**
+ * Queues the mails an order event sends, inside the transaction that makes the change, so they are queued
+ * once, exactly when it commits. Who gets which mail (docs/decisions/026-mail-only-to-verified-addresses.md):
+ * - the dealer, at the address on the order, while their account still has that address and it is verified;
+ * - for a payment, every admin who wants a mail for each paid order, at a verified address.
+ * Nobody else, and never an address nobody has proven to own.
+ */
+export async function queueOrderMails(tx: Tx, event: OrderEvent, order: Pick<OrderRow, 'id' | 'userId' | 'userEmail'>): Promise<void> {
+  if (order.userId && (await hasVerifiedAddress(tx, order.userId, order.userEmail))) await queueMails(tx, DEALER_MAIL[event], order.id, [order.userEmail]);
+  if (event === 'paid') await queueMails(tx, 'order_paid_admin', order.id, await adminsToTellOfPayments(tx));
+}
 
 /** One mail is claimed at a time, for longer than its send can take with the timeouts below. */
 const LEASE_MS = 2 * 60_000;

@@ -1,14 +1,17 @@
-// Placing, deleting and expiring orders: the rules that span the orders and products repositories and the
-// payment processor (docs/architecture.md, "Orders and stock"). Routes and the background job call it;
-// it is built once per app from its dependencies, so tests can give it another processor or clock.
+// Placing, paying, shipping, deleting and expiring orders: the rules that span the orders, products,
+// invoices and users repositories, the mail rules and the payment processor (docs/architecture.md, "Orders
+// and stock"). An order is its lines, one or many (docs/decisions/030); routes and the background job call
+// this, and each change that spans tables is one transaction here. Built once per app from its
+// dependencies, so tests can give it another processor or clock.
 
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
-import type { CreateBulkOrderBody, CreateOrderBody, OrderLineInput, OrderLineProblem } from '../../src/contract/order';
+import type { CreateBulkOrderBody, OrderLineInput, OrderLineProblem } from '../../src/contract/order';
+import type { Product } from '../../src/contract/product';
 import { lineProblem, orderTotal, unitPriceFor } from '../../src/contract/pricing';
 import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { AppError, invalid, notFound } from '../errors';
 import {
   intentAuthorisesFor,
@@ -19,45 +22,29 @@ import {
   type PaymentProvider,
   type RetrievedIntent,
 } from '../payments/provider';
+import { takeInvoiceNumber } from '../repositories/invoices';
 import {
   deleteUnpaidOrder,
   findOrder,
-  insertOrderWithLines,
+  insertOrder,
+  linesOf,
   listExpiredUnpaid,
   listUnpaidWithPaymentByUser,
-  lockProducts,
+  lockUnpaidOrder,
+  lockUnpaidOrdersOf,
   lockUserForOrder,
-  markOrderPaid,
   piecesOf,
-  returnPieces,
-  takeStockForPayment,
+  setHoldsStock,
+  setOrderPaid,
+  setOrderShipped,
   type OrderRow,
 } from '../repositories/orders';
-import { toProduct, type ProductRow } from '../repositories/products';
+import { lockProducts, returnPieces, takePieces, toProduct, type ProductRow } from '../repositories/products';
+import { trustUser } from '../repositories/users';
+import { queueOrderMails } from './mail';
 
-/** One order as the service takes it: the spec's one-tool body becomes an order with one line. */
-export interface PlaceRequest {
-  lines: OrderLineInput[];
-  userAddress: string;
-  userPhone: string;
-  clientOrderId: string;
-  /** The total the dealer saw, when sent: the order is made only if the server's total is the same. */
-  totalPrice?: number | undefined;
-}
-
-export function fromSpecBody(body: CreateOrderBody): PlaceRequest {
-  return {
-    lines: [{ productId: body.productId, quantity: body.orderQuantity }],
-    userAddress: body.userAddress,
-    userPhone: body.userPhone,
-    clientOrderId: body.clientOrderId,
-    totalPrice: body.totalPrice,
-  };
-}
-
-export function fromBulkBody(body: CreateBulkOrderBody): PlaceRequest {
-  return { lines: body.lines, userAddress: body.userAddress, userPhone: body.userPhone, clientOrderId: body.clientOrderId, totalPrice: body.totalPrice };
-}
+/** An order as the dealer asks for it: its lines, where it goes, and the total they saw. */
+export type PlaceRequest = CreateBulkOrderBody;
 
 function termsOf(row: ProductRow) {
   return {
@@ -96,22 +83,57 @@ function checkLines(lines: OrderLineInput[], byId: Map<string, ProductRow>): Ord
   return problems;
 }
 
-/** A refused bulk order: the first line's reason is the code, every line is in the details. */
-function bulkConflict(problems: OrderLineProblem[], byId: Map<string, ProductRow>): AppError {
-  const [first] = problems;
-  const code = first?.code === 'not_found' || first === undefined ? 'conflict' : first.code;
-  const named = problems.map((p) => `${byId.get(p.productId)?.name ?? 'A tool'}: ${p.message}`);
-  const lead = problems.length === 1 ? 'One line cannot be ordered as it is.' : `${problems.length} lines cannot be ordered as they are.`;
-  return new AppError(code, `${lead} ${named.join(' ')}`, { lines: problems });
+/** One line of an order as the server priced it, with the tool as it is now (missing when it is gone). */
+export interface PricedLine {
+  productId: string;
+  quantity: number;
+  unitPrice: number;
+  product: Product | null;
+}
+
+/**
+ * An order that cannot be placed as it is: some lines break a tool's rules or are gone (`problems`, in the
+ * order of the lines), or the total the dealer saw is not the server's (`totalChanged`). It answers 409 with
+ * every failing line named, the first line's reason as the code; the one-tool order's adapter answers its
+ * own way from the same facts.
+ */
+export class OrderRefusal extends AppError {
+  constructor(
+    readonly problems: OrderLineProblem[],
+    readonly lines: PricedLine[],
+    readonly total: number,
+    readonly totalChanged: boolean,
+  ) {
+    super(...OrderRefusal.answer(problems, lines, total));
+    this.name = 'OrderRefusal';
+  }
+
+  private static answer(problems: OrderLineProblem[], lines: PricedLine[], total: number): ConstructorParameters<typeof AppError> {
+    const [first] = problems;
+    if (first) {
+      const named = problems.map((p) => `${lines.find((line) => line.productId === p.productId)?.product?.name ?? 'A tool'}: ${p.message}`);
+      const lead = problems.length === 1 ? 'One line cannot be ordered as it is.' : `${problems.length} lines cannot be ordered as they are.`;
+      return [first.code === 'not_found' ? 'conflict' : first.code, `${lead} ${named.join(' ')}`, { lines: problems }];
+    }
+    return [
+      'price_changed',
+      `The prices have changed: the order now totals $${total}. Please check the lines and confirm.`,
+      {
+        lines: lines.flatMap((line) =>
+          line.product ? [{ productId: line.productId, code: 'price_changed' as const, message: `Now $${line.unitPrice} each.`, product: line.product }] : [],
+        ),
+      },
+    ];
+  }
 }
 
 export interface OrderService {
   /**
    * Creates the order with all its lines, stock reserved for every line in one transaction, all or
-   * nothing; or returns the id of the one already placed with this clientOrderId. `spec` answers a
-   * refusal in the spec's one-tool shape, `bulk` names every failing line.
+   * nothing; or returns the id of the one already placed with this clientOrderId. Throws OrderRefusal when a
+   * line or the total is not as the dealer saw it.
    */
-  place(user: AuthUser, request: PlaceRequest, shape: 'spec' | 'bulk'): Promise<{ id: string; created: boolean }>;
+  place(user: AuthUser, request: PlaceRequest): Promise<{ id: string; created: boolean }>;
   /**
    * Deletes an Unpaid order and returns its stock. An order whose payment went through at the processor
    * is marked Paid instead (409), so nobody is charged for an order that is gone.
@@ -125,6 +147,11 @@ export interface OrderService {
    */
   settleUnpaidOf(userId: string): Promise<void>;
   /**
+   * Deletes the user's unpaid orders and puts back the pieces those that held stock had taken, inside the
+   * caller's transaction (the user's deletion). Paid and shipped orders stay for the records.
+   */
+  deleteUnpaidOf(tx: Tx, userId: string): Promise<void>;
+  /**
    * Pays the order with the processor's intent, taking its stock first if it holds none (an authorised
    * intent is charged only then); true when this call marked it Paid. Throws `payment_failed` for an intent
    * that does not pay for this order, `out_of_stock` when its pieces are gone (the card is not charged).
@@ -137,15 +164,14 @@ export interface OrderService {
 export function orderService(deps: { db: Db; config: AppConfig; payments: PaymentProvider; log?: FastifyBaseLogger }): OrderService {
   const { db, config, payments, log } = deps;
 
-  async function place(user: AuthUser, request: PlaceRequest, shape: 'spec' | 'bulk'): Promise<{ id: string; created: boolean }> {
+  async function place(user: AuthUser, request: PlaceRequest): Promise<{ id: string; created: boolean }> {
     return db.transaction(async (tx) => {
       // Under the user's lock: a repeat of an order already placed gets the first order's id back,
       // whatever became of the products since.
-      const { held, trusted, emailVerified, existing } = await lockUserForOrder(tx, user.id, request.clientOrderId);
+      const { held, trusted, existing } = await lockUserForOrder(tx, user.id, request.clientOrderId);
       if (existing) return { id: existing, created: false };
 
-      const ids = [...new Set(request.lines.map((line) => line.productId))].sort();
-      const rows = await lockProducts(tx, ids);
+      const rows = await lockProducts(tx, [...new Set(request.lines.map((line) => line.productId))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const problems = checkLines(request.lines, byId);
       const priced = request.lines.map((line) => {
@@ -153,29 +179,15 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         return { line, row, unitPrice: row ? unitPriceFor(termsOf(row), line.quantity) : 0 };
       });
       const total = priced.reduce((sum, p) => sum + orderTotal(p.line.quantity, p.unitPrice), 0);
-
-      if (shape === 'spec') {
-        // The spec's one-tool order answers as it always has: the total the customer saw first, then the
-        // tool's own rules, each with the product as it is now.
-        const [only] = priced;
-        if (!only?.row) throw notFound('That product');
-        const product = toProduct(only.row);
-        if (request.totalPrice !== undefined && request.totalPrice !== total) {
-          throw new AppError('price_changed', `The price has changed: ${only.line.quantity} pcs. now cost $${total}. Please confirm the new total.`, {
-            product,
-          });
-        }
-        const [problem] = problems;
-        if (problem) throw new AppError(problem.code === 'not_found' ? 'conflict' : problem.code, problem.message, { product });
-      } else {
-        if (problems.length > 0) throw bulkConflict(problems, byId);
-        if (request.totalPrice !== undefined && request.totalPrice !== total) {
-          throw new AppError('price_changed', `The prices have changed: the order now totals $${total}. Please check the lines and confirm.`, {
-            lines: priced.flatMap((p) =>
-              p.row ? [{ productId: p.line.productId, code: 'price_changed' as const, message: `Now $${p.unitPrice} each.`, product: toProduct(p.row) }] : [],
-            ),
-          });
-        }
+      const totalChanged = request.totalPrice !== undefined && request.totalPrice !== total;
+      if (problems.length > 0 || totalChanged) {
+        const lines = priced.map((p) => ({
+          productId: p.line.productId,
+          quantity: p.line.quantity,
+          unitPrice: p.unitPrice,
+          product: p.row ? toProduct(p.row) : null,
+        }));
+        throw new OrderRefusal(problems, lines, total, totalChanged);
       }
       if (total > MAX_ORDER_TOTAL) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
 
@@ -191,7 +203,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         );
       }
 
-      const id = await insertOrderWithLines(tx, {
+      const order = {
         userId: user.id,
         userEmail: user.email,
         userName: user.displayName.trim() || user.email,
@@ -202,15 +214,19 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         // An account the shop does not trust yet takes no stock until it pays, so throwaway accounts cannot
         // empty a shelf for everyone else (docs/decisions/027); the lines were checked against it all the same.
         holdsStock: trusted,
-        tellDealer: emailVerified,
         lines: priced.map(({ line, row, unitPrice }) => ({
           productId: line.productId,
           productName: row?.name ?? '',
+          sku: row?.sku ?? null,
           imageUrl: row?.imageUrl ?? '',
           unitPrice,
           quantity: line.quantity,
         })),
-      });
+      };
+      const id = await insertOrder(tx, order);
+      // The products are locked and every line was checked against their stock above.
+      if (order.holdsStock) await takePieces(tx, request.lines);
+      await queueOrderMails(tx, 'placed', { id, userId: user.id, userEmail: user.email });
       return { id, created: true };
     });
   }
@@ -315,5 +331,90 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
     for (const order of await listUnpaidWithPaymentByUser(db, userId)) await settlePayment(order);
   }
 
-  return { place, remove, expireUnpaid, settleUnpaidOf, payWith, heldFor: config.unpaidOrderTtlMs };
+  async function deleteUnpaidOf(tx: Tx, userId: string): Promise<void> {
+    const unpaid = await lockUnpaidOrdersOf(tx, userId);
+    // Read before the deletes: the lines go with their orders (ON DELETE CASCADE).
+    const pieces = await piecesOf(
+      tx,
+      unpaid.filter((order) => order.holdsStock).map((order) => order.id),
+    );
+    for (const order of unpaid) await deleteUnpaidOrder(tx, order.id);
+    await returnPieces(tx, pieces);
+  }
+
+  return { place, remove, expireUnpaid, settleUnpaidOf, deleteUnpaidOf, payWith, heldFor: config.unpaidOrderTtlMs };
+}
+
+/**
+ * Unpaid -> Paid with the processor's transaction id; false when the order was not Unpaid. Everything paying
+ * means happens in one transaction (a savepoint inside the caller's), so every path that pays an order (the
+ * payment page, the webhook, the processor asked before a deletion) does all of it, once
+ * (docs/decisions/013-invoices-and-mail-queue.md):
+ * - the order's row is locked first, so of two payments racing only one goes on;
+ * - it takes the year's next invoice number, which a rolled-back payment gives back;
+ * - the dealer's confirmation and the admins' notices go into the mail queue (server/services/mail.ts);
+ * - the account is trusted to hold stock from its first payment on (docs/decisions/027).
+ */
+export async function markOrderPaid(db: Tx, id: string, transactionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUnpaidOrder(tx, id))) return false;
+    const paid = await setOrderPaid(tx, id, transactionId, await takeInvoiceNumber(tx));
+    if (!paid) return false;
+    if (paid.userId) await trustUser(tx, paid.userId);
+    await queueOrderMails(tx, 'paid', paid);
+    return true;
+  });
+}
+
+/** Paid -> Shipped, and the dealer's shipping notice into the mail queue; false when the order was not Paid. */
+export async function markOrderShipped(db: Tx, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const shipped = await setOrderShipped(tx, id);
+    if (!shipped) return false;
+    await queueOrderMails(tx, 'shipped', shipped);
+    return true;
+  });
+}
+
+/** What taking an order's pieces for its payment came to (see takeStockForPayment). */
+type StockForPayment =
+  { outcome: 'taken' | 'held' } | { outcome: 'not_unpaid' } | { outcome: 'short'; short: { productName: string; wanted: number; available: number }[] };
+
+/**
+ * For an order that holds no stock yet (docs/decisions/027): locks the order, then its products in id
+ * order, and takes every line's pieces if all of them are there, all or nothing. 'held' when the order
+ * already holds its pieces (taken by an earlier try, or placed by a trusted account).
+ */
+async function takeStockForPayment(tx: Tx, orderId: string): Promise<StockForPayment> {
+  const order = await lockUnpaidOrder(tx, orderId);
+  if (!order) return { outcome: 'not_unpaid' };
+  if (order.holdsStock) return { outcome: 'held' };
+  const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
+  const wanted = new Map<string, { productName: string; quantity: number }>();
+  const gone: { productName: string; wanted: number; available: number }[] = [];
+  for (const line of lines) {
+    // A tool deleted since the order was placed cannot be delivered.
+    if (!line.productId) {
+      gone.push({ productName: line.productName, wanted: line.quantity, available: 0 });
+      continue;
+    }
+    const sum = wanted.get(line.productId);
+    wanted.set(line.productId, { productName: line.productName, quantity: (sum?.quantity ?? 0) + line.quantity });
+  }
+  const rows = await lockProducts(tx, [...wanted.keys()]);
+  const available = new Map(rows.map((row) => [row.id, row.available]));
+  const short = [
+    ...gone,
+    ...[...wanted].flatMap(([productId, want]) => {
+      const have = available.get(productId) ?? 0;
+      return have < want.quantity ? [{ productName: want.productName, wanted: want.quantity, available: have }] : [];
+    }),
+  ];
+  if (short.length > 0) return { outcome: 'short', short };
+  await takePieces(
+    tx,
+    [...wanted].map(([productId, want]) => ({ productId, quantity: want.quantity })),
+  );
+  await setHoldsStock(tx, orderId);
+  return { outcome: 'taken' };
 }

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validationMessages as m } from '../../src/contract/messages';
 import { orders } from '../../server/db/schema';
-import { markOrderPaid } from '../../server/repositories/orders';
+import { insertOrder, linesOf } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { storeTestPicture } from '../helpers/pictures';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
@@ -101,33 +102,29 @@ describeEachDatabase('admin product management', (kind) => {
 
     it('deletes for an admin; orders of the product keep its name and price', async () => {
       const id = await t.createProduct({ name: 'Discontinued Chop Saw', price: 80 });
-      const [order] = await t.database.db
-        .insert(orders)
-        .values({
-          userId: customer.id,
-          userEmail: customer.email,
-          userName: customer.displayName,
-          userAddress: '12 Harbour Road, Leeds',
-          userPhone: '+44 113 496 0000',
-          productId: id,
-          productName: 'Discontinued Chop Saw',
-          unitPrice: 80,
-          quantity: 5,
-          totalPrice: 400,
-        })
-        .returning({ id: orders.id });
-      // Paid through the repository, as every payment is: with its invoice number.
-      await markOrderPaid(t.database.db, order?.id ?? '', 'pi_test_kept');
+      const orderId = await insertOrder(t.database.db, {
+        userId: customer.id,
+        userEmail: customer.email,
+        userName: customer.displayName,
+        userAddress: '12 Harbour Road, Leeds',
+        userPhone: '+44 113 496 0000',
+        clientOrderId: randomUUID(),
+        totalPrice: 400,
+        lines: [{ productId: id, productName: 'Discontinued Chop Saw', sku: null, imageUrl: '', unitPrice: 80, quantity: 5 }],
+        holdsStock: false,
+      });
+      // Paid as every payment is: with its invoice number.
+      await markOrderPaid(t.database.db, orderId, 'pi_test_kept');
       const res = await deleteProduct(id, admin.auth);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1 });
       expect(await findProduct(t.database.db, id)).toBeNull();
       await expect.poll(catalogueNames).not.toContain('Discontinued Chop Saw');
-      const [kept] = await t.database.db
-        .select()
-        .from(orders)
-        .where(eq(orders.id, order?.id ?? ''));
-      expect(kept).toMatchObject({ productId: null, productName: 'Discontinued Chop Saw', unitPrice: 80, totalPrice: 400, status: 'Paid' });
+      const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(kept).toMatchObject({ totalPrice: 400, status: 'Paid' });
+      expect((await linesOf(t.database.db, [orderId])).get(orderId)).toMatchObject([
+        { productId: null, productName: 'Discontinued Chop Saw', unitPrice: 80, quantity: 5, lineTotal: 400 },
+      ]);
     });
 
     it('answers 404 for a product that is already gone or a malformed id', async () => {

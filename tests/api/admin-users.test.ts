@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { insertOrderWithLines, markOrderPaid, markOrderShipped } from '../../server/repositories/orders';
+import { insertOrder as insertOrderRow } from '../../server/repositories/orders';
+import { takePieces } from '../../server/repositories/products';
+import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { countByRole, findUserById } from '../../server/repositories/users';
 import { uniqueEmail, type TestUser } from '../helpers/test-app';
@@ -29,8 +31,8 @@ describeEachDatabase('admin user management', (kind) => {
   async function insertOrder(user: TestUser, productId: string, quantity: number, status: 'Unpaid' | 'Paid' | 'Shipped'): Promise<string> {
     const product = await findProduct(t.database.db, productId);
     if (!product) throw new Error('no product');
-    const id = await t.database.db.transaction((tx) =>
-      insertOrderWithLines(tx, {
+    const id = await t.database.db.transaction(async (tx) => {
+      const placed = await insertOrderRow(tx, {
         userId: user.id,
         userEmail: user.email,
         userName: user.displayName,
@@ -38,12 +40,13 @@ describeEachDatabase('admin user management', (kind) => {
         userPhone: '+44 113 496 0000',
         clientOrderId: randomUUID(),
         totalPrice: quantity * product.price,
-        lines: [{ productId, productName: product.name, imageUrl: product.imageUrl, unitPrice: product.price, quantity }],
+        lines: [{ productId, productName: product.name, sku: product.sku ?? null, imageUrl: product.imageUrl, unitPrice: product.price, quantity }],
         holdsStock: true,
-        tellDealer: false,
-      }),
-    );
-    // Through the repository, as every payment and shipment goes: a paid order has its invoice number.
+      });
+      await takePieces(tx, [{ productId, quantity }]);
+      return placed;
+    });
+    // As every payment and shipment goes: a paid order has its invoice number.
     if (status !== 'Unpaid') await markOrderPaid(t.database.db, id, `pi_${randomUUID().replaceAll('-', '')}`);
     if (status === 'Shipped') await markOrderShipped(t.database.db, id);
     return id;

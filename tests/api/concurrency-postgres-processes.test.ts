@@ -3,10 +3,11 @@
 // clientOrderId key and the order state machine must hold with nothing shared but the database.
 
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { orders, products } from '../../server/db/schema';
-import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { orderLines, orders, products } from '../../server/db/schema';
+import { findOrder } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { findProduct, insertProduct } from '../../server/repositories/products';
 import { http, type HttpAnswer } from '../helpers/http';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
@@ -39,9 +40,10 @@ describe('two server processes on one PostgreSQL database', () => {
 
   const ordersOf = async (productId: string) =>
     cluster.database.db
-      .select({ id: orders.id, quantity: orders.quantity, status: orders.status })
+      .select({ id: orders.id, quantity: orderLines.quantity, status: orders.status })
       .from(orders)
-      .where(sql`${orders.productId} = ${productId}`);
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(eq(orderLines.productId, productId));
 
   beforeAll(async () => {
     if (!postgresUrl) return;

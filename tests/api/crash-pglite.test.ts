@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations } from '../../server/db/client';
-import { orders } from '../../server/db/schema';
+import { orderLines } from '../../server/db/schema';
 import { findProduct, insertProduct } from '../../server/repositories/products';
 import { http } from '../helpers/http';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
@@ -143,7 +143,10 @@ describe('crash safety of a PGlite data directory', () => {
     // Opened directly: a clean shutdown leaves a database that opens without the server.
     const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
     try {
-      const rows = await database.db.select({ id: orders.id, quantity: orders.quantity }).from(orders).where(eq(orders.productId, productId));
+      const rows = await database.db
+        .select({ id: orderLines.orderId, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.productId, productId));
       const byId = new Map(rows.map((r) => [r.id, r.quantity]));
       for (const [id, quantity] of burst.acknowledged) expect(byId.get(id), `acknowledged order ${id}`).toBe(quantity);
       const sold = rows.reduce((sum, r) => sum + r.quantity, 0);

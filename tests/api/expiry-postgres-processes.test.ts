@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { jobRuns, orders } from '../../server/db/schema';
-import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { findOrder } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { findProduct, insertProduct } from '../../server/repositories/products';
 import { http } from '../helpers/http';
 import { mintUser } from '../helpers/minted-users';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MailFailures } from '../../src/contract/mail';
-import { markOrderPaid } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { retryDelay } from '../../server/services/mail';
 import { deadSmtpUrl, mailsTo, startTestCatcher, testSender } from '../helpers/mail';
 import { payOrder, placeOrder } from '../helpers/orders';

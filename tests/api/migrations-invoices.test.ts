@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase, runMigrations } from '../../server/db/client';
-import { markOrderPaid } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 
 /** The committed migrations up to and including `tag`, as a folder the migrator can read. */
 function migrationsUpTo(tag: string): string {

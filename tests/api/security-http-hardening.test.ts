@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config';
-import { markOrderPaid } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
 import { orderBody } from '../helpers/orders';
 import { createTestApp, type TestApp } from '../helpers/test-app';

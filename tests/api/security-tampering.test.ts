@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { findOrder } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail } from '../../server/repositories/users';
 import { mintUser } from '../helpers/minted-users';
