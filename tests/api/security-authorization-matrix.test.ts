@@ -5,7 +5,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findOrder, markOrderPaid } from '../../server/repositories/orders';
+import { findOrder } from '../../server/repositories/orders';
+import { markOrderPaid } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
 import { mintUser } from '../helpers/minted-users';
