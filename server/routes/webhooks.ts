@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type Stripe from 'stripe';
 import { IdSchema } from '../../src/contract/fields';
+import type { StripeWebhookAnswerSchema } from '../../src/contract/payment';
 import { AppError, invalid, notFound } from '../errors';
 import { intentAuthorisesFor, intentPaysFor } from '../payments/provider';
 import { stripeClient } from '../payments/stripe';
@@ -17,7 +18,7 @@ import { stripeWebhookSchema } from '../schemas/payments';
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-type Outcome = 'applied' | 'duplicate' | 'ignored';
+type Outcome = v.InferOutput<typeof StripeWebhookAnswerSchema>['outcome'];
 
 const webhooks: FastifyPluginAsync = async (app) => {
   const { config, database } = app.deps;
