@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { insertOrder as insertOrderRow } from '../../server/repositories/orders';
-import { takePieces } from '../../server/repositories/products';
-import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
-import { findProduct } from '../../server/repositories/products';
+import { findProduct, takePieces } from '../../server/repositories/products';
 import { countByRole, findUserById } from '../../server/repositories/users';
+import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
+import { placeOrder } from '../helpers/orders';
 import { uniqueEmail, type TestUser } from '../helpers/test-app';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
@@ -156,6 +156,16 @@ describeEachDatabase('admin user management', (kind) => {
       });
       expect(exchange.statusCode).toBe(401);
       expect(await findUserById(t.database.db, target.id)).toBeNull();
+    });
+
+    it('gives back only the stock their unpaid orders held: an order of an account not trusted yet held none', async () => {
+      const target = await t.createUser({ trusted: false });
+      const productId = await t.createProduct({ available: 40, minOrder: 1 });
+      await placeOrder(t, target, { productId, orderQuantity: 6 });
+      expect((await findProduct(t.database.db, productId))?.available).toBe(40);
+
+      expect((await deleteUser(target.id, admin.auth)).statusCode).toBe(200);
+      expect((await findProduct(t.database.db, productId))?.available).toBe(40);
     });
 
     it('keeps the user and their orders when the identity provider refuses the deletion', async () => {
