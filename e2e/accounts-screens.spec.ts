@@ -22,6 +22,14 @@ for (const width of WIDTHS) {
       await page.screenshot({ path: `.tmp/screens/accounts-${screen.name}-${width}.png`, fullPage: true });
     }
 
+    // Login with a reset e-mail asked for: the link is a full-size target and its answer fits.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByTestId('password-reset-status')).toContainText('is on its way');
+    await checkLayout(page, 'Forgot password?', width);
+    await page.screenshot({ path: `.tmp/screens/accounts-login-reset-${width}.png`, fullPage: true });
+
     // The fixture looks for Logout in the bar, which folds into the menu below 992 px.
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, user);

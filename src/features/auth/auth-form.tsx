@@ -28,9 +28,11 @@ export interface AuthFormProps {
   other: { question: string; to: '/login' | '/register'; label: string };
   /** Fields above the e-mail (the register form's name), given `idPrefix`. */
   children?: (idPrefix: string) => ReactNode;
+  /** Below the submit button, inside the form's column (Login's "Forgot password?"). */
+  afterSubmit?: ReactNode;
 }
 
-export function AuthForm({ attempt, busyLabel, submitLabel, onSubmit, email, password, other, children }: AuthFormProps) {
+export function AuthForm({ attempt, busyLabel, submitLabel, onSubmit, email, password, other, children, afterSubmit }: AuthFormProps) {
   const id = useId();
   const { loading, error, run } = attempt;
   return (
@@ -60,6 +62,7 @@ export function AuthForm({ attempt, busyLabel, submitLabel, onSubmit, email, pas
             {submitLabel}
           </button>
         </form>
+        {afterSubmit}
         <p className="text-center text-sm">
           {other.question}{' '}
           <Link to={other.to} className="link link-primary font-semibold">

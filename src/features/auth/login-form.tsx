@@ -1,9 +1,10 @@
-// The Login screen's form (the spec): e-mail and password, or Google.
+// The Login screen's form (the spec): e-mail and password, or Google, and a reset e-mail for a forgotten password.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { LoginFormSchema, type LoginForm as LoginValues } from '../../contract/auth';
 import { AuthForm } from './auth-form';
+import { ForgotPassword } from './forgot-password';
 import type { SessionUser } from './session';
 import { signInWithPassword } from './sign-in';
 import { useAuthAttempt } from './use-auth-attempt';
@@ -13,6 +14,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => v
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<LoginValues>({ resolver: valibotResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
 
@@ -25,6 +27,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => v
       email={{ field: register('email'), error: errors.email?.message }}
       password={{ field: register('password'), error: errors.password?.message, autoComplete: 'current-password' }}
       other={{ question: 'New to Forgeline?', to: '/register', label: 'Register' }}
+      afterSubmit={<ForgotPassword email={() => getValues('email')} />}
     />
   );
 }
