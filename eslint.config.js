@@ -81,6 +81,11 @@ export default tseslint.config(
               message: 'server/db holds the schema and the connection: it imports no repository, service or route.',
             },
             {
+              target: ['./server/services', './server/invoices', './server/payments', './server/mail'],
+              from: ['./server/routes', './server/plugins', './server/app.ts', './server/main.ts'],
+              message: 'Services work for routes: they import no route, plugin or the app itself.',
+            },
+            {
               target: './server/repositories',
               from: SERVER_ABOVE_REPOSITORIES,
               message: 'A repository reads and writes its tables; the layers above compose repositories, not the reverse.',
