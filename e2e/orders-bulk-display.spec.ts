@@ -19,6 +19,8 @@ interface CatalogueProduct {
   maxOrderQnt: number | null;
   packSize: number;
   priceTiers: { minQnt: number; price: number }[];
+  sku: string;
+  category: string;
 }
 
 async function expectNoViolations(page: Page, label: string) {
@@ -44,11 +46,14 @@ async function payThroughApi(user: E2eUser, orderId: string): Promise<void> {
   expect((await api('PATCH', `/order/${orderId}`, { token: user.token, body: { transactionId } })).status).toBe(200);
 }
 
-async function addProductWithRules(page: Page, name: string): Promise<void> {
+async function addProductWithRules(page: Page, name: string, sku: string): Promise<void> {
   await page.goto('/dashboard/add-product');
   await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Description').fill(DESCRIPTION);
+  // The SKU as a dealer reads it off the box, in any case; the category from those in use.
+  await page.getByLabel('SKU').fill(sku.toLowerCase());
+  await page.getByLabel('Category').fill('Drills');
   await page.getByLabel('Price Per Unit ($)').fill('90');
   await page.getByLabel('Available Quantity').fill('600');
   await page.getByLabel('Minimum Order Quantity').fill('6');
@@ -82,19 +87,22 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
   const planer = await createProduct({ name: 'Bulk Display Planer', price: 150, availableQnt: 60, minOrderQnt: 4 });
   const admin = await createUser({ displayName: 'Rules Admin', admin: true });
   const dealer = await createUser({ displayName: 'Bulk Dealer' });
-  const name = `Forgeline DX${randomUUID().slice(0, 6).toUpperCase()} Drill`;
+  const model = `DX${randomUUID().slice(0, 6).toUpperCase()}`;
+  const name = `Forgeline ${model} Drill`;
   let drillId: string | null = null;
 
   try {
     // The admin adds the tool with its rules through Add A Product; the server has them.
     await signIn(page, admin);
-    await addProductWithRules(page, name);
+    await addProductWithRules(page, name, `FL-${model}`);
     // The whole list may be served from a copy up to a second old while other orders change stock
     // (docs/decisions/016-catalogue-cache-under-orders.md): the new tool is in it within that time.
     const inCatalogue = async () => (await api<CatalogueProduct[]>('GET', '/products')).body.find((product) => product.name === name);
     await expect.poll(inCatalogue, { timeout: 5_000 }).toBeDefined();
     const drill = await inCatalogue();
     expect(drill).toMatchObject({
+      sku: `FL-${model}`,
+      category: 'Drills',
       price: 90,
       maxOrderQnt: 300,
       packSize: 6,

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The Add Product form: the spec's messages, whole positive numbers, the minimum not above the stock,
-// and a failed save that keeps the form filled and retries without uploading the picture again.
+// a failed save that keeps the form filled and retries without uploading the picture again, and the
+// optional SKU and category.
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -31,7 +32,7 @@ function renderForm(online = true) {
   const onSessionRefused = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
-      <AddProductForm online={online} onSessionRefused={onSessionRefused} />
+      <AddProductForm online={online} categories={['Drills', 'Saws']} onSessionRefused={onSessionRefused} />
     </QueryClientProvider>,
   );
   return { invalidate, onSessionRefused };
@@ -121,6 +122,35 @@ describe('AddProductForm', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['products'] });
     await waitFor(() => expect((screen.getByLabelText('Product Name') as HTMLInputElement).value).toBe(''));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends the SKU in capitals and the category when given, offers the categories in use, and says a taken SKU under it', async () => {
+    renderForm();
+    fetchMock
+      .mockResolvedValueOnce(json(201, { success: true, data: { url: UPLOADED } }))
+      .mockResolvedValueOnce(json(409, { error: { code: 'conflict', message: 'That SKU is already used by another tool.' } }))
+      .mockResolvedValueOnce(json(201, { insertedId: '5d0c6a4e-8d1f-4c0b-9a57-1b7c1f1b7a11' }));
+    fillValid();
+    const listId = screen.getByLabelText('Category').getAttribute('list') ?? '';
+    const options = [...(document.getElementById(listId)?.querySelectorAll('option') ?? [])].map((o) => o.getAttribute('value'));
+    expect(options).toEqual(['Drills', 'Saws']);
+
+    fireEvent.change(screen.getByLabelText('SKU'), { target: { value: 'no spaces allowed' } });
+    submit();
+    expect(await screen.findByText('A SKU is 2 to 40 letters, digits and dashes')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('SKU'), { target: { value: 'fl-cb18' } });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Breakers' } });
+    submit();
+    expect(await screen.findByText('That SKU is already used by another tool.', { selector: 'p[id$="-sku-error"]' })).toBeTruthy();
+    const first = JSON.parse(String((fetchMock.mock.calls[1]?.[1] as RequestInit).body)) as Record<string, unknown>;
+    expect(first).toMatchObject({ sku: 'FL-CB18', category: 'Breakers' });
+
+    fireEvent.change(screen.getByLabelText('SKU'), { target: { value: 'FL-CB18X' } });
+    submit();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(toasts.productAdded));
+    expect(JSON.parse(String((fetchMock.mock.calls[2]?.[1] as RequestInit).body))).toMatchObject({ sku: 'FL-CB18X', category: 'Breakers' });
   });
 
   it('says the upload failed when the server refuses the picture, and saves nothing', async () => {

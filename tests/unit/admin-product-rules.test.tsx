@@ -72,7 +72,7 @@ describe('Add A Product: bulk-order rules', () => {
   beforeEach(() => {
     render(
       <QueryClientProvider client={client()}>
-        <AddProductForm online onSessionRefused={vi.fn()} />
+        <AddProductForm online categories={[]} onSessionRefused={vi.fn()} />
       </QueryClientProvider>,
     );
   });

@@ -1,7 +1,8 @@
 // The Add Product form (the spec). The picture goes to POST /api/images first, then the
 // product to POST /api/products. If the second step fails the form stays filled, says which step
 // failed, and a retry reuses the picture already uploaded. The bulk-order rules (maximum, pack size,
-// volume prices) are optional and go with the product.
+// volume prices) are optional and go with the product, and so are the SKU (the server makes one when it is
+// left empty) and the category (one in use or a new one; "General" when left empty).
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -40,7 +41,10 @@ interface Failure {
 }
 
 const NUMBER_FIELDS = ['price', 'availableQnt', 'minOrderQnt'] as const;
-const FORM_FIELDS = ['name', 'description', ...NUMBER_FIELDS, 'maxOrderQnt', 'packSize', 'priceTiers'] as const;
+const FORM_FIELDS = ['name', 'description', 'sku', 'category', ...NUMBER_FIELDS, 'maxOrderQnt', 'packSize', 'priceTiers'] as const;
+
+/** An optional text field left empty is not sent: the schema then takes it as left out, not as wrong. */
+const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -48,11 +52,13 @@ function formatSize(bytes: number): string {
 
 export interface AddProductFormProps {
   online: boolean;
+  /** The categories in use, offered for the new tool's. */
+  categories: readonly string[];
   /** Called when the server refuses the session (401), so the app can sign out. */
   onSessionRefused: () => void;
 }
 
-export function AddProductForm({ online, onSessionRefused }: AddProductFormProps) {
+export function AddProductForm({ online, categories, onSessionRefused }: AddProductFormProps) {
   const createProduct = useCreateProduct();
   const [step, setStep] = useState<Step>('idle');
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -121,6 +127,8 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
       price: values.price,
       availableQnt: values.availableQnt,
       minOrderQnt: values.minOrderQnt,
+      ...(values.sku !== undefined ? { sku: values.sku } : {}),
+      ...(values.category !== undefined ? { category: values.category } : {}),
       // Rules left empty are not sent: the server's defaults are no maximum, packs of 1, the list price.
       ...(values.maxOrderQnt != null ? { maxOrderQnt: values.maxOrderQnt } : {}),
       ...(values.packSize !== undefined ? { packSize: values.packSize } : {}),
@@ -136,6 +144,8 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
       if (isSessionRefused(error)) return onSessionRefused();
       setFailure({ step: 'save', message: errorMessage(error) });
       for (const { field, message } of serverFieldErrors(error, FORM_FIELDS)) setError(field, { message });
+      // Another tool has that SKU: said under the SKU, which is what to change.
+      if (error instanceof ApiError && error.code === 'conflict') setError('sku', { message: error.message }, { shouldFocus: true });
       toast.error(toasts.productFailed);
     } finally {
       setStep('idle');
@@ -216,6 +226,55 @@ export function AddProductForm({ online, onSessionRefused }: AddProductFormProps
               {description.trim().length} characters, at least 150
             </p>
             {fieldError('description')}
+          </div>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${ids}-sku`} className="mb-1 block font-medium">
+                SKU
+              </label>
+              <input
+                id={`${ids}-sku`}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="FL-CS184"
+                className={`input w-full ${errors.sku ? 'input-error' : ''}`}
+                aria-invalid={Boolean(errors.sku)}
+                aria-describedby={describedBy('sku', `${ids}-sku-hint`)}
+                {...register('sku', { setValueAs: emptyAsMissing })}
+              />
+              <p id={`${ids}-sku-hint`} className="mt-1 text-xs text-base-content/70">
+                Optional: left empty, one is made
+              </p>
+              {fieldError('sku')}
+            </div>
+            <div>
+              <label htmlFor={`${ids}-category`} className="mb-1 block font-medium">
+                Category
+              </label>
+              <input
+                id={`${ids}-category`}
+                type="text"
+                autoComplete="off"
+                list={`${ids}-categories`}
+                placeholder="General"
+                className={`input w-full ${errors.category ? 'input-error' : ''}`}
+                aria-invalid={Boolean(errors.category)}
+                aria-describedby={describedBy('category', `${ids}-category-hint`)}
+                {...register('category', { setValueAs: emptyAsMissing })}
+              />
+              <datalist id={`${ids}-categories`}>
+                {categories.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+              <p id={`${ids}-category-hint`} className="mt-1 text-xs text-base-content/70">
+                One in use or a new one; General when left empty
+              </p>
+              {fieldError('category')}
+            </div>
           </div>
 
           <div className="grid gap-5 sm:grid-cols-3">
