@@ -86,9 +86,12 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
             >
               {Array.from(userName)[0]?.toUpperCase()}
             </span>
-            <span className="max-w-[16rem] truncate lg:max-w-[10rem]" title={userName}>
+            {/* From lg to xl the bar holds the links, the status and Logout on a 1024 px tablet only without the
+                name: the initial stays, and the name is still read out. */}
+            <span className="max-w-[16rem] truncate lg:hidden xl:block xl:max-w-[10rem]" title={userName}>
               {userName}
             </span>
+            <span className="hidden lg:block lg:sr-only xl:hidden">{userName}</span>
           </span>
           <button
             type="button"

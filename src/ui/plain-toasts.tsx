@@ -34,7 +34,7 @@ export default function PlainToasts() {
   }, []);
   const dismiss = (id: number) => setShown((list) => list.filter((item) => item.id !== id));
   return (
-    <section aria-label="Notifications" aria-live="polite" className="toast toast-top toast-end z-50">
+    <section aria-label="Notifications" aria-live="polite" className="toast toast-top toast-end top-16 z-50">
       {shown.map((item) => {
         const action = item.options?.action;
         return (

@@ -88,7 +88,9 @@ export function DashboardDrawer({ heading, current, menu, children }: DashboardD
   };
 
   return (
-    <div className="drawer lg:drawer-open">
+    // From lg the menu is a column that stays in view while the screen scrolls; the column's colour and
+    // border are painted on the whole drawer too, so they reach the bottom of the page below the menu.
+    <div className="drawer lg:drawer-open lg:bg-[linear-gradient(to_right,var(--color-base-200)_calc(16rem-1px),var(--color-base-300)_calc(16rem-1px),var(--color-base-300)_16rem,transparent_16rem)]">
       <input
         id={toggleId}
         type="checkbox"
