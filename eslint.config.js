@@ -13,6 +13,24 @@ const features = readdirSync('src/features', { withFileTypes: true })
 // A feature may use another feature only through its published entry points (docs/decisions/002).
 const PUBLIC_FEATURE_FILES = ['./auth/session.ts', './offline/network-status.ts'];
 
+// The offline engine is entered by its three front doors, one per part (docs/decisions/031).
+const OFFLINE_DOORS = ['./store/index.ts', './outbox/index.ts', './catalogue/index.ts'];
+const OUTSIDE_OFFLINE = [
+  './src/api',
+  './src/config',
+  './src/content',
+  './src/contract',
+  './src/features',
+  './src/lib',
+  './src/routes',
+  './src/ui',
+  './src/main.tsx',
+  './src/router.tsx',
+  './src/app-tree.tsx',
+  './src/prerender.tsx',
+  './sw',
+];
+
 // The server's layers above its repositories: they call repositories, never the other way round.
 const SERVER_ABOVE_REPOSITORIES = [
   './server/services',
@@ -57,22 +75,53 @@ export default tseslint.config(
           zones: [
             {
               target: './src/contract',
-              from: ['./src/api', './src/config', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'],
+              from: ['./src/api', './src/config', './src/lib', './src/offline', './src/features', './src/routes', './src/ui', './server', './sw'],
               message: 'src/contract is pure: it imports nothing from the app.',
             },
             {
               target: './src/config',
-              from: ['./src/api', './src/db', './src/features', './src/routes', './src/ui', './server', './sw'],
+              from: ['./src/api', './src/lib', './src/offline', './src/features', './src/routes', './src/ui', './server', './sw'],
               message: 'src/config holds plain values: it imports nothing from the app.',
             },
-            { target: './src/ui', from: ['./src/features', './src/routes', './src/db'], message: 'ui components take props; they do not reach into features.' },
-            { target: './src/api', from: ['./src/features', './src/routes', './src/ui', './src/db'], message: 'The API client knows nothing of screens.' },
-            { target: './src/db', from: ['./src/features', './src/routes', './src/ui'], message: 'The offline store knows nothing of screens.' },
+            {
+              target: './src/lib',
+              from: ['./src/api', './src/config', './src/contract', './src/offline', './src/features', './src/routes', './src/ui', './server', './sw'],
+              message: 'src/lib holds small helpers: it imports nothing from the app.',
+            },
+            {
+              target: './src/ui',
+              from: ['./src/features', './src/routes', './src/offline'],
+              message: 'ui components take props; they do not reach into features.',
+            },
+            { target: './src/api', from: ['./src/features', './src/routes', './src/ui', './src/offline'], message: 'The API client knows nothing of screens.' },
+            { target: './src/offline', from: ['./src/features', './src/routes', './src/ui'], message: 'The offline engine knows nothing of screens.' },
+            {
+              target: OUTSIDE_OFFLINE,
+              from: './src/offline',
+              except: OFFLINE_DOORS,
+              message:
+                'The offline engine is entered by its front doors: src/offline/store, src/offline/outbox and src/offline/catalogue (docs/decisions/031).',
+            },
+            {
+              target: './src/offline/store',
+              from: ['./src/offline/outbox', './src/offline/catalogue'],
+              message: 'The store is the base the outbox and the saved catalogue build on: it imports neither.',
+            },
+            {
+              target: './src/offline/outbox',
+              from: './src/offline/catalogue',
+              message: 'The outbox and the saved catalogue are apart: each builds on the store alone.',
+            },
+            {
+              target: './src/offline/catalogue',
+              from: './src/offline/outbox',
+              message: 'The outbox and the saved catalogue are apart: each builds on the store alone.',
+            },
             { target: './src/features', from: ['./src/routes'], message: 'Imports go routes -> features, not back.' },
             {
               target: './sw',
               from: ['./src/features', './src/routes', './src/ui'],
-              message: 'The service worker imports no screen: only src/api, src/db and src/contract.',
+              message: 'The service worker imports no screen: only src/api, the offline engine and src/contract.',
             },
             { target: './server', from: './src', except: ['./contract'], message: 'The server imports only src/contract from the PWA.' },
             {

@@ -57,6 +57,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // One classic script: the offline engine's front doors load their parts with import(), which this
+        // format inlines without the page's preload helper (a classic service worker cannot run import.meta).
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest}'],
         // Screenshots are for the install sheet only; the app never shows them. The purchase page's frame is
         // a template only the server fills in.

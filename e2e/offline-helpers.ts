@@ -1,8 +1,8 @@
 // Browser-side helpers for the offline journeys: wait for the service worker, and look into the app's
-// IndexedDB (database 'forgeline', see src/db/database.ts) the way the app itself would.
+// IndexedDB (database 'forgeline', see src/offline/store/database.ts) the way the app itself would.
 
 import type { Page } from '@playwright/test';
-import { IMAGE_CACHE_NAME } from '../src/db/worker-messages';
+import { IMAGE_CACHE_NAME } from '../src/offline/store';
 import { expect, signIn, type E2eProduct, type E2eUser } from './fixtures';
 
 /** Resolves once the service worker is active and controls the page (it claims clients on first install). */

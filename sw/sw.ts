@@ -9,12 +9,12 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { flushOutbox, OUTBOX_SYNC_TAG, type FlushReport } from '../src/db/outbox-sync';
+import { flushOutbox, type FlushReport } from '../src/offline/outbox';
 import { readTokenCopy, tokenEmail } from '../src/api/token-store';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
 import { DASHBOARD_FRAME_FILES, dashboardFrameFor } from '../src/contract/screen-frames';
 import { parsePictureUrl, pictureStandIns, pictureUrl } from '../src/contract/pictures';
-import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/db/worker-messages';
+import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/offline/store';
 
 declare const self: ServiceWorkerGlobalScope;
 

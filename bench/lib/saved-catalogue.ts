@@ -1,4 +1,4 @@
-// Waiting for the app's offline copy of the catalogue (src/db/catalogue-sync.ts) in a benchmark's page.
+// Waiting for the app's offline copy of the catalogue (src/offline/catalogue/sync.ts) in a benchmark's page.
 
 import type { Page } from '@playwright/test';
 

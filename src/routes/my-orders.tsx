@@ -9,7 +9,7 @@ import { useSession } from '../features/auth/session';
 import { productsQueryOptions } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
-import { flushOutboxNow } from '../features/offline/outbox-runner';
+import { flushOutboxNow } from '../offline/outbox';
 import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';

@@ -10,7 +10,7 @@ import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions, useProducts } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
-import { usePlaceOrQueue } from '../features/offline/place-or-queue';
+import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { OrderPad } from '../features/order-pad/order-pad';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 import { Spinner } from '../ui/spinner';

@@ -8,7 +8,7 @@ import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
 import { ProductDetails, ProductLoadError } from '../features/catalogue/product-details';
 import { PRODUCT_PAGE_CLASS, ProductLoading } from '../features/catalogue/product-preview';
-import { usePlaceOrQueue } from '../features/offline/place-or-queue';
+import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { AddToPadButton } from '../features/order-pad/add-to-pad-button';
 import { PurchaseForm } from '../features/orders/purchase-form';
 

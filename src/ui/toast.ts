@@ -3,6 +3,7 @@
 // A toast asked for before sonner is on screen waits in order and shows as soon as it is.
 
 import type { ExternalToast } from 'sonner';
+import { createNotifier } from '../lib/notify';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
@@ -15,7 +16,7 @@ export interface ToastCall {
 let deliver: ((call: ToastCall) => void) | null = null;
 const waiting: ToastCall[] = [];
 let requested = false;
-const listeners = new Set<() => void>();
+const requests = createNotifier();
 
 function show(kind: ToastKind, message: string, options?: ExternalToast): void {
   const call: ToastCall = options ? { kind, message, options } : { kind, message };
@@ -26,7 +27,7 @@ function show(kind: ToastKind, message: string, options?: ExternalToast): void {
   waiting.push(call);
   if (requested) return;
   requested = true;
-  for (const listener of listeners) listener();
+  requests.notify();
 }
 
 export const toast = {
@@ -39,10 +40,7 @@ export const toast = {
 /** Whether a toast was asked for, so the host (toast-host.tsx) loads sonner. */
 export const toastStore = {
   isRequested: (): boolean => requested,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: requests.subscribe,
 };
 
 /** sonner is on screen: the waiting toasts show in order, later ones at once. */

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-// The home page answers a search from the saved catalogue's index (src/db/catalogue-index.ts) before the
+// The home page answers a search from the saved catalogue's index (src/offline/catalogue/search-index.ts) before the
 // server does: for the same catalogue both must find the same tools, and in the same order where the
 // server's rank is fixed by the weight of the field alone (each search word once in the name or SKU, or
 // once in the description): named tools first, then described ones, newest first within each.
@@ -7,9 +7,9 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import type { CatalogueChanges, ChangesFrom, ProductPage } from '../../src/contract/product';
-import { searchSavedCatalogue } from '../../src/db/catalogue-search';
-import { runCatalogueSync } from '../../src/db/catalogue-sync';
-import { openDatabase } from '../../src/db/database';
+import { searchSavedCatalogue } from '../../src/offline/catalogue/search';
+import { runCatalogueSync } from '../../src/offline/catalogue/sync';
+import { openDatabase } from '../../src/offline/store/database';
 import { insertProduct } from '../../server/repositories/products';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/contract/review';
-import { readSavedReviews, saveReviews } from '../../src/db/catalogue-store';
-import { openDatabase } from '../../src/db/database';
+import { readSavedReviews, saveReviews } from '../../src/offline/catalogue/saved';
+import { openDatabase } from '../../src/offline/store/database';
 import { axisTicks, chartSummary, RevenueChart, type DailyRevenue } from '../../src/features/admin/revenue-chart';
 
 afterEach(cleanup);

@@ -1,15 +1,15 @@
-// The saved catalogue's in-memory index (src/db/catalogue-index.ts) and the worker's queue of searches
-// (src/db/catalogue-search-queue.ts): prefix matching over name, SKU, description words and category, the
+// The saved catalogue's in-memory index (src/offline/catalogue/search-index.ts) and the worker's queue of searches
+// (src/offline/catalogue/search-queue.ts): prefix matching over name, SKU, description words and category, the
 // server's order, and searches the page gave up on dropped before they run.
 
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../src/contract/product';
-import { buildCatalogueIndex, searchCatalogueIndex } from '../../src/db/catalogue-index';
-import { productRow } from '../../src/db/catalogue-store';
-import type { SearchReply } from '../../src/db/catalogue-messages';
-import { createSearchQueue } from '../../src/db/catalogue-search-queue';
-import type { CatalogueSearch } from '../../src/db/catalogue-search';
+import { buildCatalogueIndex, searchCatalogueIndex } from '../../src/offline/catalogue/search-index';
+import { productRow } from '../../src/offline/catalogue/saved';
+import type { SearchReply } from '../../src/offline/catalogue/worker-messages';
+import { createSearchQueue } from '../../src/offline/catalogue/search-queue';
+import type { CatalogueSearch } from '../../src/offline/catalogue/search';
 
 const tool = (name: string, fields: Partial<Product> = {}): Product => ({
   _id: randomUUID(),

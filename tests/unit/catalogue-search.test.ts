@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../src/api/errors';
 import type { CatalogueChanges, Product } from '../../src/contract/product';
-import { readSavedProducts, saveProducts } from '../../src/db/catalogue-store';
-import { savedCategories, searchSavedCatalogue } from '../../src/db/catalogue-search';
-import { readCatalogueSyncState, syncCatalogue } from '../../src/db/catalogue-sync';
-import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import { getOfflineCatalogueTime } from '../../src/db/offline-read';
+import { readSavedProducts, saveProducts } from '../../src/offline/catalogue/saved';
+import { savedCategories, searchSavedCatalogue } from '../../src/offline/catalogue/search';
+import { readCatalogueSyncState, syncCatalogue } from '../../src/offline/catalogue/sync';
+import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { getOfflineCatalogueTime } from '../../src/offline/catalogue/offline-read';
 
 const tool = (name: string, fields: Partial<Product> = {}): Product => ({
   _id: randomUUID(),

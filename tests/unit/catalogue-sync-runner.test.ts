@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-// The catalogue sync run elsewhere (the dedicated worker, src/db/catalogue-worker.ts): the page takes its
+// The catalogue sync run elsewhere (the dedicated worker, src/offline/catalogue/worker.ts): the page takes its
 // outcome, warms the image cache with one tool per picture, and turns its failure into the API client's
 // errors, flagging the saved copy as served offline when the server could not be reached.
 
@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ApiError } from '../../src/api/errors';
 import type { Product } from '../../src/contract/product';
-import { onProductsSaved } from '../../src/db/catalogue-store';
-import { CatalogueSyncError, runCatalogueSync, syncCatalogue, type SyncOutcome } from '../../src/db/catalogue-sync';
-import { openDatabase } from '../../src/db/database';
-import { getOfflineCatalogueTime, reportServedLive } from '../../src/db/offline-read';
+import { onProductsSaved } from '../../src/offline/catalogue/saved';
+import { CatalogueSyncError, runCatalogueSync, syncCatalogue, type SyncOutcome } from '../../src/offline/catalogue/sync';
+import { openDatabase } from '../../src/offline/store/database';
+import { getOfflineCatalogueTime, reportServedLive } from '../../src/offline/catalogue/offline-read';
 
 const tool = (name: string, imageUrl: string): Product => ({
   _id: randomUUID(),

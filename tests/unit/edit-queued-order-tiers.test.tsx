@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../src/contract/product';
-import type { OutboxItem } from '../../src/db/database';
+import type { OutboxItem } from '../../src/offline/store/database';
 import { EditQueuedOrder } from '../../src/features/orders/edit-queued-order';
 
 vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -15,7 +15,7 @@ const outbox = vi.hoisted(() => ({
   OutboxEditRefused: class OutboxEditRefused extends Error {},
   queuedOrderName: (lines: { productName: string }[]) => lines[0]?.productName ?? '',
 }));
-vi.mock('../../src/db/outbox', () => outbox);
+vi.mock('../../src/offline/outbox/queue', () => outbox);
 
 const drill: Product = {
   _id: '7e57a1a8-0d54-4f44-9d8b-0c1d2e3f4a5b',

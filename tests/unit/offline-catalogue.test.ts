@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
 import type { Product } from '../../src/contract/product';
 import type { Review } from '../../src/contract/review';
-import { readSavedProduct, readSavedProducts, readSavedReviews, saveProduct, saveProducts, saveReviews } from '../../src/db/catalogue-store';
-import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import { getOfflineCatalogueTime, withOfflineFallback } from '../../src/db/offline-read';
+import { readSavedProduct, readSavedProducts, readSavedReviews, saveProduct, saveProducts, saveReviews } from '../../src/offline/catalogue/saved';
+import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { getOfflineCatalogueTime, withOfflineFallback } from '../../src/offline/catalogue/offline-read';
 
 const product = (name: string, price = 100): Product => ({
   _id: randomUUID(),

@@ -29,7 +29,7 @@ function withServiceWorker(controller: object | null): void {
 
 test('a first visit waits until the service worker is settled', async () => {
   withServiceWorker(null);
-  const gate = await import('../../src/db/offline-copy-start');
+  const gate = await import('../../src/offline/catalogue/copy-start');
   const waiting = gate.whenServiceWorkerSettled();
   expect(await settledWithin(waiting, 5_000)).toBe(false);
   gate.markServiceWorkerSettled();
@@ -38,7 +38,7 @@ test('a first visit waits until the service worker is settled', async () => {
 
 test('a service worker that never settles holds the copy back 30 s at most', async () => {
   withServiceWorker(null);
-  const gate = await import('../../src/db/offline-copy-start');
+  const gate = await import('../../src/offline/catalogue/copy-start');
   const waiting = gate.whenServiceWorkerSettled();
   expect(await settledWithin(waiting, 29_000)).toBe(false);
   expect(await settledWithin(waiting, 1_000)).toBe(true);
@@ -46,12 +46,12 @@ test('a service worker that never settles holds the copy back 30 s at most', asy
 
 test('a page the service worker controls, or a build without one, does not wait', async () => {
   withServiceWorker({});
-  const controlled = await import('../../src/db/offline-copy-start');
+  const controlled = await import('../../src/offline/catalogue/copy-start');
   expect(await settledWithin(controlled.whenServiceWorkerSettled(), 0)).toBe(true);
 
   vi.resetModules();
   vi.stubEnv('PROD', false);
   vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: null } });
-  const development = await import('../../src/db/offline-copy-start');
+  const development = await import('../../src/offline/catalogue/copy-start');
   expect(await settledWithin(development.whenServiceWorkerSettled(), 0)).toBe(true);
 });

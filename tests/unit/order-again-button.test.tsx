@@ -13,7 +13,7 @@ import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('../../src/ui/toast', () => ({ toast }));
 const pad = vi.hoisted(() => ({ addToPad: vi.fn(async () => undefined) }));
-vi.mock('../../src/db/order-pad', () => pad);
+vi.mock('../../src/offline/store/order-pad', () => pad);
 
 const id = fixtureId;
 const product = (n: number, fields: Partial<Product> = {}): Product => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/contract/product';
 import { matchTools, parseQuantity } from '../../src/features/order-pad/match-tools';
 import { padLineProblem } from '../../src/features/order-pad/pad-line';
-import { startingQuantity } from '../../src/features/order-pad/pad-store';
+import { startingQuantity } from '../../src/features/order-pad/starting-quantity';
 
 const tool = (name: string, extra: Partial<Product> = {}): Product => ({
   _id: name,

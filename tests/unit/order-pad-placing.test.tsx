@@ -12,10 +12,10 @@ import type * as apiClient from '../../src/api/client';
 import { NetworkError } from '../../src/api/errors';
 import type { CreateBulkOrderBody } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
-import { getDatabase } from '../../src/db/database';
-import { addToPad, listPad, setPadQuantity } from '../../src/db/order-pad';
-import { listOutbox } from '../../src/db/outbox';
-import { placeOrQueue } from '../../src/features/offline/place-or-queue';
+import { getDatabase } from '../../src/offline/store/database';
+import { addToPad, listPad, setPadQuantity } from '../../src/offline/store/order-pad';
+import { listOutbox } from '../../src/offline/outbox/queue';
+import { placeOrQueue } from '../../src/offline/outbox';
 import { OrderPad } from '../../src/features/order-pad/order-pad';
 
 vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_QUANTITY } from '../../src/contract/constants';
-import { openDatabase, type ForgelineDatabase, type PadLine } from '../../src/db/database';
-import { addToPad, clearPad, listPad, PadQuantityError, removeFromPad, setPadQuantity, watchPad } from '../../src/db/order-pad';
+import { openDatabase, type ForgelineDatabase, type PadLine } from '../../src/offline/store/database';
+import { addToPad, clearPad, listPad, PadQuantityError, removeFromPad, setPadQuantity, watchPad } from '../../src/offline/store/order-pad';
 
 const ALICE = 'alice@example.com';
 const BOB = 'bob@example.com';

@@ -7,9 +7,9 @@ import Dexie from 'dexie';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateBulkOrderBody } from '../../src/contract/order';
-import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import { editOutboxItem, listOutbox } from '../../src/db/outbox';
-import { flushOutbox, type SendOrder } from '../../src/db/outbox-sync';
+import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { editOutboxItem, listOutbox } from '../../src/offline/outbox/queue';
+import { flushOutbox, type SendOrder } from '../../src/offline/outbox/flush';
 
 const ALICE = 'alice@example.com';
 const drill = {

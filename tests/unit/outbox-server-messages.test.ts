@@ -5,9 +5,9 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import { enqueueOrder, listOutbox } from '../../src/db/outbox';
-import { flushOutbox, type SendOrder } from '../../src/db/outbox-sync';
+import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { enqueueOrder, listOutbox } from '../../src/offline/outbox/queue';
+import { flushOutbox, type SendOrder } from '../../src/offline/outbox/flush';
 
 const ALICE = 'alice@example.com';
 const opened: ForgelineDatabase[] = [];

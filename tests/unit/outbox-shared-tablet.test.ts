@@ -4,10 +4,10 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateBulkOrderBody, CreateOrderBody } from '../../src/contract/order';
-import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import { addToPad, listPad } from '../../src/db/order-pad';
-import { countOthersQueued, enqueueOrder, listOutbox } from '../../src/db/outbox';
-import { flushOutbox, type FlushDeps, type SendOrder } from '../../src/db/outbox-sync';
+import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { addToPad, listPad } from '../../src/offline/store/order-pad';
+import { countOthersQueued, enqueueOrder, listOutbox } from '../../src/offline/outbox/queue';
+import { flushOutbox, type FlushDeps, type SendOrder } from '../../src/offline/outbox/flush';
 
 const ALICE = 'alice@example.com';
 const BOB = 'bob@example.com';

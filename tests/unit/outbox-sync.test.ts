@@ -5,19 +5,10 @@ import { ApiError, NetworkError } from '../../src/api/errors';
 import type { CreateBulkOrderBody, OrderLineProblem } from '../../src/contract/order';
 import { lineProblem, unitPriceFor } from '../../src/contract/pricing';
 import type { Product } from '../../src/contract/product';
-import { openDatabase, type ForgelineDatabase } from '../../src/db/database';
-import {
-  discardOutboxItem,
-  editOutboxItem,
-  enqueueOrder,
-  listOutbox,
-  OutboxEditRefused,
-  queuedOrderName,
-  queuedPieces,
-  type QueuedLine,
-  type QueuedOrder,
-} from '../../src/db/outbox';
-import { flushOutbox, LEASE_MS, retryDelayMs, RETRY_BASE_MS, RETRY_CAP_MS, type FlushDeps, type SendOrder } from '../../src/db/outbox-sync';
+import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { OutboxEditRefused, queuedOrderName, queuedPieces, type QueuedLine, type QueuedOrder } from '../../src/offline/outbox';
+import { discardOutboxItem, editOutboxItem, enqueueOrder, listOutbox } from '../../src/offline/outbox/queue';
+import { flushOutbox, LEASE_MS, retryDelayMs, RETRY_BASE_MS, RETRY_CAP_MS, type FlushDeps, type SendOrder } from '../../src/offline/outbox/flush';
 
 const ALICE = 'alice@example.com';
 const BOB = 'bob@example.com';

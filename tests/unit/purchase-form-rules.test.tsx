@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../src/contract/messages';
 import type { Product } from '../../src/contract/product';
-import { placeOrQueue } from '../../src/features/offline/place-or-queue';
+import { placeOrQueue } from '../../src/offline/outbox';
 import { PurchaseForm } from '../../src/features/orders/purchase-form';
 import { ApiError } from '../../src/api/errors';
 import { orderRefusal } from '../../src/api/order-refusal';

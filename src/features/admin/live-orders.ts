@@ -9,6 +9,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import { API_BASE, getAccessToken } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { createNotifier } from '../../lib/notify';
 import { LIVE_ORDER_EVENTS, LIVE_ORDERS_RETRY_MS, OrderEventSchema, OrdersCountEventSchema } from '../../contract/live-orders';
 import { reportSessionExpired, useSession } from '../auth/session';
 import { isOnline } from '../offline/network-status';
@@ -28,19 +29,16 @@ export interface LiveOrdersState {
 }
 
 let state: LiveOrdersState = { paidWaiting: null, connected: false };
-const listeners = new Set<() => void>();
+const changes = createNotifier();
 
 function setState(next: Partial<LiveOrdersState>): void {
   const merged = { ...state, ...next };
   if (merged.paidWaiting === state.paidWaiting && merged.connected === state.connected) return;
   state = merged;
-  for (const listener of listeners) listener();
+  changes.notify();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = changes.subscribe;
 
 const getState = () => state;
 const NOT_CONNECTED: LiveOrdersState = { paidWaiting: null, connected: false };

@@ -1,5 +1,5 @@
 // PATCH /api/reviews/{id} {hidden} and DELETE /api/reviews/{id} (admin). Both refresh Manage Reviews and
-// the public list; the public list's refetch also rewrites the saved offline copy (src/db/catalogue-store.ts).
+// the public list; the public list's refetch also rewrites the saved offline copy (src/offline/catalogue).
 
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';

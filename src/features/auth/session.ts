@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_KEY, getAccessToken } from '../../api/client';
 import { writeTokenCopy } from '../../api/token-store';
+import { createNotifier } from '../../lib/notify';
 
 export interface SessionUser {
   uid: string;
@@ -19,7 +20,7 @@ export interface Session {
 }
 
 const SESSION_KEY = 'session';
-const listeners = new Set<() => void>();
+const changes = createNotifier();
 
 /**
  * The one signed-out snapshot, also what a prerendered page was rendered with: a signed-out visitor's
@@ -44,7 +45,7 @@ function read(): Session {
 let state: Session = typeof localStorage === 'undefined' ? SIGNED_OUT : read();
 
 function emit(): void {
-  for (const listener of listeners) listener();
+  changes.notify();
 }
 
 function write(next: Session): void {
@@ -76,10 +77,7 @@ export function sessionOwner(): string {
   return state.user ? state.user.email.trim().toLowerCase() : '';
 }
 
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeSession = changes.subscribe;
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, () => SIGNED_OUT);
@@ -119,13 +117,10 @@ export function clearSession(): void {
 // "The server no longer accepts this session" (a 401/403 on a read, docs/architecture.md, "Identity and
 // access"). Any screen or feature may report it; the app shell listens, signs out and sends the user to
 // /login, remembering the page.
-const expiryListeners = new Set<() => void>();
+const expiries = createNotifier();
 
-export function onSessionExpired(listener: () => void): () => void {
-  expiryListeners.add(listener);
-  return () => expiryListeners.delete(listener);
-}
+export const onSessionExpired = expiries.subscribe;
 
 export function reportSessionExpired(): void {
-  for (const listener of expiryListeners) listener();
+  expiries.notify();
 }

@@ -4,8 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { CategoryListSchema } from '../../contract/product';
-import { savedCategories } from '../../db/catalogue-search';
-import { withOfflineFallback } from '../../db/offline-read';
+import { savedCategories, withOfflineFallback } from '../../offline/catalogue';
 
 export function getCategories() {
   return withOfflineFallback(

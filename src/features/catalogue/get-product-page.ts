@@ -5,8 +5,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
 import { MANAGE_PRODUCTS_PAGE_SIZE } from '../../contract/product';
-import { searchSavedCatalogue } from '../../db/catalogue-search';
-import { withOfflineFallback } from '../../db/offline-read';
+import { searchSavedCatalogue, withOfflineFallback } from '../../offline/catalogue';
 import { fetchProductPage } from './search-products';
 
 export interface ProductPageQuery {

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ProductListSchema, ProductSchema } from '../../contract/product';
-import { readSavedProduct, readSavedProducts, saveProduct, saveProducts } from '../../db/catalogue-store';
-import { inBackground, withOfflineFallback } from '../../db/offline-read';
+import { readSavedProduct, readSavedProducts, saveProduct, saveProducts, inBackground, withOfflineFallback } from '../../offline/catalogue';
 
 /** Offline, the list comes from IndexedDB (docs/architecture.md, "Offline"). */
 export function getProducts() {
@@ -15,7 +14,7 @@ export function getProducts() {
   );
 }
 
-/** Spec section 9: the list is cached under the key 'products' (queryKeys.products). */
+/** As the spec has it, the list is cached under the key 'products' (queryKeys.products). */
 export const productsQueryOptions = () => queryOptions({ queryKey: queryKeys.products, queryFn: getProducts, meta: { persist: false } });
 
 export function useProducts() {

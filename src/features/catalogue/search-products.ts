@@ -10,9 +10,7 @@ import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQ
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { CATALOGUE_PAGE_SIZE, ProductPageSchema, searchWords, type Product, type ProductPage } from '../../contract/product';
-import { searchSavedCatalogue, type CatalogueSearch } from '../../db/catalogue-search';
-import { catalogueWorkerSearch } from '../../db/catalogue-worker-client';
-import { withOfflineFallback } from '../../db/offline-read';
+import { searchSavedCatalogue, type CatalogueSearch, catalogueWorkerSearch, withOfflineFallback } from '../../offline/catalogue';
 
 export interface ToolSearch {
   q: string;

@@ -1,35 +1,18 @@
-// The incremental sync of the saved catalogue (src/db/catalogue-sync.ts) as a query: it runs at start-up,
+// The incremental sync of the saved catalogue (src/offline/catalogue) as a query: it runs at start-up,
 // when the connection comes back and whenever 'products' is invalidated (an order or an admin changed
-// the catalogue); what it changed refreshes the searches answered from the saved copy. The download and
-// the writes run in a dedicated worker (src/db/catalogue-worker.ts), so the page's thread stays free.
+// the catalogue); what it changed refreshes the searches answered from the saved copy. The first sync
+// waits until the page has loaded and the browser is idle.
 
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import { syncCatalogue } from '../../db/catalogue-sync';
-import { catalogueWorkerRunner } from '../../db/catalogue-worker-client';
-import { whenServiceWorkerSettled } from '../../db/offline-copy-start';
+import { syncSavedCatalogue } from '../../offline/catalogue';
 import { afterLoadWhenIdle } from '../../ui/when-idle';
-
-let started = false;
-
-/**
- * The first sync waits until the page has shown itself, and on a first visit until the service worker
- * holds the worker's script (src/db/offline-copy-start.ts): thousands of tools must not delay the first cards.
- */
-function afterFirstRender(): Promise<void> {
-  if (started || typeof window === 'undefined') return Promise.resolve();
-  started = true;
-  return whenServiceWorkerSettled().then(afterLoadWhenIdle);
-}
 
 export const catalogueSyncQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.catalogueSync,
-    queryFn: async () => {
-      await afterFirstRender();
-      return syncCatalogue({ runner: catalogueWorkerRunner() });
-    },
+    queryFn: () => syncSavedCatalogue(afterLoadWhenIdle),
     staleTime: 60_000,
     refetchOnReconnect: 'always',
     refetchOnWindowFocus: false,

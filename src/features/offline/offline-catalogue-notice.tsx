@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { texts } from '../../contract/messages';
-import { getOfflineCatalogueTime, subscribeOfflineCatalogue } from '../../db/offline-read';
+import { getOfflineCatalogueTime, subscribeOfflineCatalogue } from '../../offline/catalogue';
 
 const formatSavedAt = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 

@@ -4,16 +4,16 @@
 
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
-import { onProductsSaved } from '../../db/catalogue-store';
-import type { FlushReport } from '../../db/outbox-sync';
-import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../../db/worker-messages';
-import { markServiceWorkerSettled } from '../../db/offline-copy-start';
+import { createNotifier } from '../../lib/notify';
+import { markServiceWorkerSettled, onProductsSaved } from '../../offline/catalogue';
+import type { FlushReport } from '../../offline/outbox';
+import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../../offline/store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const CLAIM_WAIT_MS = 3000;
 
 let workbox: Workbox | null = null;
-const flushListeners = new Set<(report: FlushReport) => void>();
+const workerFlushes = createNotifier<FlushReport>();
 
 export interface UpdateFlowDeps {
   /** Tells the waiting worker to take over (workbox-window's messageSkipWaiting). */
@@ -32,17 +32,14 @@ export function createUpdateFlow(deps: UpdateFlowDeps) {
   let userAccepted = false;
   // The new worker already controls this page: Reload only has to reload.
   let reloadPending = false;
-  const listeners = new Set<() => void>();
+  const changes = createNotifier();
   const set = (value: boolean) => {
     shown = value;
-    for (const listener of listeners) listener();
+    changes.notify();
   };
   return {
     isShown: () => shown,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
     waiting: () => set(true),
     controlling(isUpdate: boolean): void {
       if (!isUpdate) return;
@@ -74,10 +71,7 @@ export function useUpdateWaiting(): boolean {
 }
 
 /** Reports of Background Sync flushes done by the worker. */
-export function onWorkerFlush(listener: (report: FlushReport) => void): () => void {
-  flushListeners.add(listener);
-  return () => flushListeners.delete(listener);
-}
+export const onWorkerFlush = workerFlushes.subscribe;
 
 const EDITABLE_INPUT = /^(text|search|email|tel|url|password|number|date|datetime-local|month|time|week)$/u;
 
@@ -125,7 +119,7 @@ export function registerServiceWorker(): void {
 
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; report?: FlushReport }>) => {
     if (event.data?.type === OUTBOX_FLUSHED_MESSAGE && event.data.report) {
-      for (const listener of flushListeners) listener(event.data.report);
+      workerFlushes.notify(event.data.report);
     }
   });
 

@@ -5,11 +5,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { toast } from '../../ui/toast';
 import { toasts } from '../../contract/messages';
-import type { FlushReport } from '../../db/outbox-sync';
-import { onOutboxReport, publishOutboxReport, startOutboxRunner } from './outbox-runner';
+import { onOutboxReport, publishOutboxReport, startOutboxRunner, type FlushReport, type RunnerSession } from '../../offline/outbox';
+import { getSession, subscribeSession } from '../auth/session';
 import { onWorkerFlush } from './register-sw';
 
 const MY_ORDERS = '/dashboard/my-orders';
+
+/** The runner sends the outbox of whoever is signed in on this page. */
+const signedIn: RunnerSession = { email: () => getSession().user?.email ?? null, subscribe: subscribeSession };
 
 /** `onSent` runs after orders reached the server, so their lists can be fetched again. */
 export function useOutboxSync(onSent: () => void): void {
@@ -41,7 +44,7 @@ export function useOutboxSync(onSent: () => void): void {
     };
     const stopReports = onOutboxReport(handle);
     const stopWorker = onWorkerFlush(publishOutboxReport);
-    const stopRunner = startOutboxRunner();
+    const stopRunner = startOutboxRunner(signedIn);
     return () => {
       stopRunner();
       stopWorker();

@@ -8,7 +8,8 @@ import { toast } from '../../ui/toast';
 import { toasts } from '../../contract/messages';
 import type { Product } from '../../contract/product';
 import { useSession } from '../auth/session';
-import { padStore, startingQuantity } from './pad-store';
+import { addToPad } from '../../offline/store';
+import { startingQuantity } from './starting-quantity';
 import { formatCount } from '../../contract/pricing';
 
 export interface AddToPadButtonProps {
@@ -34,7 +35,6 @@ export function AddToPadButton({ product, className = 'btn btn-outline btn-prima
     const quantity = startingQuantity(product);
     setBusy(true);
     try {
-      const { addToPad } = await padStore();
       await addToPad(user.email, product._id, quantity);
       toast.success(`${product.name}: ${formatCount(quantity)} pcs. added to your order pad.`, {
         action: { label: 'Open order pad', onClick: () => void router.navigate({ to: '/dashboard/order-pad' }) },

@@ -16,15 +16,13 @@ import { AddressSchema } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
 import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import type { PadLine } from '../../db/database';
-import type { QueuedLine } from '../../db/outbox';
-import type { OrderToPlace, PlaceOutcome } from '../../db/post-order';
+import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
+import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
 import { padLineProblem, PadLineRow, quantityBoxId } from './pad-line';
-import { padStore } from './pad-store';
 import { QuickEntry } from './quick-entry';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
@@ -80,9 +78,9 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
     setServerProblems(next);
   };
 
-  const store = async (change: (pad: Awaited<ReturnType<typeof padStore>>) => Promise<unknown>) => {
+  const store = async (change: () => Promise<unknown>) => {
     try {
-      await change(await padStore());
+      await change();
     } catch {
       toast.error(toasts.tryAgain);
     }
@@ -163,7 +161,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         </p>
       )}
 
-      {products ? <QuickEntry products={products} onAdd={(product, quantity) => padStore().then((pad) => pad.addToPad(email, product._id, quantity))} /> : null}
+      {products ? <QuickEntry products={products} onAdd={(product, quantity) => addToPad(email, product._id, quantity)} /> : null}
 
       <section aria-labelledby={`${id}-lines`}>
         <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
@@ -211,11 +209,11 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
                     serverProblem={serverProblems.get(line.productId)}
                     onQuantity={(quantity) => {
                       forgetServerProblem(line.productId);
-                      void store((pad) => pad.setPadQuantity(email, line.productId, quantity));
+                      void store(() => setPadQuantity(email, line.productId, quantity));
                     }}
                     onRemove={() => {
                       forgetServerProblem(line.productId);
-                      void store((pad) => pad.removeFromPad(email, line.productId));
+                      void store(() => removeFromPad(email, line.productId));
                     }}
                   />
                 ))}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MAX_QUANTITY } from '../../contract/constants';
 import { describeRules, formatCount, formatDollars, lineProblem, tierFor, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import type { PadLine } from '../../db/database';
+import type { PadLine } from '../../offline/store';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { parseQuantity } from './match-tools';
 

@@ -9,7 +9,7 @@ import type { Product } from '../../contract/product';
 import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { matchTools, parseQuantity } from './match-tools';
-import { startingQuantity } from './pad-store';
+import { startingQuantity } from './starting-quantity';
 
 export interface QuickEntryProps {
   products: readonly Product[];

@@ -11,7 +11,7 @@ import { refusalMessage } from '../../api/order-refusal';
 import { toasts, validationMessages } from '../../contract/messages';
 import { displayTotal, formatDollars, isQuantityInRange, lineProblem, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import type { OrderToPlace, PlaceOutcome } from '../../db/post-order';
+import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { ReadOnlyIdentity } from '../../ui/form-field';
 import { PriceTiers } from '../../ui/price-tiers';
 import { reportSessionExpired } from '../auth/session';

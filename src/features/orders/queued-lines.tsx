@@ -2,7 +2,7 @@
 // reason when it refused that line, so the dealer sees what to fix before opening Edit.
 
 import { formatCount, formatDollars } from '../../contract/pricing';
-import type { OutboxLine } from '../../db/database';
+import type { OutboxLine } from '../../offline/outbox';
 
 export function QueuedLines({ lines, label }: { lines: readonly OutboxLine[]; label: string }) {
   return (

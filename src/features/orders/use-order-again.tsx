@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/errors';
 import type { Order } from '../../contract/order';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import { addToPad } from '../../db/order-pad';
+import { addToPad } from '../../offline/store';
 import { orderTitle } from '../../ui/order-lines';
 import { lineChanged, planOrderAgain, priceChanged, quantityChanged, quantityReason, type ReorderLine } from './order-again';
 import { useModalDialog } from '../../ui/use-modal-dialog';

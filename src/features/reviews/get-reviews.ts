@@ -2,15 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ReviewListSchema, type Review } from '../../contract/review';
-import { readSavedReviews, saveReviews } from '../../db/catalogue-store';
-import { catalogueWorkerSaveReviews } from '../../db/catalogue-worker-client';
-import { inBackground, withOfflineFallback } from '../../db/offline-read';
-import { whenServiceWorkerSettled } from '../../db/offline-copy-start';
+import {
+  readSavedReviews,
+  saveReviews,
+  catalogueWorkerSaveReviews,
+  inBackground,
+  withOfflineFallback,
+  whenServiceWorkerSettled,
+} from '../../offline/catalogue';
 import { afterLoadWhenIdle } from '../../ui/when-idle';
 
 /**
  * Saved in the catalogue's worker where there is one, so the page does not load the IndexedDB code for
- * it, once the offline copy may start (src/db/offline-copy-start.ts).
+ * it, once the offline copy may start (src/offline/catalogue/copy-start.ts).
  */
 async function saveForOffline(reviews: Review[]): Promise<void> {
   await whenServiceWorkerSettled();

@@ -4,9 +4,18 @@
 // flushOutbox keeps the two from sending one item twice.
 
 import { getAccessToken } from '../../api/client';
-import type { FlushReport } from '../../db/outbox-sync';
-import { getSession, subscribeSession } from '../auth/session';
-import { isOnline } from './network-status';
+import { createNotifier } from '../../lib/notify';
+import { isOnline } from '../store/network';
+import { OUTBOX_SYNC_TAG } from '../store/worker-messages';
+import type { FlushReport } from './flush';
+
+/** Who is signed in on this page, as the app's session tells it; the token is the API client's. */
+export interface RunnerSession {
+  /** The signed-in user's e-mail, or null when nobody is. */
+  email: () => string | null;
+  /** Calls `listener` when the session changes; returns the function that stops it. */
+  subscribe: (listener: () => void) => () => void;
+}
 
 /** When another tab or the worker holds the lock, look again after this long. */
 const BUSY_RETRY_MS = 5_000;
@@ -14,23 +23,20 @@ const MIN_TIMER_MS = 1_000;
 
 // The sender (and Dexie with it) is loaded when a signed-in user has something to flush, not with the
 // app: an anonymous first visit does not download it (first-load JavaScript budget, docs/performance.md).
-const outboxSync = () => import('../../db/outbox-sync');
+const outboxSync = () => import('./flush');
 
-type ReportListener = (report: FlushReport) => void;
-const reportListeners = new Set<ReportListener>();
+const reports = createNotifier<FlushReport>();
+const signedOut: RunnerSession = { email: () => null, subscribe: () => () => undefined };
+let session = signedOut;
 let running: Promise<void> | null = null;
 let rerun: { force: boolean } | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-export function onOutboxReport(listener: ReportListener): () => void {
-  reportListeners.add(listener);
-  return () => reportListeners.delete(listener);
-}
+/** What each flush of this page did. */
+export const onOutboxReport = reports.subscribe;
 
 /** Reports from elsewhere (the worker's Background Sync) reach the same listeners. */
-export function publishOutboxReport(report: FlushReport): void {
-  for (const listener of reportListeners) listener(report);
-}
+export const publishOutboxReport = reports.notify;
 
 function schedule(report: FlushReport, retryCapMs: number): void {
   if (timer) clearTimeout(timer);
@@ -42,12 +48,12 @@ function schedule(report: FlushReport, retryCapMs: number): void {
 }
 
 async function runOnce(force: boolean): Promise<void> {
-  if (!getSession().user || !isOnline()) return;
+  if (!session.email() || !isOnline()) return;
   try {
     const { flushOutbox, RETRY_CAP_MS } = await outboxSync();
     // The user and the token are read together, after the sender has loaded: one dealer may have signed
     // out and another signed in meanwhile.
-    const email = getSession().user?.email;
+    const email = session.email();
     if (!email) return;
     const report = await flushOutbox({ email, token: getAccessToken() }, { force });
     schedule(report, RETRY_CAP_MS);
@@ -83,7 +89,6 @@ export function flushOutboxNow(force = true): Promise<void> {
 /** Asks the browser to wake the service worker when the connection is back, even if the tab is closed. */
 export async function requestBackgroundSync(): Promise<void> {
   try {
-    const { OUTBOX_SYNC_TAG } = await outboxSync();
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
     await sync?.register(OUTBOX_SYNC_TAG);
@@ -92,27 +97,40 @@ export async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-/** Starts the page's triggers; returns a function that stops them. */
-export function startOutboxRunner(): () => void {
+/**
+ * The page's document, typed by what the runner uses of it: the service worker shares this module's
+ * front door and compiles it without the DOM's types.
+ */
+interface PageDocument {
+  visibilityState: string;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
+/** Starts the page's triggers for the signed-in user of `current`; returns a function that stops them. */
+export function startOutboxRunner(current: RunnerSession): () => void {
+  session = current;
+  const page = (globalThis as { document?: PageDocument }).document;
   const onOnline = () => void flushOutboxNow(true);
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void flushOutboxNow(false);
+    if (page?.visibilityState === 'visible') void flushOutboxNow(false);
   };
   let lastKey = '';
   const onSession = () => {
-    const key = `${getSession().user?.email ?? ''}|${getAccessToken() ?? ''}`;
+    const key = `${session.email() ?? ''}|${getAccessToken() ?? ''}`;
     if (key === lastKey) return;
     lastKey = key;
     void flushOutboxNow(true);
   };
-  window.addEventListener('online', onOnline);
-  document.addEventListener('visibilitychange', onVisible);
-  const stopSession = subscribeSession(onSession);
+  globalThis.addEventListener('online', onOnline);
+  page?.addEventListener('visibilitychange', onVisible);
+  const stopSession = session.subscribe(onSession);
   onSession();
   return () => {
-    window.removeEventListener('online', onOnline);
-    document.removeEventListener('visibilitychange', onVisible);
+    globalThis.removeEventListener('online', onOnline);
+    page?.removeEventListener('visibilitychange', onVisible);
     stopSession();
+    if (session === current) session = signedOut;
     if (timer) clearTimeout(timer);
     timer = null;
   };

@@ -4,18 +4,15 @@
 // arrived, and the outbox's resend with the same id is then answered with the first order, never a second.
 // The outbox's code (IndexedDB) loads only when it is needed: a page that places online starts without it.
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { NetworkError } from '../../api/errors';
 import { orderRefusal } from '../../api/order-refusal';
-import { queryKeys } from '../../api/query-keys';
-import type { QueuedOrder } from '../../db/outbox';
-import { orderBody, postOrder, type OrderToPlace, type PlaceOutcome } from '../../db/post-order';
-import { isOnline } from './network-status';
-import { flushOutboxNow, requestBackgroundSync } from './outbox-runner';
+import { isOnline } from '../store/network';
+import { orderBody, postOrder, type OrderToPlace, type PlaceOutcome } from './post-order';
+import type { QueuedOrder } from './queued-order';
+import { flushOutboxNow, requestBackgroundSync } from './runner';
 
-const outbox = () => import('../../db/outbox');
-const padPlacement = () => import('../../db/pad-placement');
+const outbox = () => import('./queue');
+const padPlacement = () => import('./pad-placement');
 
 /** The clientOrderId of this press: the pad's (a repeat of lines sent before keeps theirs), else a new one. */
 async function clientOrderIdFor(order: OrderToPlace, sending: boolean): Promise<{ clientOrderId: string; sentBefore: boolean }> {
@@ -66,24 +63,4 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
       .catch(() => undefined);
   }
   return { kind: 'placed', orderId };
-}
-
-/** placeOrQueue for a screen: once the server has answered, the catalogue (stock) and the order lists are fetched again. */
-export function usePlaceOrQueue(): (order: OrderToPlace) => Promise<PlaceOutcome> {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (order) => {
-      let outcome: PlaceOutcome | null = null;
-      try {
-        outcome = await placeOrQueue(order);
-        return outcome;
-      } finally {
-        // Stock changed (or we learnt it had): the catalogue and the order lists are stale either way.
-        if (outcome?.kind !== 'saved') {
-          await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders }), queryClient.invalidateQueries({ queryKey: queryKeys.products })]);
-        }
-      }
-    },
-    [queryClient],
-  );
 }

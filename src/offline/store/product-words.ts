@@ -1,7 +1,7 @@
 // The words a saved tool is found by offline, split as `searchWords` in src/contract/product.ts splits a search, so a
 // query matches the same tools with and without a connection.
 
-import type { Product } from '../contract/product';
+import type { Product } from '../../contract/product';
 
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 

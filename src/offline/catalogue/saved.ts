@@ -1,14 +1,15 @@
 // The catalogue and reviews as last fetched, kept in IndexedDB so a dealer can browse them offline.
 
-import type { Product } from '../contract/product';
-import type { Review } from '../contract/review';
+import type { Product } from '../../contract/product';
+import type { Review } from '../../contract/review';
 import type { Table } from 'dexie';
-import { productWords } from './catalogue-words';
-import type { ForgelineDatabase, Saved, SavedProduct } from './database';
+import { createNotifier } from '../../lib/notify';
+import { productWords } from '../store/product-words';
+import type { ForgelineDatabase, Saved, SavedProduct } from '../store/database';
 
 // Dexie is loaded on first use, not with the app: the home page renders from the network, and the
 // write-through that follows is what pulls it in (first-load JavaScript budget, docs/performance.md).
-const database = (): Promise<ForgelineDatabase> => import('./database').then((m) => m.getDatabase());
+const database = (): Promise<ForgelineDatabase> => import('../store/database').then((m) => m.getDatabase());
 
 /** What a reader found: the data and when it was saved (the oldest row, for lists). */
 export interface SavedRead<T> {
@@ -16,14 +17,10 @@ export interface SavedRead<T> {
   savedAt: number;
 }
 
-type Listener = (products: Product[]) => void;
-const savedListeners = new Set<Listener>();
+const productsSaved = createNotifier<Product[]>();
 
 /** Called after the product list was saved (the offline feature warms the image cache with it). */
-export function onProductsSaved(listener: Listener): () => void {
-  savedListeners.add(listener);
-  return () => savedListeners.delete(listener);
-}
+export const onProductsSaved = productsSaved.subscribe;
 
 function strip<T extends object>(row: Saved<T>): T {
   const { savedAt: _savedAt, position: _position, ...rest } = row as Saved<T> & Partial<Pick<SavedProduct, 'words' | 'nameWords'>>;
@@ -33,7 +30,7 @@ function strip<T extends object>(row: Saved<T>): T {
   return rest as unknown as T;
 }
 
-/** A product as the products table keeps it: with its search words (database.ts, version 3). */
+/** A product as the products table keeps it: with its search words (store/database.ts, version 3). */
 export function productRow(product: Product, savedAt: number, position: number): SavedProduct {
   return { ...product, ...productWords(product), savedAt, position };
 }
@@ -65,9 +62,7 @@ async function readAll<T extends object>(table: SavedTable<T>): Promise<SavedRea
 }
 
 /** Tells the listeners of onProductsSaved that these products were saved. */
-export function announceProductsSaved(products: Product[]): void {
-  for (const listener of savedListeners) listener(products);
-}
+export const announceProductsSaved = productsSaved.notify;
 
 export async function saveProducts(products: Product[], db?: ForgelineDatabase, now = Date.now()): Promise<void> {
   await replaceAll((db ?? (await database())).products, products, now, (product, position) => productRow(product, now, position));

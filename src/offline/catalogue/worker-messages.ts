@@ -1,11 +1,11 @@
-// What the page and the catalogue's dedicated worker (catalogue-worker.ts) say to each other: syncs
-// (catalogue-sync.ts), searches over the saved catalogue's index (catalogue-search.ts), and the reviews
+// What the page and the catalogue's dedicated worker (worker.ts) say to each other: syncs
+// (sync.ts), searches over the saved catalogue's index (search.ts), and the reviews
 // the page read, to be saved for offline use.
 
-import type { ProductPage } from '../contract/product';
-import type { Review } from '../contract/review';
-import type { CatalogueSearch } from './catalogue-search';
-import type { SyncReply, SyncRequest } from './catalogue-sync';
+import type { ProductPage } from '../../contract/product';
+import type { Review } from '../../contract/review';
+import type { CatalogueSearch } from './search';
+import type { SyncReply, SyncRequest } from './sync';
 
 /** Page -> worker: one search of the saved catalogue. */
 export interface SearchRequest {

@@ -4,8 +4,8 @@
 // word of the name, SKU or description); the order is too where the server's is defined: tools whose
 // name or SKU has every word first, then those found by their description, newest first within each.
 
-import { type CategoryList, type Product, type ProductPage, searchWords } from '../contract/product';
-import type { SavedProduct } from './database';
+import { type CategoryList, type Product, type ProductPage, searchWords } from '../../contract/product';
+import type { SavedProduct } from '../store/database';
 
 /** Sorted distinct words, each with the tools (by number, newest first = 0) that have it. */
 interface WordTable {

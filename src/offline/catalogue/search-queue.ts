@@ -1,11 +1,11 @@
-// The searches waiting in the catalogue's worker (catalogue-worker.ts). Each is answered from the saved
+// The searches waiting in the catalogue's worker (worker.ts). Each is answered from the saved
 // catalogue's index; one the page has given up on (the dealer typed on, so a newer search replaced it) is
 // dropped before it runs. Searches are taken a turn of the event loop after they arrive, so the page's
 // cancels queued behind them are seen first, and all of them wait for one index build, not one each.
 
-import type { CancelRequest, SearchReply, SearchRequest } from './catalogue-messages';
-import type { CatalogueSearch } from './catalogue-search';
-import type { ProductPage } from '../contract/product';
+import type { CancelRequest, SearchReply, SearchRequest } from './worker-messages';
+import type { CatalogueSearch } from './search';
+import type { ProductPage } from '../../contract/product';
 
 export type Answer = (search: CatalogueSearch) => Promise<{ data: ProductPage; savedAt: number } | undefined>;
 

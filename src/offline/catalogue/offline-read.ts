@@ -1,17 +1,18 @@
 // Read-through for the public catalogue reads (docs/architecture.md, "Offline"): every successful fetch is
 // written to IndexedDB; when the network fails the saved copy is served and the screen is told from when it is.
 
-import { ApiError, NetworkError } from '../api/errors';
-import type { SavedRead } from './catalogue-store';
+import { ApiError, NetworkError } from '../../api/errors';
+import { createNotifier } from '../../lib/notify';
+import type { SavedRead } from './saved';
 
 /** Sources currently served from IndexedDB, with the time their copy was saved. */
 const servedFromSaved = new Map<string, number>();
-const listeners = new Set<() => void>();
+const changes = createNotifier();
 let snapshot: number | null = null;
 
 function changed(): void {
   snapshot = servedFromSaved.size === 0 ? null : Math.min(...servedFromSaved.values());
-  for (const listener of listeners) listener();
+  changes.notify();
 }
 
 /** The oldest saved time among the reads now served offline, or null when everything is live. */
@@ -19,10 +20,7 @@ export function getOfflineCatalogueTime(): number | null {
   return snapshot;
 }
 
-export function subscribeOfflineCatalogue(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeOfflineCatalogue = changes.subscribe;
 
 /** `source` is now served from the copy saved at `savedAt` (the server could not be reached). */
 export function reportServedOffline(source: string, savedAt: number): void {

@@ -1,12 +1,12 @@
-// Starts the catalogue's dedicated worker (catalogue-worker.ts) on first use and runs syncs, searches and
+// Starts the catalogue's dedicated worker (worker.ts) on first use and runs syncs, searches and
 // the saving of reviews in it. Where the browser has no module workers, or the worker cannot start, there
-// is no worker and they run on the page (catalogue-sync.ts, catalogue-search.ts, catalogue-store.ts).
+// is no worker and they run on the page (sync.ts, search.ts, saved.ts).
 
-import type { ProductPage } from '../contract/product';
-import type { Review } from '../contract/review';
-import type { WorkerReply, WorkerRequest } from './catalogue-messages';
-import type { CatalogueSearch } from './catalogue-search';
-import { CatalogueSyncError, type SyncOutcome, type SyncRunner } from './catalogue-sync';
+import type { ProductPage } from '../../contract/product';
+import type { Review } from '../../contract/review';
+import type { WorkerReply, WorkerRequest } from './worker-messages';
+import type { CatalogueSearch } from './search';
+import { CatalogueSyncError, type SyncOutcome, type SyncRunner } from './sync';
 
 /** A search's answer from the worker: the page and when the saved copy was synced; null before the first sync. */
 export type WorkerSearchResult = { data: ProductPage; savedAt: number } | null;
@@ -30,7 +30,7 @@ const aborted = (signal: AbortSignal): Error =>
 function startWorker(): CatalogueWorker | null {
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./catalogue-worker.ts', import.meta.url), { type: 'module', name: 'catalogue-sync' });
+    worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'catalogue-sync' });
   } catch {
     return null;
   }

@@ -2,10 +2,10 @@
 // reading, the order outbox, each dealer's order pad, and small facts in `meta`. The page and the service worker open the same database.
 
 import Dexie, { type Table } from 'dexie';
-import { LINE_PROBLEM_CODES } from '../contract/pricing';
-import type { Product } from '../contract/product';
-import type { Review } from '../contract/review';
-import { productWords } from './catalogue-words';
+import { LINE_PROBLEM_CODES } from '../../contract/pricing';
+import type { Product } from '../../contract/product';
+import type { Review } from '../../contract/review';
+import { productWords } from './product-words';
 
 export const DATABASE_NAME = 'forgeline';
 

@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
-// The catalogue's dedicated worker: runs the sync (catalogue-sync.ts: downloads what changed, validates
+// The catalogue's dedicated worker: runs the sync (sync.ts: downloads what changed, validates
 // it and writes it to IndexedDB), answers searches from the saved catalogue's in-memory index
-// (catalogue-search.ts, catalogue-search-queue.ts) and saves the reviews the page read, all off the
+// (search.ts, search-queue.ts) and saves the reviews the page read, all off the
 // page's thread: the home page never loads the IndexedDB code itself.
 
-import type { WorkerReply, WorkerRequest } from './catalogue-messages';
-import { catalogueIndex, forgetCatalogueIndexes, searchSavedCatalogue } from './catalogue-search';
-import { createSearchQueue } from './catalogue-search-queue';
-import { saveReviews } from './catalogue-store';
-import { runCatalogueSync, toFailure } from './catalogue-sync';
+import type { WorkerReply, WorkerRequest } from './worker-messages';
+import { catalogueIndex, forgetCatalogueIndexes, searchSavedCatalogue } from './search';
+import { createSearchQueue } from './search-queue';
+import { saveReviews } from './saved';
+import { runCatalogueSync, toFailure } from './sync';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const send = (reply: WorkerReply) => scope.postMessage(reply);

@@ -3,9 +3,9 @@
 // user of the same tablet never sees it. Placing the pad sends it as one order of many lines.
 
 import { liveQuery } from 'dexie';
-import { MAX_QUANTITY } from '../contract/constants';
+import { MAX_QUANTITY } from '../../contract/constants';
 import { getDatabase, type ForgelineDatabase, type PadLine } from './database';
-import { ownerKey } from './outbox';
+import { ownerKey } from './owner';
 
 export class PadQuantityError extends RangeError {
   constructor(quantity: number) {

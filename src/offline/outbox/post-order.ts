@@ -2,12 +2,12 @@
 // clientOrderId, whether the purchase page, the order pad or the outbox sends it. A repeat of the same
 // clientOrderId is answered with the first order (docs/architecture.md, "Orders and stock").
 
-import { apiRequest } from '../api/client';
-import { InsertedIdSchema, type CreateBulkOrderBody } from '../contract/order';
-import type { OrderRefusal } from '../api/order-refusal';
-import { orderTotal } from '../contract/pricing';
-import type { PadLine } from './database';
-import type { QueuedLine } from './outbox';
+import { apiRequest } from '../../api/client';
+import { InsertedIdSchema, type CreateBulkOrderBody } from '../../contract/order';
+import type { OrderRefusal } from '../../api/order-refusal';
+import { orderTotal } from '../../contract/pricing';
+import type { PadLine } from '../store/database';
+import type { QueuedLine } from './queued-order';
 
 export interface OrderToSend {
   clientOrderId: string;

@@ -9,3 +9,5 @@ export const WARM_IMAGES_MESSAGE = 'WARM_IMAGES';
 export const OUTBOX_FLUSHED_MESSAGE = 'OUTBOX_FLUSHED';
 
 export const IMAGE_CACHE_NAME = 'product-images';
+/** The Background Sync tag under which the worker sends the outbox when the connection is back. */
+export const OUTBOX_SYNC_TAG = 'outbox';

@@ -1,39 +1,11 @@
 // The order outbox (docs/architecture.md, "Offline"): orders placed without a connection wait here, per user,
-// until outbox-sync.ts sends them. Nothing leaves this table except by a 2xx from the server or the user's Discard.
+// until flush.ts sends them. Nothing leaves this table except by a 2xx from the server or the user's Discard.
 
-import { orderTotal } from '../contract/pricing';
-import { getDatabase, type OutboxItem, type OutboxLine } from './database';
-
-/** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
-export type QueuedLine = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice'>;
-
-/** An order as it is queued; the outbox adds its own bookkeeping (state, attempts, times). */
-export interface QueuedOrder {
-  clientOrderId: string;
-  ownerEmail: string;
-  userAddress: string;
-  userPhone: string;
-  lines: readonly QueuedLine[];
-  /** A request with this clientOrderId may already have reached the server. */
-  maybeDelivered?: boolean;
-}
-
-/** The dealer's changes to a queued order: its remaining lines (a line left out is removed), address and phone. */
-export interface OutboxEdit {
-  /** Each line's quantity and the unit price the dealer now accepts (the current one, after a price change). */
-  lines: { productId: string; quantity: number; unitPrice: number }[];
-  userAddress: string;
-  userPhone: string;
-}
-
-export class OutboxEditRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutboxEditRefused';
-  }
-}
-
-export const ownerKey = (email: string): string => email.trim().toLowerCase();
+import { liveQuery } from 'dexie';
+import { orderTotal } from '../../contract/pricing';
+import { getDatabase, type OutboxItem, type OutboxLine } from '../store/database';
+import { ownerKey } from '../store/owner';
+import { editBlocker, OutboxEditRefused, type OutboxEdit, type QueuedLine, type QueuedOrder } from './queued-order';
 
 const totalOf = (lines: readonly QueuedLine[]): number => lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0);
 
@@ -68,20 +40,29 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
   return item;
 }
 
-/** How an order is named in lists and messages, as My Orders names it: its first tool and how many more. */
-export function queuedOrderName(lines: readonly Pick<OutboxLine, 'productName'>[]): string {
-  const [first] = lines;
-  const more = lines.length - 1;
-  return more > 0 ? `${first?.productName ?? ''} and ${more} more` : (first?.productName ?? '');
-}
-
-/** How many pieces an order holds, over all its lines. */
-export const queuedPieces = (lines: readonly Pick<OutboxLine, 'quantity'>[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);
-
 /** The user's queued orders, oldest first. */
 export function listOutbox(email: string, db = getDatabase()): Promise<OutboxItem[]> {
   const owner = ownerKey(email);
   return db.outbox.where('[ownerEmail+createdAt]').between([owner, -Infinity], [owner, Infinity]).toArray();
+}
+
+/**
+ * Calls `listener` with `read`'s answer now and after every change of the outbox, from this tab, another
+ * tab or the service worker (Dexie's liveQuery). Returns the function that stops it.
+ */
+function watch<T>(read: () => Promise<T>, listener: (value: T) => void, onError: (error: unknown) => void): () => void {
+  const subscription = liveQuery(read).subscribe({ next: listener, error: onError });
+  return () => subscription.unsubscribe();
+}
+
+/** The user's queued orders, oldest first, now and after every change. */
+export function watchOutbox(email: string, listener: (items: OutboxItem[]) => void, onError: (error: unknown) => void, db = getDatabase()): () => void {
+  return watch(() => listOutbox(email, db), listener, onError);
+}
+
+/** How many orders of other accounts wait on this device, now and after every change. */
+export function watchOthersQueued(email: string, listener: (count: number) => void, onError: (error: unknown) => void, db = getDatabase()): () => void {
+  return watch(() => countOthersQueued(email, db), listener, onError);
 }
 
 /**
@@ -104,14 +85,6 @@ export async function discardOutboxItem(email: string, clientOrderId: string, db
     await db.outbox.delete(clientOrderId);
     return true;
   });
-}
-
-/** Whether Edit is allowed now, and if not, why. */
-export function editBlocker(item: OutboxItem, now = Date.now(), sendWindowMs = 30_000): string | null {
-  if (item.sendingSince !== null && now - item.sendingSince < sendWindowMs) return 'It is being sent right now.';
-  // A request may have reached the server: a changed resend would be answered with the first order.
-  if (item.maybeDelivered && item.state === 'waiting') return 'It may already have reached the server; wait for its answer.';
-  return null;
 }
 
 /**

@@ -3,17 +3,17 @@
 // and applies only what changed (stock included) and what was deleted, so the catalogue is downloaded
 // whole once, not on every visit.
 // In the browser the download, its validation and the writes run in a dedicated worker
-// (catalogue-worker.ts, started by catalogue-worker-client.ts), so the first sync of thousands of tools
+// (worker.ts, started by worker-client.ts), so the first sync of thousands of tools
 // never competes with the page for its thread.
 
-import { apiRequest } from '../api/client';
-import { ApiError, NetworkError } from '../api/errors';
-import { CatalogueChangesSchema, type CatalogueChanges, type ChangesFrom, type Product } from '../contract/product';
-import { announceProductsSaved, productRow } from './catalogue-store';
-import type { ForgelineDatabase, SavedProduct } from './database';
+import { apiRequest } from '../../api/client';
+import { ApiError, NetworkError } from '../../api/errors';
+import { CatalogueChangesSchema, type CatalogueChanges, type ChangesFrom, type Product } from '../../contract/product';
+import { announceProductsSaved, productRow } from './saved';
+import type { ForgelineDatabase, SavedProduct } from '../store/database';
 import { isUnreachable, reportServedLive, reportServedOffline } from './offline-read';
 
-const database = (): Promise<ForgelineDatabase> => import('./database').then((m) => m.getDatabase());
+const database = (): Promise<ForgelineDatabase> => import('../store/database').then((m) => m.getDatabase());
 
 /** The `meta` entry of the last applied sync. */
 export const CATALOGUE_SYNC_KEY = 'catalogueSync';
@@ -149,7 +149,7 @@ function toError(failure: SyncFailure): Error {
   return new Error(failure.message);
 }
 
-/** Runs one sync elsewhere (the dedicated worker, catalogue-worker-client.ts); resolves with its outcome or rejects with its failure. */
+/** Runs one sync elsewhere (the dedicated worker, worker-client.ts); resolves with its outcome or rejects with its failure. */
 export type SyncRunner = () => Promise<SyncOutcome>;
 
 /** Page -> worker: run one sync. */

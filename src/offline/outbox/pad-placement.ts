@@ -3,9 +3,11 @@
 // pad in one transaction, and a press sent to the server keeps its clientOrderId until the pad is emptied,
 // so pressing again after an answer the pad never acted on is the same order, which the server dedupes.
 
-import { getDatabase, type ForgelineDatabase, type OutboxItem, type PadLine } from './database';
-import { clearPad } from './order-pad';
-import { enqueueOrder, ownerKey, type QueuedOrder } from './outbox';
+import { getDatabase, type ForgelineDatabase, type OutboxItem, type PadLine } from '../store/database';
+import { clearPad } from '../store/order-pad';
+import { ownerKey } from '../store/owner';
+import { enqueueOrder } from './queue';
+import type { QueuedOrder } from './queued-order';
 
 /** The last press sent to the server from this user's pad whose lines are still on it, kept in `meta`. */
 interface SentPlacement {

@@ -6,16 +6,17 @@
 // at once instead of waiting for it to expire. Each send reuses the item's clientOrderId, so the server
 // answers a repeat with the first order: a lost answer never becomes a second order.
 
-import { ApiError } from '../api/errors';
-import { orderRefusal, refusalMessage } from '../api/order-refusal';
-import { tokenEmail } from '../api/token-store';
-import type { CreateBulkOrderBody, OrderLineProblem } from '../contract/order';
-import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from './database';
-import { listOutbox, ownerKey, queuedOrderName } from './outbox';
+import { ApiError } from '../../api/errors';
+import { orderRefusal, refusalMessage } from '../../api/order-refusal';
+import { tokenEmail } from '../../api/token-store';
+import type { CreateBulkOrderBody, OrderLineProblem } from '../../contract/order';
+import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
+import { ownerKey } from '../store/owner';
+import { listOutbox } from './queue';
+import { queuedOrderName } from './queued-order';
 import { orderBody, postOrder } from './post-order';
 
 export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
-export const OUTBOX_SYNC_TAG = 'outbox';
 const LEASE_KEY = 'outbox-lease';
 /** A holder renews before every send; a send times out well inside it, so a live holder never loses it. */
 export const LEASE_MS = 45_000;

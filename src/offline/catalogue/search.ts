@@ -1,15 +1,15 @@
 // Search and categories over the saved catalogue, through an in-memory index built from it
-// (catalogue-index.ts): the same matching as the server's (every word a prefix of a word of the name, SKU
+// (search-index.ts): the same matching as the server's (every word a prefix of a word of the name, SKU
 // or description), so the home page answers as the dealer types, with or without a connection. In the
-// browser this runs in the catalogue's dedicated worker (catalogue-worker.ts); without workers, on the page.
+// browser this runs in the catalogue's dedicated worker (worker.ts); without workers, on the page.
 
-import type { CategoryList, ProductPage } from '../contract/product';
-import type { ForgelineDatabase } from './database';
-import { buildCatalogueIndex, searchCatalogueIndex, type CatalogueIndex } from './catalogue-index';
-import { readCatalogueSyncState } from './catalogue-sync';
-import type { SavedRead } from './catalogue-store';
+import type { CategoryList, ProductPage } from '../../contract/product';
+import type { ForgelineDatabase } from '../store/database';
+import { buildCatalogueIndex, searchCatalogueIndex, type CatalogueIndex } from './search-index';
+import { readCatalogueSyncState } from './sync';
+import type { SavedRead } from './saved';
 
-const database = (): Promise<ForgelineDatabase> => import('./database').then((m) => m.getDatabase());
+const database = (): Promise<ForgelineDatabase> => import('../store/database').then((m) => m.getDatabase());
 
 export interface CatalogueSearch {
   q: string;

@@ -1,0 +1,52 @@
+// What a queued order is and what may be done with it, without the database: its shape as a screen
+// queues it, its name and pieces in lists, whether Edit is allowed now. Screens read these at once; the
+// outbox itself (queue.ts) loads with IndexedDB when first used.
+
+import type { OutboxItem, OutboxLine } from '../store/database';
+
+/** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
+export type QueuedLine = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice'>;
+
+/** An order as it is queued; the outbox adds its own bookkeeping (state, attempts, times). */
+export interface QueuedOrder {
+  clientOrderId: string;
+  ownerEmail: string;
+  userAddress: string;
+  userPhone: string;
+  lines: readonly QueuedLine[];
+  /** A request with this clientOrderId may already have reached the server. */
+  maybeDelivered?: boolean;
+}
+
+/** The dealer's changes to a queued order: its remaining lines (a line left out is removed), address and phone. */
+export interface OutboxEdit {
+  /** Each line's quantity and the unit price the dealer now accepts (the current one, after a price change). */
+  lines: { productId: string; quantity: number; unitPrice: number }[];
+  userAddress: string;
+  userPhone: string;
+}
+
+export class OutboxEditRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboxEditRefused';
+  }
+}
+
+/** How an order is named in lists and messages, as My Orders names it: its first tool and how many more. */
+export function queuedOrderName(lines: readonly Pick<OutboxLine, 'productName'>[]): string {
+  const [first] = lines;
+  const more = lines.length - 1;
+  return more > 0 ? `${first?.productName ?? ''} and ${more} more` : (first?.productName ?? '');
+}
+
+/** How many pieces an order holds, over all its lines. */
+export const queuedPieces = (lines: readonly Pick<OutboxLine, 'quantity'>[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** Whether Edit is allowed now, and if not, why. */
+export function editBlocker(item: OutboxItem, now = Date.now(), sendWindowMs = 30_000): string | null {
+  if (item.sendingSince !== null && now - item.sendingSince < sendWindowMs) return 'It is being sent right now.';
+  // A request may have reached the server: a changed resend would be answered with the first order.
+  if (item.maybeDelivered && item.state === 'waiting') return 'It may already have reached the server; wait for its answer.';
+  return null;
+}
