@@ -93,6 +93,12 @@ export default tseslint.config(
               from: ['./src/features', './src/routes', './src/offline'],
               message: 'ui components take props; they do not reach into features.',
             },
+            {
+              target: './src/ui',
+              from: './src/api',
+              except: ['./errors.ts'],
+              message: 'ui components take props: a feature calls the API and hands the component a callback.',
+            },
             { target: './src/api', from: ['./src/features', './src/routes', './src/ui', './src/offline'], message: 'The API client knows nothing of screens.' },
             { target: './src/offline', from: ['./src/features', './src/routes', './src/ui'], message: 'The offline engine knows nothing of screens.' },
             {

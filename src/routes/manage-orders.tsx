@@ -3,6 +3,7 @@
 import { useLiveOrders } from '../features/admin/live-orders';
 import { MailFailuresNotice } from '../features/admin/mail-failures-notice';
 import { OrdersTable } from '../features/admin/orders-table';
+import { downloadInvoice } from '../features/orders/download-invoice';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function ManageOrdersPage() {
@@ -11,7 +12,7 @@ export default function ManageOrdersPage() {
   return (
     <DashboardScreen path="/dashboard/manage-orders">
       <MailFailuresNotice />
-      <OrdersTable />
+      <OrdersTable downloadInvoice={downloadInvoice} />
     </DashboardScreen>
   );
 }

@@ -1,28 +1,31 @@
-// "Invoice" on a paid or shipped order, in My Orders and in Manage Orders: downloads the order's invoice
-// PDF (GET /api/orders/{id}/invoice) with the signed-in user's token.
+// "Invoice" on a paid or shipped order, in My Orders and in Manage Orders: the button and its busy state;
+// the download itself is the screen's (`onDownload`).
 
 import { useState } from 'react';
-import { toast } from './toast';
-import { apiDownload, saveFile } from '../api/download';
-import { errorMessage } from '../api/errors';
+
+/** What the button shows of an order. */
+export interface InvoiceOrder {
+  _id: string;
+  invoiceNo?: string | null | undefined;
+}
 
 export interface InvoiceButtonProps {
-  order: { _id: string; invoiceNo?: string | null | undefined };
+  order: InvoiceOrder;
+  /** Fetches and saves the invoice; the button is busy until it settles. */
+  onDownload: () => Promise<void>;
   /** While offline: the id of the notice saying why it is off (or its text as a title). */
   offlineReason?: string | undefined;
   offlineTitle?: string | undefined;
 }
 
-export function InvoiceButton({ order, offlineReason, offlineTitle }: InvoiceButtonProps) {
+export function InvoiceButton({ order, onDownload, offlineReason, offlineTitle }: InvoiceButtonProps) {
   const [busy, setBusy] = useState(false);
   const offline = offlineReason !== undefined || offlineTitle !== undefined;
 
   const download = async () => {
     setBusy(true);
     try {
-      saveFile(await apiDownload(`/orders/${encodeURIComponent(order._id)}/invoice`), `forgeline-invoice-${order.invoiceNo ?? order._id}.pdf`);
-    } catch (error) {
-      toast.error(errorMessage(error));
+      await onDownload();
     } finally {
       setBusy(false);
     }

@@ -123,7 +123,7 @@ describe('OrdersTable (Manage Orders)', () => {
   });
 
   it('opens a bulk order to its lines, and ships it with one Shipped button', async () => {
-    render(wrap(<OrdersTable />));
+    render(wrap(<OrdersTable downloadInvoice={vi.fn(async () => undefined)} />));
     const cards = await screen.findByRole('list', { name: 'Orders' });
     const toggle = within(cards).getByRole('button', { name: 'Tool 1 and 2 more' });
     const card = toggle.closest('li') as HTMLElement;

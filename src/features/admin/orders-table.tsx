@@ -13,7 +13,7 @@ import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { ClippedText } from '../../ui/clipped-text';
 import { DataTable, type Column } from '../../ui/data-table';
-import { InvoiceButton } from '../../ui/invoice-button';
+import { InvoiceButton, type InvoiceOrder } from '../../ui/invoice-button';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../offline/network-status';
@@ -48,7 +48,12 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-export function OrdersTable() {
+export interface OrdersTableProps {
+  /** Fetches and saves an order's invoice PDF (the orders feature's download, composed by the route). */
+  downloadInvoice: (order: InvoiceOrder) => Promise<void>;
+}
+
+export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<OrdersFilterValue>({ status: '', searchText: '', q: '' });
   const orders = useAllOrders({ page, pageSize: ADMIN_ORDERS_PAGE_SIZE, status: filter.status || undefined, q: filter.q });
@@ -113,7 +118,7 @@ export function OrdersTable() {
       header: 'Action',
       action: true,
       cell: (order) => {
-        const invoice = <InvoiceButton order={order} offlineReason={offlineReason} />;
+        const invoice = <InvoiceButton order={order} onDownload={() => downloadInvoice(order)} offlineReason={offlineReason} />;
         if (order.status === 'Paid') {
           return (
             <div className="flex flex-wrap gap-2">

@@ -14,6 +14,7 @@ import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
+import { downloadInvoice } from './download-invoice';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { useDeleteOrder } from './delete-order';
 import { OrderAgainDialog, useOrderAgain, type OrderAgainOptions } from './use-order-again';
@@ -154,7 +155,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
                 Order again <span className="sr-only">{orderTitle(o)}</span>
               </button>
             ) : null}
-            <InvoiceButton order={o} offlineTitle={offlineReason ?? undefined} />
+            <InvoiceButton order={o} onDownload={() => downloadInvoice(o)} offlineTitle={offlineReason ?? undefined} />
           </div>
         ),
     },
