@@ -74,7 +74,10 @@ const QuantitySchema = v.pipe(
   v.maxValue(MAX_QUANTITY, 'The quantity is too large'),
 );
 
-/** Body of POST /api/orders. Name, e-mail, price and status come from the server, never from here. */
+/**
+ * The one-tool order's body of POST /api/orders, as the spec's clients send it; the server places it as
+ * an order of one line. Name, e-mail, price and status come from the server, never from here.
+ */
 export const CreateOrderBodySchema = v.strictObject({
   productId: IdSchema,
   orderQuantity: QuantitySchema,
@@ -88,7 +91,7 @@ export const CreateOrderBodySchema = v.strictObject({
 });
 export type CreateOrderBody = v.InferOutput<typeof CreateOrderBodySchema>;
 
-/** One line of a bulk order as the dealer sends it: the tool, how many, and the unit price the pad showed. */
+/** One line of an order as the dealer sends it: the tool, how many, and the unit price the screen showed. */
 export const OrderLineInputSchema = v.strictObject({
   productId: IdSchema,
   quantity: QuantitySchema,
@@ -98,8 +101,8 @@ export const OrderLineInputSchema = v.strictObject({
 export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
 
 /**
- * Body of POST /api/orders for a bulk order: many tools, one address, paid once. Sent instead of the
- * spec's one-tool body (a body with `lines` is a bulk order).
+ * Body of POST /api/orders as an order is: its lines, one address, paid once. The PWA always sends this
+ * one, for one tool as for many; a body without `lines` is the one-tool order's.
  */
 export const CreateBulkOrderBodySchema = v.strictObject({
   lines: v.pipe(
