@@ -101,7 +101,7 @@ test("two dealers on one tablet: nothing of the first is readable by the second,
   await waitForSavedCatalogue(page);
   await expect.poll(async () => (await readStore<E2eProduct>(page, 'products')).some((saved) => saved._id === product._id)).toBe(true);
   await page.goto('/dashboard');
-  await expect(page.getByText(alice.displayName).first()).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(alice.displayName);
   await page.goto('/dashboard/my-orders');
   await expect(page.getByRole('row', { name: new RegExp(product.name, 'u') })).toHaveCount(1);
   // The saved answers hold what this journey is about, so their absence later means something.
