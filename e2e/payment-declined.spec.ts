@@ -1,5 +1,6 @@
 // A declined card: the processor's message in red under the form and the 'Payment failed!' toast;
-// the order stays Unpaid and can be paid with another card.
+// the order stays Unpaid and can be paid with another card; each retry takes the failure toast away, and the
+// success screen offers the invoice.
 
 import { randomUUID } from 'node:crypto';
 import { expect, signIn, test } from './fixtures';
@@ -36,8 +37,15 @@ test('a declined card shows the decline message, and another card then pays', as
   await page.getByLabel('Card number').fill('4000 0000 0000 9995');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(error).toHaveText('Your card has insufficient funds.');
+  // One failure toast at a time: the retry took the first away, the new failure shows its own.
+  await expect(page.getByText('Payment failed!')).toHaveCount(1);
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Congrats! Your payment is successful. You will get your products within 7 official days.')).toBeVisible();
+  // The retry that succeeded took the failure toast away; the invoice is one tap from the success screen.
+  await expect(page.getByText('Payment failed!')).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Invoice/u }).click();
+  expect((await download).suggestedFilename()).toMatch(/^forgeline-invoice-.+\.pdf$/u);
 });

@@ -4,8 +4,10 @@
 import { useParams } from '@tanstack/react-router';
 import { formatCount, formatDollars } from '../contract/pricing';
 import { useSession } from '../features/auth/session';
+import { downloadInvoice } from '../features/orders/download-invoice';
 import { useOrder } from '../features/orders/get-order';
 import { Checkout } from '../features/payment/checkout';
+import { InvoiceButton } from '../ui/invoice-button';
 import { isMultiLine, OrderLines, orderTitle } from '../ui/order-lines';
 import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
@@ -57,7 +59,12 @@ export default function PaymentPage() {
           )}
         </div>
         <section aria-label="Card payment" className="rounded-box border border-base-300 p-5 shadow-sm md:p-8">
-          <Checkout order={o} billingName={name} billingEmail={user?.email ?? o.userEmail} />
+          <Checkout
+            order={o}
+            billingName={name}
+            billingEmail={user?.email ?? o.userEmail}
+            invoice={<InvoiceButton order={o} onDownload={() => downloadInvoice(o)} />}
+          />
         </section>
       </div>
     </Page>

@@ -17,16 +17,20 @@ export default function PlainToasts() {
   useEffect(() => {
     let next = 0;
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const detach = attachToasts((call) => {
-      next += 1;
-      const id = next;
-      setShown((list) => [{ ...call, id }, ...list]);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        setShown((list) => list.filter((item) => item.id !== id));
-      }, TOAST_DURATION_MS);
-      timers.add(timer);
-    });
+    const detach = attachToasts(
+      (call) => {
+        next += 1;
+        const id = next;
+        // A toast with an id replaces the one shown with the same id, as in sonner.
+        setShown((list) => [{ ...call, id }, ...list.filter((item) => call.options?.id === undefined || item.options?.id !== call.options.id)]);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          setShown((list) => list.filter((item) => item.id !== id));
+        }, TOAST_DURATION_MS);
+        timers.add(timer);
+      },
+      (toastId) => setShown((list) => list.filter((item) => item.options?.id !== toastId)),
+    );
     return () => {
       detach();
       for (const timer of timers) clearTimeout(timer);

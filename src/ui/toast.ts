@@ -14,6 +14,7 @@ export interface ToastCall {
 }
 
 let deliver: ((call: ToastCall) => void) | null = null;
+let dismissShown: ((id: string) => void) | null = null;
 const waiting: ToastCall[] = [];
 let requested = false;
 const requests = createNotifier();
@@ -35,6 +36,11 @@ export const toast = {
   error: (message: string, options?: ExternalToast) => show('error', message, options),
   info: (message: string, options?: ExternalToast) => show('info', message, options),
   warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+  /** Takes away the toast shown (or waiting) with this id, when what it said no longer holds. */
+  dismiss: (id: string): void => {
+    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i]?.options?.id === id) waiting.splice(i, 1);
+    dismissShown?.(id);
+  },
 };
 
 /** Whether a toast was asked for, so the host (toast-host.tsx) loads sonner. */
@@ -43,11 +49,14 @@ export const toastStore = {
   subscribe: requests.subscribe,
 };
 
-/** sonner is on screen: the waiting toasts show in order, later ones at once. */
-export function attachToasts(next: (call: ToastCall) => void): () => void {
+/** sonner is on screen: the waiting toasts show in order, later ones at once; `dismiss` takes one away by id. */
+export function attachToasts(next: (call: ToastCall) => void, dismiss: (id: string) => void): () => void {
   deliver = next;
+  dismissShown = dismiss;
   for (const call of waiting.splice(0)) next(call);
   return () => {
-    if (deliver === next) deliver = null;
+    if (deliver !== next) return;
+    deliver = null;
+    dismissShown = null;
   };
 }

@@ -10,7 +10,14 @@ import { attachToasts } from './toast';
 const TOAST_TOP_PX = 76;
 
 export default function Toasts() {
-  useEffect(() => attachToasts((call) => sonner[call.kind](call.message, call.options)), []);
+  useEffect(
+    () =>
+      attachToasts(
+        (call) => sonner[call.kind](call.message, call.options),
+        (id) => sonner.dismiss(id),
+      ),
+    [],
+  );
   // Below the top bar (4rem high), so a toast never covers the name, Dashboard or Logout.
   return (
     <Toaster

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { toast, toastStore } from '../../src/ui/toast';
 import { ToastHost } from '../../src/ui/toast-host';
@@ -34,4 +34,13 @@ test('once sonner is on screen a toast shows at once, with its action', async ()
   const button = await screen.findByRole('button', { name: 'Open order pad' });
   act(() => button.click());
   expect(opened).toBe(1);
+});
+
+test('dismissing a toast by its id takes it away, also one still waiting for sonner', async () => {
+  render(<ToastHost />);
+  const region = await screen.findByRole('region', { name: /Notifications/u });
+  act(() => toast.error('Payment failed!', { id: 'payment-failed' }));
+  await within(region).findByText('Payment failed!');
+  act(() => toast.dismiss('payment-failed'));
+  await waitFor(() => expect(within(region).queryByText('Payment failed!')).toBeNull());
 });

@@ -37,3 +37,18 @@ test('a toast shows in the plain list, with its description and action, when son
   expect(within(region).queryByRole('status')).toBeNull();
   expect(screen.getByRole('heading', { name: 'My Orders' })).toBeTruthy();
 });
+
+test('a toast with an id replaces the one shown with it, and dismissing the id takes it away', async () => {
+  render(<ToastHost />);
+  act(() => {
+    toast.error('Payment failed!', { id: 'payment-failed' });
+    toast.info('Added to your order pad.');
+  });
+  const region = await screen.findByRole('region', { name: 'Notifications' });
+  await within(region).findByText('Payment failed!');
+  act(() => toast.error('Payment failed!', { id: 'payment-failed' }));
+  expect(within(region).getAllByText('Payment failed!')).toHaveLength(1);
+  act(() => toast.dismiss('payment-failed'));
+  expect(within(region).queryByText('Payment failed!')).toBeNull();
+  expect(within(region).getByText('Added to your order pad.')).toBeTruthy();
+});

@@ -4,7 +4,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { getRuntimeConfig } from '../../api/runtime-config';
 import { texts } from '../../contract/messages';
@@ -23,9 +23,11 @@ export interface CheckoutProps {
   /** The billing name and e-mail the card is confirmed with (the spec). */
   billingName: string;
   billingEmail: string;
+  /** Shown with a paid order: its invoice (the screen composes the download). */
+  invoice?: ReactNode;
 }
 
-function PaidNotice({ transactionId, justNow }: { transactionId: string | null; justNow: boolean }) {
+function PaidNotice({ transactionId, justNow, invoice }: { transactionId: string | null; justNow: boolean; invoice: ReactNode }) {
   return (
     <div className="grid gap-3 rounded-box border border-success/40 bg-[#ebf7ee] p-5" role={justNow ? 'status' : undefined}>
       {justNow ? <p className="text-lg font-bold text-success">{texts.paymentCongrats}</p> : <p className="font-semibold">This order is paid.</p>}
@@ -37,22 +39,25 @@ function PaidNotice({ transactionId, justNow }: { transactionId: string | null; 
           </code>
         </p>
       ) : null}
-      <Link to="/dashboard/my-orders" className="link link-primary font-semibold">
-        Back to My Orders
-      </Link>
+      <div className="flex flex-wrap items-center gap-4">
+        {invoice}
+        <Link to="/dashboard/my-orders" className="link link-primary font-semibold">
+          Back to My Orders
+        </Link>
+      </div>
     </div>
   );
 }
 
-export function Checkout({ order, billingName, billingEmail }: CheckoutProps) {
+export function Checkout({ order, billingName, billingEmail, invoice }: CheckoutProps) {
   const online = useOnline();
   const { state, pay } = usePayOrder(order._id);
   const config = useQuery({ queryKey: queryKeys.runtimeConfig, queryFn: getRuntimeConfig, staleTime: Number.POSITIVE_INFINITY, meta: { persist: false } });
   const payable = order.status === 'Unpaid' && state.phase !== 'paid';
   const intent = usePaymentIntent(order._id, online && payable);
 
-  if (state.phase === 'paid') return <PaidNotice transactionId={state.transactionId} justNow />;
-  if (order.status !== 'Unpaid') return <PaidNotice transactionId={order.transactionId} justNow={false} />;
+  if (state.phase === 'paid') return <PaidNotice transactionId={state.transactionId} justNow invoice={invoice} />;
+  if (order.status !== 'Unpaid') return <PaidNotice transactionId={order.transactionId} justNow={false} invoice={invoice} />;
 
   const disabledReason = !online ? texts.needsNetwork : intent.isError ? intent.error.message : intent.isPending ? 'Preparing the payment...' : null;
   const formProps: CardFormProps = {

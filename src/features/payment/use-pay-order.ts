@@ -2,7 +2,7 @@
 // (docs/architecture.md, "Payments"): confirm the card with the client secret, then have the server check the
 // payment and mark the order Paid.
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { toasts } from '../../contract/messages';
 import type { CardPaymentResult } from '../../contract/payment';
@@ -13,17 +13,25 @@ export type ConfirmCard = (clientSecret: string) => Promise<CardPaymentResult>;
 
 export type PaymentState = { phase: 'idle' } | { phase: 'paying' } | { phase: 'failed'; message: string } | { phase: 'paid'; transactionId: string };
 
+/** Each failure's toast has an id of its own (sonner keeps a dismissed id dismissed); a retry takes the last away. */
+let failures = 0;
+
 export function usePayOrder(orderId: string) {
   const confirmOrder = useConfirmOrderPayment(orderId);
   const [state, setState] = useState<PaymentState>({ phase: 'idle' });
+  const failedToast = useRef<string | null>(null);
 
   const fail = (message: string) => {
     setState({ phase: 'failed', message });
-    toast.error(toasts.paymentFailed);
+    failures += 1;
+    failedToast.current = `payment-failed-${failures}`;
+    toast.error(toasts.paymentFailed, { id: failedToast.current });
   };
 
   async function pay(clientSecret: string, confirmCard: ConfirmCard): Promise<void> {
     setState({ phase: 'paying' });
+    if (failedToast.current) toast.dismiss(failedToast.current);
+    failedToast.current = null;
     let result: CardPaymentResult;
     try {
       result = await confirmCard(clientSecret);
