@@ -88,16 +88,30 @@ const products: FastifyPluginAsync = async (app) => {
     return catalogueChanges(db, from);
   });
 
-  app.get('/categories', { schema: schemas.categories }, async (_request, reply) => {
+  // The categories and a tool are read once per copy of the catalogue and kept with it while it is
+  // current, like a search (decision 028): asked again before the catalogue changes, they cost no query.
+  app.get('/categories', { schema: schemas.categories }, async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
+    const current = await app.catalogue.fresh();
+    if (current) return sendKept(request, reply, await current.kept('categories', () => listCategories(db)));
     return listCategories(db);
   });
 
-  app.get<{ Params: { id: string } }>('/products/:id', { schema: schemas.one }, async (request) => {
+  app.get<{ Params: { id: string } }>('/products/:id', { schema: schemas.one }, async (request, reply) => {
     const id = parseParam(IdSchema, request.params.id, 'That product');
-    const row = await findProduct(db, id);
-    if (!row) throw notFound('That product');
-    return toProduct(row);
+    const read = async () => {
+      const row = await findProduct(db, id);
+      return row ? toProduct(row) : null;
+    };
+    const current = await app.catalogue.fresh();
+    if (current) {
+      const kept = await current.kept(`product:${id}`, read);
+      if (kept.body === 'null') throw notFound('That product');
+      return sendKept(request, reply, kept);
+    }
+    const product = await read();
+    if (!product) throw notFound('That product');
+    return product;
   });
 };
 export default products;
