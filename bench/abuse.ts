@@ -16,9 +16,9 @@ const TOOLS = 5000;
 const CLIENTS = 8;
 /** Each loop: this long, and at most this many requests in all. */
 const LOOP_SECONDS = 5;
-const LOOP_MAX_REQUESTS = 20_000;
+const LOOP_MAX_REQUESTS = 200_000;
 const PROBE_EVERY_MS = 25;
-const ROUNDS = 2;
+const ROUNDS = 3;
 const INVOICE_LINES = 100;
 const RATIO_BUDGET = 2;
 const PROBE_PATH = '/api/products?page=2&pageSize=24';
