@@ -88,8 +88,9 @@ const products: FastifyPluginAsync = async (app) => {
     return catalogueChanges(db, from);
   });
 
-  // The categories and a tool are read once per copy of the catalogue and kept with it while it is
-  // current, like a search (decision 028): asked again before the catalogue changes, they cost no query.
+  // The categories are read once per copy of the catalogue and kept with it while it is current, like a
+  // search (decision 028). A tool is always read from the database: the purchase page and a dealer's own
+  // change (an order, a deletion) must show its stock as it is now, not as of the last NOTIFY.
   app.get('/categories', { schema: schemas.categories }, async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
     const current = await app.catalogue.fresh();
@@ -97,21 +98,11 @@ const products: FastifyPluginAsync = async (app) => {
     return listCategories(db);
   });
 
-  app.get<{ Params: { id: string } }>('/products/:id', { schema: schemas.one }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/products/:id', { schema: schemas.one }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That product');
-    const read = async () => {
-      const row = await findProduct(db, id);
-      return row ? toProduct(row) : null;
-    };
-    const current = await app.catalogue.fresh();
-    if (current) {
-      const kept = await current.kept(`product:${id}`, read);
-      if (kept.body === 'null') throw notFound('That product');
-      return sendKept(request, reply, kept);
-    }
-    const product = await read();
-    if (!product) throw notFound('That product');
-    return product;
+    const row = await findProduct(db, id);
+    if (!row) throw notFound('That product');
+    return toProduct(row);
   });
 };
 export default products;
