@@ -4,7 +4,7 @@
 // turns that body into an order of one line, a refusal into the answer such a client expects, and an order
 // into its answer with the top-level fields read from its lines.
 
-import type { CreateOrderBody, Order } from '../../src/contract/order';
+import type { OneToolOrderBody, Order } from '../../src/contract/order';
 import type { AuthUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
 import type { OrderWithLines } from '../repositories/orders';
@@ -20,7 +20,7 @@ export function isOneToolOrderBody(body: unknown): boolean {
  * is 404; a total the customer did not see comes first, then the tool's own rules, each with the product as
  * it is now.
  */
-export async function placeOneToolOrder(orders: OrderService, user: AuthUser, body: CreateOrderBody): Promise<{ id: string; created: boolean }> {
+export async function placeOneToolOrder(orders: OrderService, user: AuthUser, body: OneToolOrderBody): Promise<{ id: string; created: boolean }> {
   const request = {
     lines: [{ productId: body.productId, quantity: body.orderQuantity }],
     userAddress: body.userAddress,

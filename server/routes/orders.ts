@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
-import { AdminOrdersQuerySchema, CreateBulkOrderBodySchema, CreateOrderBodySchema } from '../../src/contract/order';
+import { AdminOrdersQuerySchema, OrderBodySchema, OneToolOrderBodySchema } from '../../src/contract/order';
 import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
 import { defineRateLimit } from '../lib/rate-limit';
@@ -36,8 +36,8 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     await perUser.hit(user.id, request, reply);
     const { id, created } = isOneToolOrderBody(request.body)
-      ? await placeOneToolOrder(orders, user, parseBody(CreateOrderBodySchema, request.body))
-      : await orders.place(user, parseBody(CreateBulkOrderBodySchema, request.body));
+      ? await placeOneToolOrder(orders, user, parseBody(OneToolOrderBodySchema, request.body))
+      : await orders.place(user, parseBody(OrderBodySchema, request.body));
     return reply.status(created ? 201 : 200).send({ insertedId: id });
   });
 

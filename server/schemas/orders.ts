@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import { ERROR_CODES } from '../../src/contract/errors';
 import {
   AdminOrdersQuerySchema,
-  CreateBulkOrderBodySchema,
-  CreateOrderBodySchema,
+  OrderBodySchema,
+  OneToolOrderBodySchema,
   DeletedCountSchema,
   InsertedIdSchema,
   ModifiedCountSchema,
@@ -33,7 +33,7 @@ export const orderSchemas = {
       'again places nothing and answers the first order’s id, so a retry is safe.',
     tag: 'Orders',
     access: 'customer',
-    body: v.union([CreateOrderBodySchema, CreateBulkOrderBodySchema]),
+    body: v.union([OneToolOrderBodySchema, OrderBodySchema]),
     answers: {
       201: { schema: InsertedIdSchema, description: 'The order was placed.' },
       200: { schema: InsertedIdSchema, description: 'An order with this `clientOrderId` was placed before: its id.' },

@@ -6,7 +6,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
-import type { CreateBulkOrderBody, OrderLineInput, OrderLineProblem } from '../../src/contract/order';
+import type { OrderBody, OrderLineInput, OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { lineProblem, orderTotal, unitPriceFor } from '../../src/contract/pricing';
 import type { AuthUser } from '../auth/guards';
@@ -44,7 +44,7 @@ import { trustUser } from '../repositories/users';
 import { queueOrderMails } from './mail';
 
 /** An order as the dealer asks for it: its lines, where it goes, and the total they saw. */
-export type PlaceRequest = CreateBulkOrderBody;
+export type PlaceRequest = OrderBody;
 
 function termsOf(row: ProductRow) {
   return {

@@ -78,7 +78,7 @@ const QuantitySchema = v.pipe(
  * The one-tool order's body of POST /api/orders, as the spec's clients send it; the server places it as
  * an order of one line. Name, e-mail, price and status come from the server, never from here.
  */
-export const CreateOrderBodySchema = v.strictObject({
+export const OneToolOrderBodySchema = v.strictObject({
   productId: IdSchema,
   orderQuantity: QuantitySchema,
   userAddress: AddressSchema,
@@ -89,7 +89,7 @@ export const CreateOrderBodySchema = v.strictObject({
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
   ),
 });
-export type CreateOrderBody = v.InferOutput<typeof CreateOrderBodySchema>;
+export type OneToolOrderBody = v.InferOutput<typeof OneToolOrderBodySchema>;
 
 /** One line of an order as the dealer sends it: the tool, how many, and the unit price the screen showed. */
 export const OrderLineInputSchema = v.strictObject({
@@ -104,7 +104,7 @@ export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
  * Body of POST /api/orders as an order is: its lines, one address, paid once. The PWA always sends this
  * one, for one tool as for many; a body without `lines` is the one-tool order's.
  */
-export const CreateBulkOrderBodySchema = v.strictObject({
+export const OrderBodySchema = v.strictObject({
   lines: v.pipe(
     v.array(OrderLineInputSchema, 'lines must be a list'),
     v.minLength(1, 'Add at least one tool to the order'),
@@ -119,7 +119,7 @@ export const CreateBulkOrderBodySchema = v.strictObject({
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
   ),
 });
-export type CreateBulkOrderBody = v.InferOutput<typeof CreateBulkOrderBodySchema>;
+export type OrderBody = v.InferOutput<typeof OrderBodySchema>;
 
 /** Why a line of an order was refused (409), named per line so the dealer can fix each. */
 export const OrderLineProblemSchema = v.object({

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as apiClient from '../../src/api/client';
 import { NetworkError } from '../../src/api/errors';
-import type { CreateBulkOrderBody } from '../../src/contract/order';
+import type { OrderBody } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { getDatabase } from '../../src/offline/store/database';
 import { addToPad, listPad, setPadQuantity } from '../../src/offline/store/order-pad';
@@ -29,7 +29,7 @@ const server = vi.hoisted(() => ({
 }));
 vi.mock('../../src/api/client', async (original) => ({
   ...(await original<typeof apiClient>()),
-  apiRequest: async (_path: string, options: { body: CreateBulkOrderBody }) => {
+  apiRequest: async (_path: string, options: { body: OrderBody }) => {
     const body = options.body;
     server.calls.push({ clientOrderId: body.clientOrderId });
     if (!server.orders.has(body.clientOrderId)) server.orders.set(body.clientOrderId, body);

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateBulkOrderBody } from '../../src/contract/order';
+import type { OrderBody } from '../../src/contract/order';
 import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
 import { editOutboxItem, listOutbox } from '../../src/offline/outbox/queue';
 import { flushOutbox, type SendOrder } from '../../src/offline/outbox/flush';
@@ -129,7 +129,7 @@ describe('an outbox saved before orders were their lines', () => {
 
   it('sends a one-tool order saved then as its one line, once, under its clientOrderId', async () => {
     const db = await upgradedFrom3([oneTool]);
-    const bodies: CreateBulkOrderBody[] = [];
+    const bodies: OrderBody[] = [];
     const send: SendOrder = async (body) => {
       bodies.push(body);
       return { insertedId: randomUUID() };

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 // with Bob's token, is shown to Bob only as a count, and goes when Alice signs in again.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateBulkOrderBody, CreateOrderBody } from '../../src/contract/order';
+import type { OrderBody, OneToolOrderBody } from '../../src/contract/order';
 import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
 import { addToPad, listPad } from '../../src/offline/store/order-pad';
 import { countOthersQueued, enqueueOrder, listOutbox } from '../../src/offline/outbox/queue';
@@ -21,7 +21,7 @@ const aliceToken = tokenOf(ALICE, 'user-alice');
 const bobToken = tokenOf(BOB, 'user-bob');
 
 function recordingApi() {
-  const calls: { token: string; body: CreateOrderBody | CreateBulkOrderBody }[] = [];
+  const calls: { token: string; body: OneToolOrderBody | OrderBody }[] = [];
   const send: SendOrder = async (body, token) => {
     calls.push({ token, body });
     await Promise.resolve();

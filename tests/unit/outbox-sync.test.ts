@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
-import type { CreateBulkOrderBody, OrderLineProblem } from '../../src/contract/order';
+import type { OrderBody, OrderLineProblem } from '../../src/contract/order';
 import { lineProblem, unitPriceFor } from '../../src/contract/pricing';
 import type { Product } from '../../src/contract/product';
 import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
@@ -16,8 +16,8 @@ const BOB = 'bob@example.com';
 /** A stand-in for POST /api/orders with the server's rules: idempotent per user and clientOrderId, stock, price. */
 function fakeOrdersApi(products: Product[]) {
   const catalogue = new Map(products.map((p) => [p._id, { ...p }]));
-  const orders = new Map<string, { id: string; owner: string; body: CreateBulkOrderBody }>();
-  const calls: { token: string; body: CreateBulkOrderBody }[] = [];
+  const orders = new Map<string, { id: string; owner: string; body: OrderBody }>();
+  const calls: { token: string; body: OrderBody }[] = [];
   const tokens = new Map<string, string>([
     ['token-alice', ALICE],
     ['token-bob', BOB],

@@ -9,7 +9,7 @@
 import { ApiError } from '../../api/errors';
 import { orderRefusal, refusalMessage } from '../../api/order-refusal';
 import { tokenEmail } from '../../api/token-store';
-import type { CreateBulkOrderBody, OrderLineProblem } from '../../contract/order';
+import type { OrderBody, OrderLineProblem } from '../../contract/order';
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
 import { ownerKey } from '../store/owner';
 import { listOutbox } from './queue';
@@ -24,7 +24,7 @@ export const SEND_TIMEOUT_MS = 20_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 5 * 60_000;
 
-export type SendOrder = (body: CreateBulkOrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
+export type SendOrder = (body: OrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
 
 export interface FlushDeps {
   db: ForgelineDatabase;

@@ -3,7 +3,7 @@
 // clientOrderId is answered with the first order (docs/architecture.md, "Orders and stock").
 
 import { apiRequest } from '../../api/client';
-import { InsertedIdSchema, type CreateBulkOrderBody } from '../../contract/order';
+import { InsertedIdSchema, type OrderBody } from '../../contract/order';
 import type { OrderRefusal } from '../../api/order-refusal';
 import { orderTotal } from '../../contract/pricing';
 import type { PadLine } from '../store/database';
@@ -18,7 +18,7 @@ export interface OrderToSend {
 }
 
 /** The body of POST /api/orders: the lines, and the total the dealer saw. */
-export function orderBody(order: OrderToSend): CreateBulkOrderBody {
+export function orderBody(order: OrderToSend): OrderBody {
   return {
     lines: order.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice })),
     userAddress: order.userAddress,
@@ -29,7 +29,7 @@ export function orderBody(order: OrderToSend): CreateBulkOrderBody {
 }
 
 /** `auth`: the access token to send with (the outbox's sender holds its own), or true for the page's. */
-export function postOrder(body: CreateBulkOrderBody, auth: string | true, signal?: AbortSignal): Promise<{ insertedId: string }> {
+export function postOrder(body: OrderBody, auth: string | true, signal?: AbortSignal): Promise<{ insertedId: string }> {
   return apiRequest('/orders', { method: 'POST', body, auth, schema: InsertedIdSchema, signal });
 }
 
