@@ -5,7 +5,7 @@
 // left empty) and the category (one in use or a new one; "General" when left empty).
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
 import * as v from 'valibot';
@@ -185,6 +185,36 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
     </div>
   );
 
+  /** A text field: its label, input, optional hint and message; `input` adds to the input's own attributes. */
+  const textField = (
+    name: 'name' | 'sku' | 'category',
+    label: string,
+    options: { hint?: string; input?: InputHTMLAttributes<HTMLInputElement>; after?: ReactNode } = {},
+  ) => (
+    <div>
+      <label htmlFor={`${ids}-${name}`} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <input
+        id={`${ids}-${name}`}
+        type="text"
+        autoComplete="off"
+        {...options.input}
+        className={`input w-full ${errors[name] ? 'input-error' : ''}`}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={describedBy(name, options.hint ? `${ids}-${name}-hint` : undefined)}
+        {...register(name, name === 'name' ? {} : { setValueAs: emptyAsMissing })}
+      />
+      {options.after}
+      {options.hint ? (
+        <p id={`${ids}-${name}-hint`} className="mt-1 text-xs text-base-content/70">
+          {options.hint}
+        </p>
+      ) : null}
+      {fieldError(name)}
+    </div>
+  );
+
   return (
     <form
       noValidate
@@ -194,21 +224,7 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
     >
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-5">
-          <div>
-            <label htmlFor={`${ids}-name`} className="mb-1 block font-medium">
-              Product Name
-            </label>
-            <input
-              id={`${ids}-name`}
-              type="text"
-              autoComplete="off"
-              className={`input w-full ${errors.name ? 'input-error' : ''}`}
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={describedBy('name')}
-              {...register('name')}
-            />
-            {fieldError('name')}
-          </div>
+          {textField('name', 'Product Name')}
 
           <div>
             <label htmlFor={`${ids}-description`} className="mb-1 block font-medium">
@@ -229,52 +245,21 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${ids}-sku`} className="mb-1 block font-medium">
-                SKU
-              </label>
-              <input
-                id={`${ids}-sku`}
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                placeholder="FL-CS184"
-                className={`input w-full ${errors.sku ? 'input-error' : ''}`}
-                aria-invalid={Boolean(errors.sku)}
-                aria-describedby={describedBy('sku', `${ids}-sku-hint`)}
-                {...register('sku', { setValueAs: emptyAsMissing })}
-              />
-              <p id={`${ids}-sku-hint`} className="mt-1 text-xs text-base-content/70">
-                Optional: left empty, one is made
-              </p>
-              {fieldError('sku')}
-            </div>
-            <div>
-              <label htmlFor={`${ids}-category`} className="mb-1 block font-medium">
-                Category
-              </label>
-              <input
-                id={`${ids}-category`}
-                type="text"
-                autoComplete="off"
-                list={`${ids}-categories`}
-                placeholder="General"
-                className={`input w-full ${errors.category ? 'input-error' : ''}`}
-                aria-invalid={Boolean(errors.category)}
-                aria-describedby={describedBy('category', `${ids}-category-hint`)}
-                {...register('category', { setValueAs: emptyAsMissing })}
-              />
-              <datalist id={`${ids}-categories`}>
-                {categories.map((name) => (
-                  <option key={name} value={name} />
-                ))}
-              </datalist>
-              <p id={`${ids}-category-hint`} className="mt-1 text-xs text-base-content/70">
-                One in use or a new one; General when left empty
-              </p>
-              {fieldError('category')}
-            </div>
+            {textField('sku', 'SKU', {
+              hint: 'Optional: left empty, one is made',
+              input: { autoCapitalize: 'characters', spellCheck: false, placeholder: 'FL-CS184' },
+            })}
+            {textField('category', 'Category', {
+              hint: 'One in use or a new one; General when left empty',
+              input: { list: `${ids}-categories`, placeholder: 'General' },
+              after: (
+                <datalist id={`${ids}-categories`}>
+                  {categories.map((name) => (
+                    <option key={name} value={name} />
+                  ))}
+                </datalist>
+              ),
+            })}
           </div>
 
           <div className="grid gap-5 sm:grid-cols-3">
