@@ -37,7 +37,12 @@ describeEachDatabase('the saved catalogue finds what the server finds', (kind) =
       { name: `${word} Circular Saw`, description: 'Rips boards.', category: 'Saws' },
       { name: 'Jigsaw', description: 'Curves in plywood.', category: 'Saws', sku: `FL-${word.toUpperCase()}` },
     ];
-    for (const tool of made) await insertProduct(t.database.db, { ...tool, imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+    // One after another, each created later than the one before: "newest first" is the creation time, and
+    // tools created within the same tick of the database's clock have no order the device could know.
+    for (const tool of made) {
+      await insertProduct(t.database.db, { ...tool, imageUrl: '/uploads/x.webp', price: 10, available: 5, minOrder: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await runCatalogueSync({ db, fetchChanges });
 
     const both = async (q: string, category: string | null = null) => {
