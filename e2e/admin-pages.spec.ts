@@ -102,11 +102,10 @@ test.describe('admin pages on a laptop', () => {
     const lines = all.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(2);
     const paidLine = lines.find((line) => line.startsWith(paidId));
+    // A name that would run as a formula gets the apostrophe; a phone number of +, digits and spaces,
+    // which can be no formula, is written as it is (decision 034).
     expect(paidLine).toBe(
-      `${paidId},${paidLine?.split(',')[1]},'=Formula Buyer,${buyer.email},"${longAddress}",+44 113 496 0101,${tool.name} x 3,3,360,Paid,${transactionId}`.replace(
-        ',+44',
-        ",'+44",
-      ),
+      `${paidId},${paidLine?.split(',')[1]},'=Formula Buyer,${buyer.email},"${longAddress}",+44 113 496 0101,${tool.name} x 3,3,360,Paid,${transactionId}`,
     );
     expect(lines.find((line) => line.startsWith(unpaidId))).toContain(',2,240,Unpaid,');
 
