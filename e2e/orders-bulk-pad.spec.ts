@@ -58,7 +58,8 @@ test('five tools on the pad, placed offline, reach the server once as one order 
   expect((await api('PATCH', `/products/${grinder._id}`, { token: adminToken, body: { packSize: 6, priceTiers: [{ minQnt: 24, price: 80 }] } })).status).toBe(
     200,
   );
-  const saw = await createProduct({ name: 'Pad Journey Saw', price: 420, availableQnt: 40, minOrderQnt: 2 });
+  const sawSku = `FL-PJS${Date.now().toString(36).toUpperCase()}`;
+  const saw = await createProduct({ name: 'Pad Journey Saw', price: 420, availableQnt: 40, minOrderQnt: 2, sku: sawSku });
   const planer = await createProduct({ name: 'Pad Journey Planer', price: 150, availableQnt: 60, minOrderQnt: 4 });
   const router = await createProduct({ name: 'Pad Journey Router', price: 75, availableQnt: 200, minOrderQnt: 10 });
   const products = [drill, grinder, saw, planer, router];
@@ -79,7 +80,8 @@ test('five tools on the pad, placed offline, reach the server once as one order 
   await expect(page.getByTestId('pad-line')).toHaveCount(2);
 
   // The quick-entry line, by keyboard and by tap.
-  await quickAdd(page, `saw ${tail(saw)}`, saw, 3, 'keyboard');
+  // The saw by its whole SKU, as read off the box, in any case.
+  await quickAdd(page, sawSku.toLowerCase(), saw, 3, 'keyboard');
   await quickAdd(page, `${tail(planer).toLowerCase()} plan`, planer, 8, 'tap');
   await quickAdd(page, `journey router ${tail(router)}`, router, 10, 'keyboard');
   await expect(page.getByTestId('pad-line')).toHaveCount(5);

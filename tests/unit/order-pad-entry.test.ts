@@ -24,6 +24,19 @@ describe('quick entry search', () => {
     expect(matchTools(catalogue, 'saw 355').map((p) => p.name)).toEqual(['Chop Saw CS-355']);
   });
 
+  it('finds a tool by its whole SKU as read off the box, or a part of it, the whole SKU first', () => {
+    const withSkus = [
+      tool('Circular Saw CS184', { sku: 'FL-CS184' }),
+      tool('Circular Saw CS1840 Pro', { sku: 'FL-CS1840' }),
+      tool('Hammer Drill HD-18', { sku: 'FL-HD18' }),
+    ];
+    expect(matchTools(withSkus, 'FL-CS184').map((p) => p.sku)).toEqual(['FL-CS184', 'FL-CS1840']);
+    expect(matchTools(withSkus, 'fl-cs184').map((p) => p.sku)).toEqual(['FL-CS184', 'FL-CS1840']);
+    expect(matchTools(withSkus, 'CS184').map((p) => p.sku)).toEqual(['FL-CS184', 'FL-CS1840']);
+    expect(matchTools(withSkus, 'fl-hd')).toEqual([withSkus[2]]);
+    expect(matchTools(withSkus, 'FL-XX99')).toEqual([]);
+  });
+
   it('finds nothing for blank text or a name no tool has, and stops at the limit', () => {
     expect(matchTools(catalogue, '   ')).toEqual([]);
     expect(matchTools(catalogue, 'router')).toEqual([]);

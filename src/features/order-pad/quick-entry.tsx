@@ -126,7 +126,7 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
         Add a tool
       </h2>
       <p className="mb-3 text-sm text-base-content/80">
-        Type part of its name, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter.
+        Type part of its name or its SKU, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter.
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
         <div className="relative col-span-2 sm:col-span-1">
@@ -146,7 +146,7 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
             autoCapitalize="off"
             spellCheck={false}
             enterKeyHint="next"
-            placeholder="e.g. drill"
+            placeholder="e.g. drill or FL-CS184"
             className={`input w-full ${toolError ? 'input-error' : ''}`}
             value={typed}
             onChange={(event) => {
