@@ -167,6 +167,10 @@ test('paying and other online-only actions are disabled offline, with the reason
   await expect(row.getByRole('button', { name: 'Pay' })).toBeDisabled();
   await expect(row.getByRole('link', { name: `Pay for ${product.name}` })).toHaveCount(0);
   await expect(reason).toBeVisible();
+  // Reloaded offline, the screen shows the orders this device last saw, and says so.
+  await page.reload();
+  await expect(row.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  await expect(page.getByTestId('orders-saved-at')).toContainText('These are your orders as this device last saw them, on ');
 
   await sidebar.getByRole('link', { name: 'My Profile' }).click();
   await expect(page.getByRole('button', { name: 'Update Profile' })).toBeDisabled();

@@ -4,7 +4,7 @@
 // restored only into that account's session, and signing out removes it at once.
 
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { QUERY_GC_TIME_MS } from './query-client';
 
@@ -41,6 +41,19 @@ export function forgetSavedQueries(): void {
  */
 const stampOf = (owner: QueryOwner) => `account:${owner()}`;
 
+/**
+ * What is saved of an answer is what the screen shows: a query whose last refetch failed (the device went
+ * offline) is saved as the answer it still holds, not as the failure, so a reload shows that answer.
+ */
+function asShown(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error' && query.state.data !== undefined
+      ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : query,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
 function ownedPersister(owner: QueryOwner): Persister {
   const storage = browserStorage();
   // The account of the save being written: a save is throttled, so it may be written after its account
@@ -62,7 +75,7 @@ function ownedPersister(owner: QueryOwner): Persister {
   });
   return {
     // Stamped when the answers are taken from the cache, not when they are written.
-    persistClient: (client: PersistedClient) => inner.persistClient({ ...client, buster: stampOf(owner) }),
+    persistClient: (client: PersistedClient) => inner.persistClient(asShown({ ...client, buster: stampOf(owner) })),
     restoreClient: () => inner.restoreClient(),
     removeClient: () => inner.removeClient(),
   };
@@ -73,16 +86,31 @@ function ownedPersister(owner: QueryOwner): Persister {
  * removed instead) and keeps saving them. Returns the promise of the restore.
  */
 export function persistQueries(queryClient: QueryClient, owner: QueryOwner): Promise<void> {
+  const dehydrateOptions = {
+    // Every answer the screen holds is kept, also one whose refetch has just failed (the device went offline
+    // while it was asked again): dropping it then would leave a reload offline with nothing to show. Queries
+    // backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
+    shouldDehydrateQuery: (query: Query) => query.state.data !== undefined && query.meta?.persist !== false,
+  };
   const [, restored] = persistQueryClient({
     queryClient,
     persister: ownedPersister(owner),
     // A saved cache made for another account than the one signed in now is discarded, not restored.
     buster: stampOf(owner),
     maxAge: QUERY_CACHE_MAX_AGE_MS,
-    dehydrateOptions: {
-      // Queries backed by IndexedDB (meta.persist === false) are kept out, so the two stores never disagree.
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-    },
+    dehydrateOptions,
   });
+  // The persister writes at most once a second: a page left (reloaded, closed, put away) within that second
+  // writes what it shows now, synchronously, so a reload offline finds the orders it has just shown.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => {
+      const client = asShown({ buster: stampOf(owner), timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) });
+      try {
+        browserStorage()?.setItem(QUERY_CACHE_KEY, JSON.stringify(client));
+      } catch {
+        // Storage full or blocked: the last throttled save stands.
+      }
+    });
+  }
   return restored;
 }

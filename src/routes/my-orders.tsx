@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { texts } from '../contract/messages';
+import { formatSavedAt } from '../lib/saved-at';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
@@ -42,8 +43,9 @@ export default function MyOrdersPage() {
       {orders.data ? (
         <>
           {online ? null : (
-            <p role="status" className="mb-4 rounded-box bg-warning/20 px-4 py-3 text-sm">
-              {texts.needsNetwork} Paying and deleting orders wait until you are back online.
+            <p role="status" className="mb-4 rounded-box bg-warning/20 px-4 py-3 text-sm" data-testid="orders-saved-at">
+              {texts.needsNetwork} Paying and deleting orders wait until you are back online. These are your orders as this device last saw them, on{' '}
+              {formatSavedAt(orders.dataUpdatedAt)}.
             </p>
           )}
           <MyOrdersTable orders={orders.data} offlineReason={online ? null : texts.needsNetwork} orderAgain={user ? orderAgain : undefined} />

@@ -144,3 +144,36 @@ describe('a saved cache', () => {
     expect(next.getQueryData(queryKeys.products)).toEqual(catalogue);
   });
 });
+
+describe('an answer the screen still shows', () => {
+  it('is saved as that answer when its refetch failed offline, and restored as one', async () => {
+    const client = await aliceAtTheCounter();
+    // The device goes offline while My Orders asks again: the query fails but keeps Alice's orders.
+    await client
+      .fetchQuery({
+        queryKey: queryKeys.myOrders(alice.email),
+        queryFn: () => Promise.reject(new Error('The server could not be reached.')),
+        staleTime: 0,
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(client.getQueryState(queryKeys.myOrders(alice.email))?.status).toBe('error');
+    await vi.advanceTimersByTimeAsync(THROTTLE_MS);
+    expect(saved()).toContain('order-a1');
+
+    const next = await startApp();
+    expect(next.getQueryData(queryKeys.myOrders(alice.email))).toEqual(alicesOrders);
+    expect(next.getQueryState(queryKeys.myOrders(alice.email))).toMatchObject({ status: 'success', error: null });
+  });
+
+  it('is written when the page is left within the second the persister waits', async () => {
+    const client = await aliceAtTheCounter();
+    client.setQueryData(queryKeys.myOrders(alice.email), [
+      ...alicesOrders,
+      { _id: 'order-a2', productName: 'Forgeline Saw', userAddress: '1 Alice Street, Leeds' },
+    ]);
+    expect(saved()).not.toContain('order-a2');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(saved()).toContain('order-a2');
+  });
+});

@@ -2,9 +2,8 @@
 
 import { useSyncExternalStore } from 'react';
 import { texts } from '../../contract/messages';
+import { formatSavedAt } from '../../lib/saved-at';
 import { getOfflineCatalogueTime, subscribeOfflineCatalogue } from '../../offline/catalogue';
-
-const formatSavedAt = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 
 export function OfflineCatalogueNotice() {
   const savedAt = useSyncExternalStore(subscribeOfflineCatalogue, getOfflineCatalogueTime, () => null);
