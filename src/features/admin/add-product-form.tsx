@@ -6,7 +6,7 @@
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from '../../ui/toast';
 import * as v from 'valibot';
 import { ApiError, errorMessage, isSessionRefused, serverFieldErrors } from '../../api/errors';
@@ -162,33 +162,11 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
   };
   const describedBy = (name: keyof FormInput, extra?: string) => [errors[name] ? `${ids}-${name}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 
-  const numberField = (name: (typeof NUMBER_FIELDS)[number], label: string, hint: string) => (
-    <div>
-      <label htmlFor={`${ids}-${name}`} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <input
-        id={`${ids}-${name}`}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        className={`input w-full ${errors[name] ? 'input-error' : ''}`}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={describedBy(name, `${ids}-${name}-hint`)}
-        {...register(name, { valueAsNumber: true })}
-      />
-      <p id={`${ids}-${name}-hint`} className="mt-1 text-xs text-base-content/70">
-        {hint}
-      </p>
-      {fieldError(name)}
-    </div>
-  );
-
-  /** A text field: its label, input, optional hint and message; `input` adds to the input's own attributes. */
-  const textField = (
-    name: 'name' | 'sku' | 'category',
+  /** A field of the form: its label, input, optional hint and message; `input` adds to the input's attributes. */
+  const field = (
+    name: 'name' | 'sku' | 'category' | (typeof NUMBER_FIELDS)[number],
     label: string,
+    registered: UseFormRegisterReturn,
     options: { hint?: string; input?: InputHTMLAttributes<HTMLInputElement>; after?: ReactNode } = {},
   ) => (
     <div>
@@ -203,7 +181,7 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
         className={`input w-full ${errors[name] ? 'input-error' : ''}`}
         aria-invalid={Boolean(errors[name])}
         aria-describedby={describedBy(name, options.hint ? `${ids}-${name}-hint` : undefined)}
-        {...register(name, name === 'name' ? {} : { setValueAs: emptyAsMissing })}
+        {...registered}
       />
       {options.after}
       {options.hint ? (
@@ -214,6 +192,9 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
       {fieldError(name)}
     </div>
   );
+  const numberField = (name: (typeof NUMBER_FIELDS)[number], label: string, hint: string) =>
+    field(name, label, register(name, { valueAsNumber: true }), { hint, input: { type: 'number', inputMode: 'numeric', min: 1, step: 1 } });
+  const optionalText = (name: 'sku' | 'category') => register(name, { setValueAs: emptyAsMissing });
 
   return (
     <form
@@ -224,7 +205,7 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
     >
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-5">
-          {textField('name', 'Product Name')}
+          {field('name', 'Product Name', register('name'))}
 
           <div>
             <label htmlFor={`${ids}-description`} className="mb-1 block font-medium">
@@ -245,11 +226,11 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            {textField('sku', 'SKU', {
+            {field('sku', 'SKU', optionalText('sku'), {
               hint: 'Optional: left empty, one is made',
               input: { autoCapitalize: 'characters', spellCheck: false, placeholder: 'FL-CS184' },
             })}
-            {textField('category', 'Category', {
+            {field('category', 'Category', optionalText('category'), {
               hint: 'One in use or a new one; General when left empty',
               input: { list: `${ids}-categories`, placeholder: 'General' },
               after: (
