@@ -1,25 +1,13 @@
 // Migration 0005 on a database that already has paid orders: each gets an invoice number, per year of
 // payment in the order paid, the year's counter goes on from there, and lines get their tool's SKU.
 
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, openDatabase, runMigrations } from '../../server/db/client';
+import { openDatabase, runMigrations } from '../../server/db/client';
+import { migrationsUpTo } from '../helpers/databases';
 import { markOrderPaid } from '../../server/services/orders';
-
-/** The committed migrations up to and including `tag`, as a folder the migrator can read. */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'forgeline-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo + 1) }));
-  return dir;
-}
 
 describe('migration 0005 on existing orders', () => {
   const cleanups: (() => Promise<void> | void)[] = [];

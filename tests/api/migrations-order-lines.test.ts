@@ -2,28 +2,16 @@
 // had no line gets its own values as its one line, the answers read the same from the lines, and the pieces
 // a dealer holds unpaid are counted from the lines from then on.
 
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, openDatabase, runMigrations } from '../../server/db/client';
+import { openDatabase, runMigrations } from '../../server/db/client';
+import { migrationsUpTo } from '../helpers/databases';
 import { rowsOf } from '../../server/db/rows';
 import { findOrder, withLines } from '../../server/repositories/orders';
 import { withOneToolFields } from '../../server/routes/one-tool-order';
 import { markOrderPaid } from '../../server/services/orders';
-
-/** The committed migrations up to and including `tag`, as a folder the migrator can read. */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'forgeline-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo + 1) }));
-  return dir;
-}
 
 const USER = '00000000-0000-4000-a000-000000000001';
 const SAW = '00000000-0000-4000-8000-000000000001';

@@ -2,7 +2,8 @@
 // create; loading a saved one takes well under one), and PostgreSQL databases cloned from a template.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase, runMigrations } from '../../server/db/client';
@@ -115,4 +116,15 @@ export async function createPostgresDatabase(adminUrl: string, template: string)
       }
     },
   };
+}
+
+/** The committed migrations up to and including `tag`, as a folder the migrator can read. */
+export function migrationsUpTo(tag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'forgeline-migrations-'));
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo + 1) }));
+  return dir;
 }
