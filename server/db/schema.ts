@@ -30,6 +30,13 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
  */
 export const productVersionSeq = pgSequence('product_version_seq');
 
+/**
+ * The running number in every order number (`O-2026-00042`). A sequence, not a locked counter as for
+ * invoices: two orders placed at once never wait for each other, and a number lost to a rolled-back order
+ * leaves a gap nobody has to account for (docs/decisions/035-order-numbers.md).
+ */
+export const orderNumberSeq = pgSequence('order_number_seq');
+
 export const users = pgTable(
   'users',
   {
@@ -131,6 +138,13 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * What people call the order: `O-<year placed, UTC>-<running number, at least five digits>`, given by the
+     * database in the statement that inserts the order (docs/decisions/035-order-numbers.md).
+     */
+    number: text('number')
+      .notNull()
+      .default(sql`format_order_number(now(), nextval('order_number_seq'))`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userEmail: text('user_email').notNull(),
     userName: text('user_name').notNull(),
@@ -147,6 +161,9 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Who carries a shipped order and its tracking number, as the admin typed them when shipping; both optional. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     /** The invoice number, `<invoiceYear>-<invoiceSeq>`, given in the statement that makes the order Paid. */
     invoiceYear: integer('invoice_year'),
     invoiceSeq: integer('invoice_seq'),
@@ -161,7 +178,12 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),
     check('orders_paid_has_transaction', sql`${t.status} = 'Unpaid' or ${t.transactionId} is not null`),
     check('orders_paid_has_invoice', sql`${t.status} = 'Unpaid' or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`),
+    check(
+      'orders_shipping_only_when_shipped',
+      sql`${t.status} = 'Shipped' or (${t.carrier} is null and ${t.trackingNumber} is null and ${t.shippedAt} is null)`,
+    ),
     uniqueIndex('orders_invoice_key').on(t.invoiceYear, t.invoiceSeq),
+    uniqueIndex('orders_number_key').on(t.number),
     // Orders belong to the user's id, not the e-mail: a new account with a deleted dealer's address
     // sees none of that dealer's orders (docs/architecture.md, "Data model").
     uniqueIndex('orders_user_client_order_key').on(t.userId, t.clientOrderId),
