@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
 import type { OrderBody, OrderLineInput, OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
-import { lineProblem, orderTotal, unitPriceFor } from '../../src/contract/pricing';
+import { orderTotal, unitPriceFor } from '../../src/contract/pricing';
+import { quantityProblem } from '../../src/contract/quantity-rules';
 import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -77,7 +78,8 @@ function checkLines(lines: OrderLineInput[], byId: Map<string, ProductRow>): Ord
       });
       continue;
     }
-    const problem = lineProblem(termsOf(row), line.quantity);
+    // The same rules and words as every screen that takes a quantity (src/contract/quantity-rules.ts).
+    const problem = quantityProblem(termsOf(row), line.quantity);
     if (problem) problems.push({ productId: line.productId, ...problem, product });
   }
   return problems;

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY } from './constants';
+import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE } from './constants';
 import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
 import { validationMessages as m } from './messages';
 import { ORDER_STATUSES } from './order-status';
-import { LINE_PROBLEM_CODES, lineProblem, type ToolTerms } from './pricing';
+import { LINE_PROBLEM_CODES } from './pricing';
 import { ProductSchema } from './product';
+import { purchaseQuantitySchema, QuantitySchema, type QuantityTerms } from './quantity-rules';
 
 /** One tool of an order: what was ordered at which price, as the server priced it at the time. */
 export const OrderLineSchema = v.object({
@@ -67,13 +68,6 @@ export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH)
 
 const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
 
-const QuantitySchema = v.pipe(
-  v.number('Enter the quantity'),
-  v.integer('The quantity must be a whole number'),
-  v.minValue(1, 'The quantity must be at least 1'),
-  v.maxValue(MAX_QUANTITY, 'The quantity is too large'),
-);
-
 /**
  * The one-tool order's body of POST /api/orders, as the spec's clients send it; the server places it as
  * an order of one line. Name, e-mail, price and status come from the server, never from here.
@@ -132,28 +126,15 @@ export const OrderLineProblemSchema = v.object({
 export type OrderLineProblem = v.InferOutput<typeof OrderLineProblemSchema>;
 
 /**
- * The purchase form (the spec): address and phone required, and a whole quantity from the
- * product's minimum to its available stock, with the spec's message for anything else. A tool's
- * maximum per order and pack size (`rules`) are checked after that range, each with its own message.
+ * The purchase form (the spec): address and phone required, and a whole quantity from the product's
+ * minimum to the most one order may take of it, with the spec's message for anything else
+ * (quantity-rules.ts decides the range and its words).
  */
-export function purchaseFormSchema(minOrderQnt: number, availableQnt: number, rules: Pick<ToolTerms, 'maxOrderQnt' | 'packSize'> = {}) {
-  const range = m.quantityRange(minOrderQnt, availableQnt);
-  const terms: ToolTerms = { price: 0, minOrderQnt, availableQnt, maxOrderQnt: rules.maxOrderQnt, packSize: rules.packSize };
+export function purchaseFormSchema(terms: QuantityTerms) {
   return v.object({
     userAddress: AddressSchema,
     userPhone: PhoneSchema,
-    orderQuantity: v.pipe(
-      v.number(range),
-      v.integer(range),
-      v.minValue(minOrderQnt, range),
-      v.maxValue(availableQnt, range),
-      // Runs after the range too; the range's message comes first, so the spec's text is what shows.
-      v.rawCheck(({ dataset, addIssue }) => {
-        if (!dataset.typed) return;
-        const problem = lineProblem(terms, dataset.value);
-        if (problem && (problem.code === 'above_maximum' || problem.code === 'not_pack_multiple')) addIssue({ message: problem.message });
-      }),
-    ),
+    orderQuantity: purchaseQuantitySchema(terms),
   });
 }
 export type PurchaseForm = v.InferOutput<ReturnType<typeof purchaseFormSchema>>;

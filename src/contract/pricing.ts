@@ -1,5 +1,5 @@
-// Pure rules shared by the purchase page, the order pad and the server (the spec, and the
-// quantity rules and volume prices of bulk orders: docs/architecture.md, "Orders and stock").
+// Pure rules shared by the purchase page, the order pad and the server: prices, volume prices and totals
+// (docs/architecture.md, "Orders and stock"). How many pieces may be ordered is quantity-rules.ts.
 
 import { DESCRIPTION_CUT } from './constants';
 
@@ -44,30 +44,12 @@ export function lineTotal(terms: Pick<ToolTerms, 'price' | 'priceTiers'>, quanti
 }
 
 /**
- * Why a line of an order cannot be placed as it is: the tool's own rules and stock (`lineProblem`), a
+ * Why a line of an order cannot be placed as it is: the tool's own rules and stock (quantity-rules.ts), a
  * unit price the dealer did not see, or a tool gone from the catalogue. The one list, for the server's
  * refusals and every screen that reads them.
  */
 export const LINE_PROBLEM_CODES = ['below_minimum', 'above_maximum', 'not_pack_multiple', 'out_of_stock', 'price_changed', 'not_found'] as const;
 export type LineProblemCode = (typeof LINE_PROBLEM_CODES)[number];
-/** The problems a tool's rules and stock give a quantity, whatever the price. */
-export type RuleProblemCode = Exclude<LineProblemCode, 'price_changed' | 'not_found'>;
-
-/** Why a quantity of a tool cannot be ordered, in the dealer's words; null when it can. */
-export function lineProblem(terms: ToolTerms, quantity: number): { code: RuleProblemCode; message: string } | null {
-  const pack = terms.packSize ?? 1;
-  if (!Number.isInteger(quantity) || quantity < terms.minOrderQnt) {
-    return { code: 'below_minimum', message: `The minimum order for this product is ${terms.minOrderQnt} pcs.` };
-  }
-  if (terms.maxOrderQnt != null && quantity > terms.maxOrderQnt) {
-    return { code: 'above_maximum', message: `At most ${terms.maxOrderQnt} pcs. per order.` };
-  }
-  if (pack > 1 && quantity % pack !== 0) {
-    return { code: 'not_pack_multiple', message: `Sold in packs of ${pack}: order a multiple of ${pack} pcs.` };
-  }
-  if (quantity > terms.availableQnt) return { code: 'out_of_stock', message: `Only ${terms.availableQnt} pcs. are in stock.` };
-  return null;
-}
 
 /** The rules of a tool as one short line for the purchase page and the pad ("in packs of 6, at most 500 per order"). */
 export function describeRules(terms: ToolTerms): string | null {
@@ -87,10 +69,6 @@ export function displayTotal(
   const parsed = typeof quantityInput === 'number' ? quantityInput : Number.parseInt(quantityInput ?? '', 10);
   const quantity = Number.isFinite(parsed) && String(quantityInput ?? '').trim() !== '' ? parsed : minOrderQnt;
   return orderTotal(quantity, unitPriceFor({ price: unitPrice, priceTiers: terms?.priceTiers }, quantity));
-}
-
-export function isQuantityInRange(quantity: number, minOrderQnt: number, availableQnt: number): boolean {
-  return Number.isInteger(quantity) && quantity >= minOrderQnt && quantity <= availableQnt;
 }
 
 /** Home cards show the first 150 characters plus an ellipsis. */

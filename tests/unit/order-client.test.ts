@@ -35,7 +35,7 @@ describe('orderRefusal', () => {
 });
 
 describe('the purchase form rules', () => {
-  const schema = purchaseFormSchema(10, 40);
+  const schema = purchaseFormSchema({ minOrderQnt: 10, availableQnt: 40 });
   const valid = { userAddress: '1 Quay St', userPhone: '+44 113 496 0000', orderQuantity: 10 };
 
   it('takes quantities from the minimum to the stock, whole numbers only, with the spec message', () => {

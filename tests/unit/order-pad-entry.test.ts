@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/contract/product';
+import { smallestAllowed } from '../../src/contract/quantity-rules';
 import { matchTools, parseQuantity } from '../../src/features/order-pad/match-tools';
 import { padLineProblem } from '../../src/features/order-pad/pad-line';
-import { startingQuantity } from '../../src/features/order-pad/starting-quantity';
 
 const tool = (name: string, extra: Partial<Product> = {}): Product => ({
   _id: name,
@@ -51,11 +51,11 @@ describe('quick entry search', () => {
 
 describe('Add to order', () => {
   it('starts at the minimum, rounded up to a whole number of packs', () => {
-    expect(startingQuantity({ minOrderQnt: 5 })).toBe(5);
-    expect(startingQuantity({ minOrderQnt: 5, packSize: 1 })).toBe(5);
-    expect(startingQuantity({ minOrderQnt: 10, packSize: 6 })).toBe(12);
-    expect(startingQuantity({ minOrderQnt: 12, packSize: 6 })).toBe(12);
-    expect(startingQuantity({ minOrderQnt: 1, packSize: 4 })).toBe(4);
+    expect(smallestAllowed({ minOrderQnt: 5 })).toBe(5);
+    expect(smallestAllowed({ minOrderQnt: 5, packSize: 1 })).toBe(5);
+    expect(smallestAllowed({ minOrderQnt: 10, packSize: 6 })).toBe(12);
+    expect(smallestAllowed({ minOrderQnt: 12, packSize: 6 })).toBe(12);
+    expect(smallestAllowed({ minOrderQnt: 1, packSize: 4 })).toBe(4);
   });
 });
 
@@ -65,7 +65,9 @@ describe('a pad line problem', () => {
     expect(padLineProblem(grinder, 12)).toBeNull();
     expect(padLineProblem(grinder, 3)).toBe('The minimum order for this product is 6 pcs.');
     expect(padLineProblem(grinder, 14)).toBe('Sold in packs of 6: order a multiple of 6 pcs.');
-    expect(padLineProblem(grinder, 66)).toBe('At most 60 pcs. per order.');
+    expect(padLineProblem({ ...grinder, availableQnt: 100 }, 66)).toBe('At most 60 pcs. per order.');
+    // Above both the maximum and the stock: the stock is the real bound.
+    expect(padLineProblem(grinder, 66)).toBe('Only 48 pcs. are in stock.');
     expect(padLineProblem(grinder, 54)).toBe('Only 48 pcs. are in stock.');
     expect(padLineProblem(grinder, null)).toBe('Enter the number of pieces.');
     expect(padLineProblem(undefined, 12)).toMatch(/no longer in the catalogue/u);

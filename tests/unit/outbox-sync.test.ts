@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
 import type { OrderBody, OrderLineProblem } from '../../src/contract/order';
-import { lineProblem, unitPriceFor } from '../../src/contract/pricing';
+import { unitPriceFor } from '../../src/contract/pricing';
+import { quantityProblem } from '../../src/contract/quantity-rules';
 import type { Product } from '../../src/contract/product';
 import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
 import { OutboxEditRefused, queuedOrderName, queuedPieces, type QueuedLine, type QueuedOrder } from '../../src/offline/outbox';
@@ -56,7 +57,7 @@ function fakeOrdersApi(products: Product[]) {
             },
           ];
         }
-        const problem = lineProblem(product, line.quantity);
+        const problem = quantityProblem(product, line.quantity);
         return problem ? [{ productId: line.productId, ...problem, product: { ...product } }] : [];
       });
       const [first] = problems;
@@ -619,7 +620,7 @@ describe('orders of several tools (the order pad): one item carrying its lines',
     expect(item).toMatchObject({ state: 'needs-attention', maybeDelivered: false, lastError: { status: 409, code: 'out_of_stock' } });
     expect(item?.lines?.map((l) => [l.productName, l.problem, l.serverProduct?.availableQnt ?? null])).toEqual([
       [drill.name, null, null],
-      [saw.name, { code: 'out_of_stock', message: 'Only 1 pcs. are in stock.' }, 1],
+      [saw.name, { code: 'out_of_stock', message: 'Only 1 pcs. are in stock, fewer than the 2 pcs. this tool is sold in.' }, 1],
       [grinder.name, { code: 'price_changed', message: 'The price has changed: 24 pcs. now cost $75 each.' }, 120],
     ]);
 

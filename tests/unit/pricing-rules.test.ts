@@ -3,7 +3,7 @@
 
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { describeRules, displayTotal, lineProblem, lineTotal, tierFor, unitPriceFor, type ToolTerms } from '../../src/contract/pricing';
+import { describeRules, displayTotal, lineTotal, tierFor, unitPriceFor, type ToolTerms } from '../../src/contract/pricing';
 import { purchaseFormSchema } from '../../src/contract/order';
 import { ProductFieldsSchema, ruleProblem, UpdateProductRulesBodySchema } from '../../src/contract/product';
 
@@ -52,27 +52,6 @@ describe('unitPriceFor and tierFor', () => {
     expect(displayTotal('', 6, 90, drill)).toBe(540);
     // Without the tiers, as the spec's one-price form always did.
     expect(displayTotal(48, 6, 90)).toBe(4320);
-  });
-});
-
-describe('lineProblem', () => {
-  it('accepts a whole number of packs from the minimum to the maximum and the stock', () => {
-    for (const quantity of [6, 12, 498]) expect(lineProblem(drill, quantity)).toBeNull();
-  });
-
-  it("names the rule a quantity breaks, in the dealer's words", () => {
-    expect(lineProblem(drill, 5)).toEqual({ code: 'below_minimum', message: 'The minimum order for this product is 6 pcs.' });
-    expect(lineProblem(drill, 6.5)?.code).toBe('below_minimum');
-    expect(lineProblem(drill, 504)).toEqual({ code: 'above_maximum', message: 'At most 500 pcs. per order.' });
-    expect(lineProblem(drill, 13)).toEqual({ code: 'not_pack_multiple', message: 'Sold in packs of 6: order a multiple of 6 pcs.' });
-    expect(lineProblem({ ...drill, availableQnt: 30 }, 36)).toEqual({ code: 'out_of_stock', message: 'Only 30 pcs. are in stock.' });
-  });
-
-  it('has no maximum or pack beyond the stock when they are not set', () => {
-    const plain: ToolTerms = { price: 10, availableQnt: 40, minOrderQnt: 3 };
-    expect(lineProblem(plain, 37)).toBeNull();
-    expect(lineProblem({ ...plain, maxOrderQnt: null, packSize: 1 }, 40)).toBeNull();
-    expect(lineProblem(plain, 41)?.code).toBe('out_of_stock');
   });
 });
 
@@ -135,7 +114,7 @@ describe('ruleProblem and the rule schemas', () => {
 });
 
 describe("purchaseFormSchema with a tool's rules", () => {
-  const schema = purchaseFormSchema(6, 600, { maxOrderQnt: 500, packSize: 6 });
+  const schema = purchaseFormSchema({ minOrderQnt: 6, availableQnt: 600, maxOrderQnt: 500, packSize: 6 });
   const form = { userAddress: '1 Quay St', userPhone: '+44 113 496 0000' };
   const messages = (orderQuantity: number) => v.safeParse(schema, { ...form, orderQuantity }).issues?.map((issue) => issue.message) ?? [];
 
@@ -144,18 +123,19 @@ describe("purchaseFormSchema with a tool's rules", () => {
     expect(messages(498)).toEqual([]);
   });
 
-  it("refuses the pack and the maximum with the rule's message", () => {
+  it("refuses the pack with the rule's message", () => {
     expect(messages(13)).toEqual(['Sold in packs of 6: order a multiple of 6 pcs.']);
-    expect(messages(504)).toEqual(['At most 500 pcs. per order.']);
   });
 
-  it("puts the spec's range message first for the minimum and the stock", () => {
-    expect(messages(5)[0]).toBe('Quantity should be in 6 to 600.');
-    expect(messages(606)[0]).toBe('Quantity should be in 6 to 600.');
+  it("puts the spec's range message, to the real bound and why, first for the minimum and the maximum", () => {
+    const range = 'Quantity should be in 6 to 500. At most 500 pcs. per order.';
+    expect(messages(5)[0]).toBe(range);
+    expect(messages(504)[0]).toBe(range);
+    expect(messages(606)[0]).toBe(range);
   });
 
   it("is the spec's form for a tool without rules", () => {
-    const plain = purchaseFormSchema(6, 600);
+    const plain = purchaseFormSchema({ minOrderQnt: 6, availableQnt: 600 });
     expect(v.safeParse(plain, { ...form, orderQuantity: 13 }).success).toBe(true);
   });
 });

@@ -103,22 +103,28 @@ describe('PurchaseForm with volume prices and rules', () => {
     expect(quantity().max).toBe('500');
   });
 
-  it("refuses a quantity off the pack or over the maximum with the rule's message", () => {
+  it("refuses a quantity off the pack with the rule's message", () => {
     renderForm();
     type('13');
     expect(screen.getByRole('alert').textContent).toBe('Sold in packs of 6: order a multiple of 6 pcs.');
     expect(orderButton().disabled).toBe(true);
-    type('504');
-    expect(screen.getByRole('alert').textContent).toBe('At most 500 pcs. per order.');
-    expect(orderButton().disabled).toBe(true);
   });
 
-  it("keeps the spec's range message for the minimum and the stock", () => {
+  it("keeps the spec's range message, to the real bound (the maximum, below the stock) and why", () => {
     renderForm();
-    type('5');
-    expect(screen.getByRole('alert').textContent).toBe('Quantity should be in 6 to 600.');
-    type('606');
-    expect(screen.getByRole('alert').textContent).toBe('Quantity should be in 6 to 600.');
+    const range = 'Quantity should be in 6 to 500. At most 500 pcs. per order.';
+    for (const typed of ['5', '504', '606']) {
+      type(typed);
+      expect(screen.getByRole('alert').textContent).toBe(range);
+      expect(orderButton().disabled).toBe(true);
+    }
+  });
+
+  it("keeps the spec's words when the stock is the bound", () => {
+    renderForm({ ...drill, availableQnt: 300 });
+    type('306');
+    expect(screen.getByRole('alert').textContent).toBe('Quantity should be in 6 to 300.');
+    expect(quantity().max).toBe('300');
   });
 
   it("shows no table and no rule for a tool without them, as the spec's form always was", () => {

@@ -9,8 +9,8 @@ import { toasts } from '../../contract/messages';
 import type { Product } from '../../contract/product';
 import { useSession } from '../auth/session';
 import { addToPad } from '../../offline/store';
-import { startingQuantity } from './starting-quantity';
 import { formatCount } from '../../contract/pricing';
+import { smallestAllowed } from '../../contract/quantity-rules';
 
 export interface AddToPadButtonProps {
   product: Pick<Product, '_id' | 'name' | 'minOrderQnt' | 'packSize'>;
@@ -32,7 +32,7 @@ export function AddToPadButton({ product, className = 'btn btn-outline btn-prima
       void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
       return;
     }
-    const quantity = startingQuantity(product);
+    const quantity = smallestAllowed(product);
     setBusy(true);
     try {
       await addToPad(user.email, product._id, quantity);

@@ -3,6 +3,8 @@
 // purchase page places one tool (placeOrder: without a connection it waits in the outbox, and its lines
 // leave the pad in the same write).
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
+// A line the tool's rules refuse (quantity-rules.ts) is not counted in the totals, and Place order waits
+// until every line can be ordered, saying why beside the button.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
@@ -66,10 +68,16 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
   });
 
   const byId = new Map((products ?? []).map((product) => [product._id, product]));
-  const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId) }));
-  const total = rows.reduce((sum, { line, product }) => sum + (product ? orderTotal(line.quantity, unitPriceFor(product, line.quantity)) : 0), 0);
-  const pieces = rows.reduce((sum, { line }) => sum + line.quantity, 0);
+  const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId), problem: padLineProblem(byId.get(line.productId), line.quantity) }));
+  const counted = rows.flatMap(({ line, product, problem }) => (product && problem === null ? [{ line, product }] : []));
+  const total = counted.reduce((sum, { line, product }) => sum + orderTotal(line.quantity, unitPriceFor(product, line.quantity)), 0);
+  const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
+  const attention = rows.length - counted.length;
+  const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
+  // Only once the lines are read against the catalogue: a pad still loading is not a pad to fix.
+  const blocked = lines !== undefined && products !== undefined && attention > 0;
   const busy = saving;
+  const blockedId = `${id}-blocked`;
 
   const forgetServerProblem = (productId: string) => {
     if (!serverProblems.has(productId)) return;
@@ -98,10 +106,10 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
       setFailure('The pad is empty: add a tool first.');
       return;
     }
-    const blocked = rows.find(({ line, product }) => padLineProblem(product, line.quantity) !== null);
-    if (blocked) {
-      setFailure('Some lines cannot be ordered as they are: change or remove the lines marked in red.');
-      focusLine(blocked.line.productId);
+    // The button waits while a line needs attention; a press that got here anyway goes to that line.
+    const toFix = rows.find(({ problem }) => problem !== null);
+    if (toFix) {
+      focusLine(toFix.line.productId);
       return;
     }
     const placed: QueuedLine[] = rows.flatMap(({ line, product }) =>
@@ -161,7 +169,13 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         </p>
       )}
 
-      {products ? <QuickEntry products={products} onAdd={(product, quantity) => addToPad(email, product._id, quantity)} /> : null}
+      {products ? (
+        <QuickEntry
+          products={products}
+          onPad={(productId) => lines?.find((line) => line.productId === productId)?.quantity ?? 0}
+          onAdd={(product, quantity) => addToPad(email, product._id, quantity)}
+        />
+      ) : null}
 
       <section aria-labelledby={`${id}-lines`}>
         <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
@@ -169,7 +183,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
             Lines
           </h2>
           <p className="text-sm text-base-content/80" aria-live="polite">
-            {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {formatCount(pieces)} pcs.
+            {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {formatCount(pieces)} pcs.{attention > 0 ? ` counted, ${attention} to fix` : ''}
           </p>
         </div>
         {lines === undefined || (products === undefined && productsError === null) ? <Spinner label="Loading your order pad" /> : null}
@@ -237,21 +251,41 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
           <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
           <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
         </div>
-        <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
-          <span>Total</span>
-          <strong className="text-2xl tabular-nums" data-testid="pad-total">
-            {formatDollars(total)}
-          </strong>
-        </p>
+        <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+          <p className="flex items-baseline justify-between text-lg">
+            <span>Total</span>
+            <strong className="text-2xl tabular-nums" data-testid="pad-total">
+              {formatDollars(total)}
+            </strong>
+          </p>
+          {notCounted ? (
+            <p className="text-right text-sm font-medium text-error" data-testid="pad-not-counted">
+              {notCounted}
+            </p>
+          ) : null}
+        </div>
         {failure ? (
           <p role="alert" className="text-sm font-medium text-error">
             {failure}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10" disabled={busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Place order
-        </button>
+        <div className="grid gap-2 sm:flex sm:items-center sm:gap-4">
+          <button
+            type="submit"
+            className="btn btn-primary w-full sm:w-auto sm:shrink-0 sm:px-10"
+            disabled={busy || blocked}
+            aria-describedby={blocked ? blockedId : undefined}
+          >
+            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Place order
+          </button>
+          {blocked ? (
+            <p id={blockedId} className="text-sm text-base-content/80" data-testid="place-order-blocked">
+              {attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked
+              in red to place the order.
+            </p>
+          ) : null}
+        </div>
       </form>
     </div>
   );

@@ -3,23 +3,22 @@
 
 import { useState } from 'react';
 import { MAX_QUANTITY } from '../../contract/constants';
-import { describeRules, formatCount, formatDollars, lineProblem, tierFor, unitPriceFor } from '../../contract/pricing';
+import { describeRules, formatCount, formatDollars, tierFor, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { typedQuantityProblem } from '../../contract/quantity-rules';
 import type { PadLine } from '../../offline/store';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { parseQuantity } from './match-tools';
 
 export const GONE_MESSAGE = 'This tool is no longer in the catalogue. Remove it to place the order.';
-const EMPTY_MESSAGE = 'Enter the number of pieces.';
 
 /** The id of a line's quantity box, so the pad can take the dealer to the first line to fix. */
 export const quantityBoxId = (productId: string) => `pad-quantity-${productId}`;
 
-/** What is wrong with a line as typed, in its own words; null when it can be ordered. */
+/** What is wrong with a line as typed, in the words the server would use; null when it can be ordered. */
 export function padLineProblem(product: Product | undefined, quantity: number | null): string | null {
   if (!product) return GONE_MESSAGE;
-  if (quantity === null) return EMPTY_MESSAGE;
-  return lineProblem(product, quantity)?.message ?? null;
+  return typedQuantityProblem(product, quantity);
 }
 
 /** The next volume price the dealer could reach from this quantity, if any. */
@@ -45,7 +44,9 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
   const text = typing ?? String(line.quantity);
   const quantity = parseQuantity(text);
   const name = product?.name ?? 'Unknown tool';
-  const problem = padLineProblem(product, quantity) ?? serverProblem ?? null;
+  // A line the rules refuse is left out of the pad's total; a server's reason alone (a new price) is news.
+  const ruleProblem = padLineProblem(product, quantity);
+  const problem = ruleProblem ?? serverProblem ?? null;
   const boxId = quantityBoxId(line.productId);
   const problemId = `${boxId}-problem`;
   const counted = quantity ?? line.quantity;
@@ -123,9 +124,17 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
         </div>
         <div className="text-right">
           <p className="mb-1 text-sm text-base-content/80 sm:sr-only">Line total</p>
-          <p className="min-h-11 content-center font-semibold tabular-nums sm:min-h-0" data-testid="pad-line-total">
+          <p
+            className={`min-h-11 content-center tabular-nums sm:min-h-0 ${ruleProblem ? 'text-base-content/75' : 'font-semibold'}`}
+            data-testid="pad-line-total"
+          >
             {unitPrice === null || quantity === null ? '—' : formatDollars(unitPrice * quantity)}
           </p>
+          {ruleProblem ? (
+            <p className="text-xs font-medium text-error" data-testid="pad-line-not-counted">
+              not counted
+            </p>
+          ) : null}
         </div>
       </div>
 

@@ -1,18 +1,22 @@
 // The pad's quick-entry line, made for a dealer reading an order off a list: type part of a tool's name,
 // pick it (arrows and Enter, or a tap), type the quantity, Enter. The line goes on the pad and focus is
 // back in the name box for the next tool. The name box is an ARIA 1.2 combobox with a list popup.
+// A quantity below the minimum or off the pack is rounded up to the next one the tool is sold in, and the
+// line says so; one the rules refuse even then (above the stock or the maximum) is refused with the reason.
+// The line on the pad is what is checked: a tool already on it adds to its line.
 
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_QUANTITY } from '../../contract/constants';
-import { describeRules, formatCount, formatDollars, lineProblem } from '../../contract/pricing';
+import { describeRules, formatCount, formatDollars } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { roundUpToAllowed, smallestAllowed } from '../../contract/quantity-rules';
 import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { matchTools, parseQuantity } from './match-tools';
-import { startingQuantity } from './starting-quantity';
 
 export interface QuickEntryProps {
   products: readonly Product[];
+  /** How many pieces of a tool are on the pad already (0 when it is not on it). */
+  onPad: (productId: string) => number;
   /** Puts the tool on the pad (or adds to its line). */
   onAdd: (product: Product, quantity: number) => Promise<void>;
 }
@@ -22,7 +26,7 @@ function ruleHint(product: Product): string {
   return [`min. ${formatCount(product.minOrderQnt)} pcs.`, rules, `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ');
 }
 
-export function QuickEntry({ products, onAdd }: QuickEntryProps) {
+export function QuickEntry({ products, onPad, onAdd }: QuickEntryProps) {
   const id = useId();
   const nameId = `${id}-tool`;
   const listId = `${id}-matches`;
@@ -49,7 +53,7 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
     setOpen(false);
     setActive(-1);
     setError(null);
-    setQuantity(String(startingQuantity(product)));
+    setQuantity(String(smallestAllowed(product)));
     // After React has drawn the quantity box with its value: select it, so typing replaces it.
     requestAnimationFrame(() => {
       quantityBox.current?.focus();
@@ -92,24 +96,29 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
       return;
     }
     const pieces = parseQuantity(quantity);
-    if (pieces === null || pieces > MAX_QUANTITY) {
-      setError({
-        field: 'quantity',
-        message: pieces === null ? 'Enter the number of pieces.' : (lineProblem(picked, pieces)?.message ?? 'The quantity is too large.'),
-      });
+    const already = onPad(picked._id);
+    const line = roundUpToAllowed(picked, pieces === null ? null : already + pieces);
+    if ('problem' in line) {
+      const onIt = pieces !== null && already > 0 ? ` ${formatCount(already)} pcs. are on the pad already.` : '';
+      setError({ field: 'quantity', message: `${line.problem}${onIt}` });
       quantityBox.current?.focus();
       return;
     }
+    const added = line.quantity - already;
     setBusy(true);
     try {
-      await onAdd(picked, pieces);
+      await onAdd(picked, added);
     } catch {
       setError({ field: 'quantity', message: 'The line could not be saved on this device. Please try again.' });
       return;
     } finally {
       setBusy(false);
     }
-    setAnnouncement(`${formatCount(pieces)} pcs. of ${picked.name} added.`);
+    const what =
+      already > 0
+        ? `${formatCount(added)} pcs. of ${picked.name} added: ${formatCount(line.quantity)} pcs. on the pad.`
+        : `${formatCount(added)} pcs. of ${picked.name} added.`;
+    setAnnouncement(line.note ? `${line.note} ${what}` : what);
     setTyped('');
     setPicked(null);
     setQuantity('');
@@ -235,7 +244,7 @@ export function QuickEntry({ products, onAdd }: QuickEntryProps) {
           {picked.name}: {formatDollars(picked.price)} each, {ruleHint(picked)}
         </p>
       ) : null}
-      <p className="sr-only" role="status" aria-live="polite">
+      <p className="mt-2 text-sm" role="status" aria-live="polite" data-testid="quick-entry-status">
         {announcement}
       </p>
     </form>

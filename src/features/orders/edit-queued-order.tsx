@@ -11,7 +11,8 @@ import { MAX_QUANTITY } from '../../contract/constants';
 import { PhoneSchema } from '../../contract/fields';
 import { toasts } from '../../contract/messages';
 import { AddressSchema } from '../../contract/order';
-import { formatCount, formatDollars, lineProblem, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { quantityMessages, quantityProblem } from '../../contract/quantity-rules';
 import type { Product } from '../../contract/product';
 import { readSavedProduct } from '../../offline/catalogue';
 import { type OutboxItem, type OutboxLine, editOutboxItem, OutboxEditRefused, queuedOrderName } from '../../offline/outbox';
@@ -52,9 +53,12 @@ function useKnownProducts(lines: readonly OutboxLine[]): ReadonlyMap<string, Pro
  * else the server's reason until the line is changed. A new price is news, not a fault: saving accepts it.
  */
 function rowProblem(line: OutboxLine, product: Product | null, quantity: number | null): { message: string; blocking: boolean } | null {
-  if (quantity === null || quantity > MAX_QUANTITY) return { message: 'Enter the number of pieces.', blocking: true };
+  if (quantity === null) return { message: quantityMessages.noQuantity, blocking: true };
+  // Even for a tool not known on this device: the server takes no more than this in one line.
+  if (quantity > MAX_QUANTITY) return { message: quantityMessages.aboveBound(MAX_QUANTITY, 'shop_maximum'), blocking: true };
   if (!product && line.problem?.code === 'not_found') return { message: GONE, blocking: true };
-  const rule = product ? lineProblem(product, quantity) : null;
+  // The same check as the pad and the server (quantity-rules.ts), against the tool as last known.
+  const rule = product ? quantityProblem(product, quantity) : null;
   if (rule) return { message: rule.message, blocking: true };
   if (line.problem && quantity === line.quantity) return { message: line.problem.message, blocking: line.problem.code !== 'price_changed' };
   return null;

@@ -3,8 +3,9 @@
 // says what changed, so the dealer is never surprised on the order pad.
 
 import type { Order, OrderLine } from '../../contract/order';
-import { formatCount, lineProblem, unitPriceFor } from '../../contract/pricing';
+import { formatCount, unitPriceFor } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { quantityProblem } from '../../contract/quantity-rules';
 
 /** Why a quantity was moved: the rule of today it had to meet. */
 export type QuantityChange =
@@ -63,7 +64,7 @@ export function todaysQuantity(product: Product, wanted: number): { quantity: nu
     quantity = Math.floor(product.availableQnt / pack) * pack;
     changes.push({ kind: 'stock', available: product.availableQnt });
   }
-  return lineProblem(product, quantity) === null ? { quantity, changes } : null;
+  return quantityProblem(product, quantity) === null ? { quantity, changes } : null;
 }
 
 /** Compares each line of a past order with the catalogue of today. */

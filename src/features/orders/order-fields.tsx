@@ -5,13 +5,13 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { purchaseFormSchema, type PurchaseForm } from '../../contract/order';
-import type { ToolTerms } from '../../contract/pricing';
+import type { QuantityTerms } from '../../contract/quantity-rules';
 import { AddressField, FormField, PhoneField, fieldAria } from '../../ui/form-field';
 
-/** The form state of an order: the quantity from `min` to `max` (and the tool's rules), each field checked once it was left. */
-export function useOrderForm(min: number, max: number, defaultValues: PurchaseForm, rules: Pick<ToolTerms, 'maxOrderQnt' | 'packSize'> = {}) {
-  const { maxOrderQnt, packSize } = rules;
-  const schema = useMemo(() => purchaseFormSchema(min, max, { maxOrderQnt, packSize }), [min, max, maxOrderQnt, packSize]);
+/** The form state of an order: the quantity as the tool's rules allow it (quantity-rules.ts), each field checked once it was left. */
+export function useOrderForm(terms: QuantityTerms, defaultValues: PurchaseForm) {
+  const { minOrderQnt, availableQnt, maxOrderQnt, packSize } = terms;
+  const schema = useMemo(() => purchaseFormSchema({ minOrderQnt, availableQnt, maxOrderQnt, packSize }), [minOrderQnt, availableQnt, maxOrderQnt, packSize]);
   return useForm<PurchaseForm>({ resolver: valibotResolver(schema), mode: 'onTouched', defaultValues });
 }
 

@@ -1,15 +1,17 @@
 // The order form of the purchase page (the spec): name and e-mail read-only, address and
-// phone required, a quantity from the minimum to the stock, and the live total. The server decides the
-// price: the total the customer saw is sent along, and a changed price comes back to be confirmed. A tool
-// with bulk-order rules also takes whole packs only, up to its maximum, and its volume prices show in a
-// table whose row for the typed quantity is highlighted; the total is at that row's price.
+// phone required, a quantity from the minimum to the most one order may take (the stock, or the tool's
+// own maximum, or the shop's limit, whichever is smallest: quantity-rules.ts), and the live total. The
+// server decides the price: the total the customer saw is sent along, and a changed price comes back to
+// be confirmed. A tool sold in packs takes whole packs only, and its volume prices show in a table whose
+// row for the typed quantity is highlighted; the total is at that row's price.
 
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { refusalMessage } from '../../api/order-refusal';
-import { toasts, validationMessages } from '../../contract/messages';
-import { displayTotal, formatDollars, isQuantityInRange, lineProblem, unitPriceFor } from '../../contract/pricing';
+import { toasts } from '../../contract/messages';
+import { displayTotal, formatDollars, unitPriceFor } from '../../contract/pricing';
+import { isInRange, quantityProblem, rangeMessage, upperBound } from '../../contract/quantity-rules';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { ReadOnlyIdentity } from '../../ui/form-field';
@@ -53,20 +55,13 @@ export function PurchaseForm({
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useOrderForm(
-    product.minOrderQnt,
-    product.availableQnt,
-    { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt },
-    product,
-  );
+  } = useOrderForm(product, { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt });
 
   const quantity = watch('orderQuantity');
-  const soldOut = product.availableQnt < product.minOrderQnt;
-  const inRange = isQuantityInRange(quantity, product.minOrderQnt, product.availableQnt);
+  const inRange = isInRange(product, quantity);
   const total = displayTotal(Number.isNaN(quantity) ? undefined : quantity, product.minOrderQnt, product.price, product);
-  // The spec's range message covers the minimum and the stock; the maximum and the pack have their own.
-  const rule = inRange ? lineProblem(product, quantity) : null;
-  const ruleMessage = rule && (rule.code === 'above_maximum' || rule.code === 'not_pack_multiple') ? rule.message : undefined;
+  // The spec's range message covers the minimum and the bound; in range, only the pack is left to break.
+  const ruleMessage = inRange ? quantityProblem(product, quantity)?.message : undefined;
   const tiers = product.priceTiers ?? [];
 
   const submit = handleSubmit(async (values) => {
@@ -116,7 +111,7 @@ export function PurchaseForm({
     toast.error(toasts.orderFailed, { description: reason });
   });
 
-  const quantityMessage = soldOut ? 'This tool is out of stock right now.' : validationMessages.quantityRange(product.minOrderQnt, product.availableQnt);
+  const quantityMessage = rangeMessage(product);
   const busy = isSubmitting;
 
   return (
@@ -129,7 +124,7 @@ export function PurchaseForm({
         errors={errors}
         quantity={{
           min: product.minOrderQnt,
-          max: Math.min(product.availableQnt, product.maxOrderQnt ?? Infinity),
+          max: upperBound(product).bound,
           step: product.packSize ?? 1,
           error: inRange ? ruleMessage : quantityMessage,
           live: true,

@@ -5,19 +5,13 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { createNotifier } from '../../lib/notify';
 import type { SavedRead } from './saved';
 
-type Partial = NonNullable<SavedRead<unknown>['partial']>;
-
-/** Sources currently served from IndexedDB, with the time their copy was saved (and how much of it, for a first copy still being saved). */
-const servedFromSaved = new Map<string, { savedAt: number; partial: Partial | null }>();
+/** Sources currently served from IndexedDB, with the time their copy was saved. */
+const servedFromSaved = new Map<string, number>();
 const changes = createNotifier();
 let snapshot: number | null = null;
-let partialSnapshot: Partial | null = null;
 
 function changed(): void {
-  const served = [...servedFromSaved.values()];
-  snapshot = served.length === 0 ? null : Math.min(...served.map((read) => read.savedAt));
-  const partial = served.find((read) => read.partial)?.partial ?? null;
-  if (partial?.saved !== partialSnapshot?.saved || partial?.total !== partialSnapshot?.total) partialSnapshot = partial;
+  snapshot = servedFromSaved.size === 0 ? null : Math.min(...servedFromSaved.values());
   changes.notify();
 }
 
@@ -26,16 +20,11 @@ export function getOfflineCatalogueTime(): number | null {
   return snapshot;
 }
 
-/** While a read is served offline from a first copy still being saved: how many tools it holds, of how many; else null. */
-export function getOfflineCataloguePartial(): Partial | null {
-  return partialSnapshot;
-}
-
 export const subscribeOfflineCatalogue = changes.subscribe;
 
-/** `source` is now served from the copy saved at `savedAt` (the server could not be reached); `partial` for a first copy not yet complete. */
-export function reportServedOffline(source: string, savedAt: number, partial?: Partial): void {
-  servedFromSaved.set(source, { savedAt, partial: partial ?? null });
+/** `source` is now served from the copy saved at `savedAt` (the server could not be reached). */
+export function reportServedOffline(source: string, savedAt: number): void {
+  servedFromSaved.set(source, savedAt);
   changed();
 }
 
@@ -68,7 +57,7 @@ export async function withOfflineFallback<T>(
     if (!isUnreachable(error)) throw error;
     const saved = await reader().catch(() => undefined);
     if (!saved) throw error;
-    reportServedOffline(source, saved.savedAt, saved.partial);
+    reportServedOffline(source, saved.savedAt);
     return saved.data;
   }
   // The server answered, so the app is live again: stale screens refetch on reconnect.
