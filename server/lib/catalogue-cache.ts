@@ -73,11 +73,17 @@ export function pickEncoding(acceptEncoding: string | undefined): CatalogueEncod
 /** Answers kept with one copy (pages by category and size, searches): beyond it, made each time. */
 const MAX_DERIVED = 256;
 
-function encodedBody(body: string): EncodedBody {
+/** `body` may be given as a function: a copy kept only for the answers derived from it is then never serialised whole. */
+function encodedBody(source: string | (() => string)): EncodedBody {
   const made = new Map<string, Promise<Buffer>>();
+  let serialised = typeof source === 'string' ? source : null;
+  const text = () => (serialised ??= (source as () => string)());
   return {
-    body,
+    get body() {
+      return text();
+    },
     encoded(encoding) {
+      const body = text();
       let result = made.get(encoding);
       if (!result) {
         // Quality 5 keeps a 2 MB catalogue's rebuild in tens of milliseconds, off the event loop; the
@@ -94,13 +100,19 @@ function encodedBody(body: string): EncodedBody {
 }
 
 function makeEntry<T>(data: T): CatalogueEntry<T> {
-  const whole = encodedBody(JSON.stringify(data));
+  const whole = encodedBody(() => JSON.stringify(data));
   const derived = new Map<string, EncodedBody>();
   const kept = new Map<string, Promise<EncodedBody>>();
+  let etag: string | null = null;
   return {
-    ...whole,
+    get body() {
+      return whole.body;
+    },
+    encoded: (encoding) => whole.encoded(encoding),
+    get etag() {
+      return (etag ??= `"${createHash('sha1').update(whole.body).digest('base64url')}"`);
+    },
     data,
-    etag: `"${createHash('sha1').update(whole.body).digest('base64url')}"`,
     derived(key, make) {
       const known = derived.get(key);
       if (known) return known;

@@ -77,6 +77,24 @@ export async function listCategories(tx: Tx): Promise<{ name: string; count: num
  * it, so the next sync gets its changes. `version` stays the newest number, for the older copies.
  */
 export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ version: number; cursor: number; products: Product[]; deleted: string[] }> {
+  const { versions: _versions, ...changes } = await catalogueChangesWithVersions(tx, from);
+  return changes;
+}
+
+/** The whole catalogue as `catalogueChanges` answers it, with each tool's change number (in the same order, ascending): the pages of the first sync are cut by it. */
+export async function catalogueCopy(tx: Tx): Promise<CatalogueCopy> {
+  return catalogueChangesWithVersions(tx, { after: 0 });
+}
+
+export interface CatalogueCopy {
+  version: number;
+  cursor: number;
+  products: Product[];
+  deleted: string[];
+  versions: number[];
+}
+
+async function catalogueChangesWithVersions(tx: Tx, from: ChangesFrom): Promise<CatalogueCopy> {
   const [snapshot] = await rowsOf<{ cursor: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`);
   const cursor = Number(snapshot?.cursor);
   const written = (table: typeof products | typeof productDeletions) =>
@@ -92,7 +110,13 @@ export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ ver
   const [row] = latest;
   // A product deleted and then inserted again with the same id is a change, not a deletion.
   const alive = new Set(changed.map((p) => p.id));
-  return { version: Number(row?.v ?? 0), cursor, products: changed.map(toProduct), deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)) };
+  return {
+    version: Number(row?.v ?? 0),
+    cursor,
+    products: changed.map(toProduct),
+    deleted: deleted.map((d) => d.id).filter((id) => !alive.has(id)),
+    versions: changed.map((p) => Number(p.version)),
+  };
 }
 
 /** How many products changed since a position, counted up to `atMost + 1` only: enough to tell a large delta. */

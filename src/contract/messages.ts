@@ -63,6 +63,9 @@ export const texts = {
   notFound: 'Page Not Found !',
   deleteAlertTitle: 'Delete Alert!',
   offlineCatalogue: (time: string) => `Offline: showing the catalogue saved at ${time}`,
+  offlineCataloguePartial: (saved: string, total: string) =>
+    `Offline: searching the ${saved} of ${total} tools saved so far. The rest is saved when you are back online.`,
+  savingCatalogue: (saved: string, total: string) => `Saving the catalogue for offline use: ${saved} of ${total}`,
   newVersion: 'A new version is available',
   waitingToSend: 'Waiting to send',
   needsAttention: 'Needs attention',

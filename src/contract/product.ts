@@ -181,13 +181,20 @@ export const CatalogueChangesSchema = v.object({
   cursor: v.optional(v.number()),
   products: ProductListSchema,
   deleted: v.array(v.string()),
+  /** A page of the whole copy (`?after=0&pageAfter=N`): how many tools the whole copy has. */
+  total: v.optional(v.number()),
+  /** A page of the whole copy with more after it: the `pageAfter` that asks for the next page. */
+  next: v.optional(v.number()),
 });
 export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>;
 const changePosition = (name: string) =>
   v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/u, `${name} must be a change number`), v.transform(Number)));
+/** Tools in a page of the whole copy: a few hundred kilobytes, stored as it arrives, so a first sync cut short resumes from its last page. */
+export const CATALOGUE_COPY_PAGE_SIZE = 1000;
 export const CatalogueChangesQuerySchema = v.pipe(
-  v.object({ since: changePosition('since'), after: changePosition('after') }),
+  v.object({ since: changePosition('since'), after: changePosition('after'), pageAfter: changePosition('pageAfter') }),
   v.check((query) => query.since === undefined || query.after === undefined, 'Ask for the changes after a cursor or since a version, not both'),
+  v.check((query) => query.pageAfter === undefined || query.after === 0, 'Pages are of the whole catalogue: ask them with after=0'),
 );
 /** Where a sync starts: the cursor of its last answer, or, for a copy saved before cursors, the version. */
 export type ChangesFrom = { after: number } | { since: number };

@@ -4,7 +4,9 @@
 
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueChanges, Product, ProductPage } from '../../src/contract/product';
+import { CATALOGUE_COPY_PAGE_SIZE, type CatalogueChanges, type Product, type ProductPage } from '../../src/contract/product';
+import { copyPage } from '../../server/routes/products';
+import type { CatalogueCopy } from '../../server/repositories/products';
 import { eq } from 'drizzle-orm';
 import { products } from '../../server/db/schema';
 import { insertProduct } from '../../server/repositories/products';
@@ -239,6 +241,81 @@ describeEachDatabase('compressed catalogue', (kind) => {
     expect((await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'identity' } })).headers['content-encoding']).toBeUndefined();
     const revalidated = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('answers the whole copy in pages cut by change number, each with the copy size, the first page cursor and where the next starts', async () => {
+    const get = async <T>(url: string) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as T;
+    };
+    // The whole copy and its first page come from the same kept copy once it has every change so far.
+    let whole = await get<CatalogueChanges>('/api/products/changes');
+    let page = await get<CatalogueChanges>('/api/products/changes?after=0&pageAfter=0');
+    await expect
+      .poll(async () => {
+        whole = await get<CatalogueChanges>('/api/products/changes');
+        page = await get<CatalogueChanges>('/api/products/changes?after=0&pageAfter=0');
+        return (await get<CatalogueChanges>(`/api/products/changes?after=${whole.cursor ?? 0}`)).products.length + (page.cursor === whole.cursor ? 0 : 1);
+      })
+      .toBe(0);
+    // A catalogue under one page comes whole in the first, with nothing after it.
+    expect(page.total).toBe(whole.products.length);
+    expect(page.next).toBeUndefined();
+    expect(page.products.map((p) => p._id)).toEqual(whole.products.map((p) => p._id));
+    expect(page.deleted).toEqual([]);
+    expect(page.cursor).toBe(whole.cursor);
+    // Asked from after the newest change, the page is empty: nothing was skipped, nothing comes twice.
+    expect((await get<CatalogueChanges>(`/api/products/changes?after=0&pageAfter=${whole.version}`)).products).toEqual([]);
+
+    for (const [url, message] of [
+      ['/api/products/changes?pageAfter=5', 'Pages are of the whole catalogue: ask them with after=0'],
+      ['/api/products/changes?after=12&pageAfter=5', 'Pages are of the whole catalogue: ask them with after=0'],
+      ['/api/products/changes?after=0&pageAfter=-1', 'pageAfter must be a change number'],
+    ] as const) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.body).toContain(message);
+    }
+  });
+});
+
+describe('pages of the whole copy', () => {
+  const copyOf = (count: number): CatalogueCopy => {
+    const made = Array.from({ length: count }, (_, i) => ({
+      _id: `tool-${i}`,
+      name: `Tool ${i}`,
+      description: '',
+      imageUrl: '',
+      price: 1,
+      availableQnt: 1,
+      minOrderQnt: 1,
+    }));
+    // Change numbers with gaps, as other tools' changes leave them.
+    return { version: count * 3, cursor: 42, products: made, deleted: ['gone'], versions: made.map((_, i) => (i + 1) * 3) };
+  };
+
+  it('cuts the copy into pages by change number, and every tool is in exactly one page', async () => {
+    const copy = copyOf(CATALOGUE_COPY_PAGE_SIZE * 2 + 5);
+    const seen: string[] = [];
+    let pageAfter = 0;
+    let pages = 0;
+    for (;;) {
+      const page = copyPage(copy, pageAfter);
+      pages += 1;
+      expect(page).toMatchObject({ version: copy.version, cursor: 42, total: copy.products.length, deleted: [] });
+      seen.push(...page.products.map((p) => p._id));
+      if (page.next === undefined) break;
+      pageAfter = page.next;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual(copy.products.map((p) => p._id));
+  });
+
+  it('asked from a change number between two tools, starts at the first tool after it', () => {
+    const copy = copyOf(10);
+    expect(copyPage(copy, 7).products.map((p) => p._id)).toEqual(['tool-2', 'tool-3', 'tool-4', 'tool-5', 'tool-6', 'tool-7', 'tool-8', 'tool-9']);
+    expect(copyPage(copy, 30).products).toEqual([]);
   });
 });
 

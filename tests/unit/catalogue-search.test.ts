@@ -127,7 +127,11 @@ describe('incremental catalogue sync', () => {
     expect(await syncCatalogue({ db, now: () => 2000 })).toMatchObject({ version: 12, changed: 2, deleted: 1 });
     expect(await syncCatalogue({ db, now: () => 3000 })).toMatchObject({ version: 12, changed: 0, deleted: 0 });
 
-    expect(urls.map((url) => url.replace(/^.*\/api/u, ''))).toEqual(['/products/changes?since=0', '/products/changes?since=10', '/products/changes?since=12']);
+    expect(urls.map((url) => url.replace(/^.*\/api/u, ''))).toEqual([
+      '/products/changes?after=0&pageAfter=0',
+      '/products/changes?since=10',
+      '/products/changes?since=12',
+    ]);
     expect(await readCatalogueSyncState(db)).toEqual({ version: 12, syncedAt: 3000 });
     const saved = (await readSavedProducts(db))?.data ?? [];
     // Newest first; the changed drill keeps its place and has its new stock; the deleted saw is gone.
@@ -162,7 +166,11 @@ describe('incremental catalogue sync', () => {
     expect(await readCatalogueSyncState(db)).toEqual({ version: 11, cursor: 700, syncedAt: 2000 });
     // ...and after the cursor from then on. A tool sent twice (it may come again) is applied once.
     expect(await syncCatalogue({ db, now: () => 3000 })).toMatchObject({ version: 14, changed: 2 });
-    expect(urls.map((url) => url.replace(/^.*\/api/u, ''))).toEqual(['/products/changes?since=0', '/products/changes?since=10', '/products/changes?after=700']);
+    expect(urls.map((url) => url.replace(/^.*\/api/u, ''))).toEqual([
+      '/products/changes?after=0&pageAfter=0',
+      '/products/changes?since=10',
+      '/products/changes?after=700',
+    ]);
     expect(await readCatalogueSyncState(db)).toEqual({ version: 14, cursor: 705, syncedAt: 3000 });
     const saved = (await readSavedProducts(db))?.data ?? [];
     expect(saved.map((p) => [p.name, p.price])).toEqual([

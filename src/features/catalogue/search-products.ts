@@ -10,7 +10,7 @@ import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQ
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { CATALOGUE_PAGE_SIZE, ProductPageSchema, searchWords, type Product, type ProductPage } from '../../contract/product';
-import { searchSavedCatalogue, type CatalogueSearch, catalogueWorkerSearch, withOfflineFallback } from '../../offline/catalogue';
+import { searchSavedCatalogue, type CatalogueSearch, catalogueWorkerSearch, type SavedRead, withOfflineFallback } from '../../offline/catalogue';
 
 export interface ToolSearch {
   q: string;
@@ -52,7 +52,7 @@ function takeFirstPage(search: CatalogueSearch): Promise<ProductPage> | null {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** The saved catalogue's page for a search: in the worker where there is one, else (or if it failed) on the page. */
-async function searchSaved(search: CatalogueSearch, signal?: AbortSignal): Promise<{ data: ProductPage; savedAt: number } | undefined> {
+async function searchSaved(search: CatalogueSearch, signal?: AbortSignal): Promise<SavedRead<ProductPage> | undefined> {
   const inWorker = catalogueWorkerSearch();
   if (inWorker) {
     try {
@@ -140,7 +140,8 @@ export async function searchProducts(search: CatalogueSearch, options: SearchOpt
       if (isAbort(error)) throw error;
       return undefined;
     });
-    if (saved) {
+    // A first copy still being saved answers only offline (below): online the server knows every tool.
+    if (saved && !saved.partial) {
       confirmWithServer(search, saved.data, options);
       return saved.data;
     }

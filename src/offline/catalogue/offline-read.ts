@@ -5,13 +5,19 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { createNotifier } from '../../lib/notify';
 import type { SavedRead } from './saved';
 
-/** Sources currently served from IndexedDB, with the time their copy was saved. */
-const servedFromSaved = new Map<string, number>();
+type Partial = NonNullable<SavedRead<unknown>['partial']>;
+
+/** Sources currently served from IndexedDB, with the time their copy was saved (and how much of it, for a first copy still being saved). */
+const servedFromSaved = new Map<string, { savedAt: number; partial: Partial | null }>();
 const changes = createNotifier();
 let snapshot: number | null = null;
+let partialSnapshot: Partial | null = null;
 
 function changed(): void {
-  snapshot = servedFromSaved.size === 0 ? null : Math.min(...servedFromSaved.values());
+  const served = [...servedFromSaved.values()];
+  snapshot = served.length === 0 ? null : Math.min(...served.map((read) => read.savedAt));
+  const partial = served.find((read) => read.partial)?.partial ?? null;
+  if (partial?.saved !== partialSnapshot?.saved || partial?.total !== partialSnapshot?.total) partialSnapshot = partial;
   changes.notify();
 }
 
@@ -20,11 +26,16 @@ export function getOfflineCatalogueTime(): number | null {
   return snapshot;
 }
 
+/** While a read is served offline from a first copy still being saved: how many tools it holds, of how many; else null. */
+export function getOfflineCataloguePartial(): Partial | null {
+  return partialSnapshot;
+}
+
 export const subscribeOfflineCatalogue = changes.subscribe;
 
-/** `source` is now served from the copy saved at `savedAt` (the server could not be reached). */
-export function reportServedOffline(source: string, savedAt: number): void {
-  servedFromSaved.set(source, savedAt);
+/** `source` is now served from the copy saved at `savedAt` (the server could not be reached); `partial` for a first copy not yet complete. */
+export function reportServedOffline(source: string, savedAt: number, partial?: Partial): void {
+  servedFromSaved.set(source, { savedAt, partial: partial ?? null });
   changed();
 }
 
@@ -57,7 +68,7 @@ export async function withOfflineFallback<T>(
     if (!isUnreachable(error)) throw error;
     const saved = await reader().catch(() => undefined);
     if (!saved) throw error;
-    reportServedOffline(source, saved.savedAt);
+    reportServedOffline(source, saved.savedAt, saved.partial);
     return saved.data;
   }
   // The server answered, so the app is live again: stale screens refetch on reconnect.

@@ -15,6 +15,8 @@ const database = (): Promise<ForgelineDatabase> => import('../store/database').t
 export interface SavedRead<T> {
   data: T;
   savedAt: number;
+  /** Read from a first copy still being saved: how many tools it holds so far, of how many. */
+  partial?: { saved: number; total: number };
 }
 
 const productsSaved = createNotifier<Product[]>();

@@ -6,7 +6,7 @@
 import type { CategoryList, ProductPage } from '../../contract/product';
 import type { ForgelineDatabase } from '../store/database';
 import { buildCatalogueIndex, searchCatalogueIndex, type CatalogueIndex } from './search-index';
-import { readCatalogueSyncState } from './sync';
+import { readCatalogueFillState, readCatalogueSyncState } from './sync';
 import type { SavedRead } from './saved';
 
 const database = (): Promise<ForgelineDatabase> => import('../store/database').then((m) => m.getDatabase());
@@ -21,6 +21,8 @@ export interface CatalogueSearch {
 interface LoadedIndex {
   index: CatalogueIndex;
   syncedAt: number;
+  /** A first copy still being saved: searched offline only, saying how much of the catalogue it holds. */
+  partial?: { saved: number; total: number };
 }
 
 /** The index of each open database, by name; dropped whenever its products or sync state change. */
@@ -49,9 +51,12 @@ export function forgetCatalogueIndexes(): void {
 }
 
 async function load(db: ForgelineDatabase): Promise<LoadedIndex | undefined> {
-  const [state, rows] = await db.transaction('r', db.products, db.meta, () => Promise.all([readCatalogueSyncState(db), db.products.toArray()]));
-  if (!state) return undefined;
-  return { index: buildCatalogueIndex(rows), syncedAt: state.syncedAt };
+  const [state, fill, rows] = await db.transaction('r', db.products, db.meta, () =>
+    Promise.all([readCatalogueSyncState(db), readCatalogueFillState(db), db.products.toArray()]),
+  );
+  if (state) return { index: buildCatalogueIndex(rows), syncedAt: state.syncedAt };
+  if (!fill || rows.length === 0) return undefined;
+  return { index: buildCatalogueIndex(rows), syncedAt: fill.savedAt, partial: { saved: rows.length, total: Math.max(fill.total, rows.length) } };
 }
 
 /** The index of the saved catalogue, built on first use and after each change; undefined before the first sync. */
@@ -70,14 +75,18 @@ export async function catalogueIndex(given?: ForgelineDatabase): Promise<LoadedI
   return loaded;
 }
 
-/** One page of the saved catalogue for a search, with when it was synced; undefined when nothing is saved yet. */
+function savedRead<T>(loaded: LoadedIndex, data: T): SavedRead<T> {
+  return { data, savedAt: loaded.syncedAt, ...(loaded.partial ? { partial: loaded.partial } : {}) };
+}
+
+/** One page of the saved catalogue for a search, with when it was synced (and `partial` while the first copy is saved); undefined when nothing is saved yet. */
 export async function searchSavedCatalogue(search: CatalogueSearch, given?: ForgelineDatabase): Promise<SavedRead<ProductPage> | undefined> {
   const loaded = await catalogueIndex(given);
-  return loaded && { data: searchCatalogueIndex(loaded.index, search), savedAt: loaded.syncedAt };
+  return loaded && savedRead(loaded, searchCatalogueIndex(loaded.index, search));
 }
 
 /** The categories of the saved catalogue with their counts, by name; undefined when nothing is saved yet. */
 export async function savedCategories(given?: ForgelineDatabase): Promise<SavedRead<CategoryList> | undefined> {
   const loaded = await catalogueIndex(given);
-  return loaded && { data: loaded.index.categories, savedAt: loaded.syncedAt };
+  return loaded && savedRead(loaded, loaded.index.categories);
 }

@@ -12,6 +12,7 @@ import { CatalogueChangesSchema, type CatalogueChanges, type ChangesFrom, type P
 import { announceProductsSaved, productRow } from './saved';
 import type { ForgelineDatabase, SavedProduct } from '../store/database';
 import { isUnreachable, reportServedLive, reportServedOffline } from './offline-read';
+import { reportCatalogueFill } from './fill-progress';
 
 const database = (): Promise<ForgelineDatabase> => import('../store/database').then((m) => m.getDatabase());
 
@@ -38,8 +39,43 @@ export interface CatalogueSyncResult extends CatalogueSyncState {
 /** Rows written per IndexedDB transaction: the first sync of thousands of tools never blocks the page for long. */
 const CHUNK = 500;
 
-export function fetchCatalogueChanges(from: ChangesFrom): Promise<CatalogueChanges> {
-  return apiRequest('/products/changes', { query: from, schema: CatalogueChangesSchema });
+/** What a sync asks: the changes after its cursor (or since its version), or a page of the whole copy while it fills an empty one. */
+export type ChangesAsk = ChangesFrom | { after: 0; pageAfter: number };
+
+export function fetchCatalogueChanges(ask: ChangesAsk): Promise<CatalogueChanges> {
+  return apiRequest('/products/changes', { query: ask, schema: CatalogueChangesSchema });
+}
+
+/**
+ * The `meta` entry of a first sync under way: the copy is filled page by page and this records, with each
+ * page's rows, where the next page starts. A sync cut short (a reload, a lost connection) resumes from there.
+ * `cursor` and `version` are those of the first page: once the copy is complete the next sync asks for
+ * everything written since then, which brings whatever changed while the pages were fetched.
+ */
+export const CATALOGUE_FILL_KEY = 'catalogueFill';
+
+export interface CatalogueFillState {
+  version: number;
+  cursor?: number;
+  /** The `pageAfter` of the next page. */
+  next: number;
+  /** Tools saved so far, and in the whole copy when its last page was fetched. */
+  saved: number;
+  total: number;
+  /** Epoch ms of the last page written. */
+  savedAt: number;
+}
+
+/** How far the first copy is: shown as "Saving the catalogue for offline use: 2,300 of 5,000". */
+export interface CatalogueFillProgress {
+  saved: number;
+  total: number;
+}
+
+export async function readCatalogueFillState(given?: ForgelineDatabase): Promise<CatalogueFillState | undefined> {
+  const db = given ?? (await database());
+  const entry = await db.meta.get(CATALOGUE_FILL_KEY);
+  return entry ? (entry.value as CatalogueFillState) : undefined;
 }
 
 /** Where the next sync starts: the stored cursor, else the stored version (0 for an empty copy). */
@@ -55,32 +91,44 @@ export async function readCatalogueSyncState(given?: ForgelineDatabase): Promise
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, now: number): Promise<void> {
+/** Writes changed tools in chunks, each in its own transaction, yielding to the page between them. */
+async function writeProducts(db: ForgelineDatabase, products: Product[], now: number): Promise<void> {
   // A tool this device has not seen before goes in front of every other (newest first); one it knows keeps its place.
   // The server lists changes oldest first, so the last of them ends up first.
   const first = await db.products.orderBy('position').first();
   let nextNew = Math.min(first?.position ?? 0, 0) - 1;
-  for (let start = 0; start < changes.products.length; start += CHUNK) {
-    const chunk = changes.products.slice(start, start + CHUNK);
+  for (let start = 0; start < products.length; start += CHUNK) {
+    const chunk = products.slice(start, start + CHUNK);
     await db.transaction('rw', db.products, async () => {
       const known = await db.products.bulkGet(chunk.map((product) => product._id));
       const rows: SavedProduct[] = chunk.map((product, i) => productRow(product, now, known[i]?.position ?? nextNew--));
       await db.products.bulkPut(rows);
     });
-    if (start + CHUNK < changes.products.length) await yieldToPage();
+    if (start + CHUNK < products.length) await yieldToPage();
   }
+}
+
+const syncState = (from: { version: number; cursor?: number | undefined }, syncedAt: number): CatalogueSyncState => ({
+  version: from.version,
+  ...(from.cursor === undefined ? {} : { cursor: from.cursor }),
+  syncedAt,
+});
+
+async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, now: number): Promise<void> {
+  await writeProducts(db, changes.products, now);
   // The cursor is stored last, with the deletions: a sync cut short is simply asked for again.
   await db.transaction('rw', db.products, db.meta, async () => {
     await db.products.bulkDelete(changes.deleted);
-    const state: CatalogueSyncState = { version: changes.version, ...(changes.cursor === undefined ? {} : { cursor: changes.cursor }), syncedAt: now };
-    await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: state });
+    await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: syncState(changes, now) });
   });
 }
 
 export interface SyncOptions {
   db?: ForgelineDatabase;
-  fetchChanges?: (from: ChangesFrom) => Promise<CatalogueChanges>;
+  fetchChanges?: (ask: ChangesAsk) => Promise<CatalogueChanges>;
   now?: () => number;
+  /** While an empty copy fills: after each page (and once at the start of a resumed fill). */
+  onProgress?: (progress: CatalogueFillProgress) => void;
 }
 
 /** What one sync did, and the changed tools with distinct pictures (the page warms its image cache with them). */
@@ -114,11 +162,12 @@ function distinctPictures(products: Product[]): Product[] {
 export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncOutcome> {
   const db = options.db ?? (await database());
   const state = await readCatalogueSyncState(db);
+  if (!state) return fillCatalogue(db, options);
   let changes: CatalogueChanges;
   try {
     changes = await (options.fetchChanges ?? fetchCatalogueChanges)(changesFrom(state));
   } catch (error) {
-    throw new CatalogueSyncError(toFailure(error, state?.syncedAt ?? null));
+    throw new CatalogueSyncError(toFailure(error, state.syncedAt));
   }
   const now = options.now?.() ?? Date.now();
   await applyChanges(db, changes, now);
@@ -126,6 +175,53 @@ export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncO
     result: { version: changes.version, syncedAt: now, changed: changes.products.length, deleted: changes.deleted.length },
     pictures: distinctPictures(changes.products),
   };
+}
+
+/**
+ * The first copy, page by page (`?after=0&pageAfter=N`): each page's tools are written as it arrives, and
+ * where the next page starts is stored with the last of them, so a fill cut short resumes from its last
+ * page, never from nothing. The copy counts as saved (the sync state is written) only with its last page.
+ */
+async function fillCatalogue(db: ForgelineDatabase, options: SyncOptions): Promise<SyncOutcome> {
+  const fetchChanges = options.fetchChanges ?? fetchCatalogueChanges;
+  let fill = await readCatalogueFillState(db);
+  if (fill) options.onProgress?.({ saved: fill.saved, total: fill.total });
+  let changed = 0;
+  const pictures: Product[] = [];
+  for (;;) {
+    let page: CatalogueChanges;
+    try {
+      page = await fetchChanges({ after: 0, pageAfter: fill?.next ?? 0 });
+    } catch (error) {
+      throw new CatalogueSyncError(toFailure(error, null));
+    }
+    const now = options.now?.() ?? Date.now();
+    changed += page.products.length;
+    pictures.push(...page.products);
+    const total = page.total;
+    if (total === undefined) {
+      // A server without pages answered with the whole copy.
+      await applyChanges(db, page, now);
+      return { result: { ...syncState(page, now), changed, deleted: page.deleted.length }, pictures: distinctPictures(pictures) };
+    }
+    const first = fill ?? { version: page.version, cursor: page.cursor };
+    const next = page.next;
+    await writeProducts(db, page.products, now);
+    const saved = await db.transaction('rw', db.products, db.meta, async () => {
+      const count = await db.products.count();
+      if (next === undefined) {
+        await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: syncState(first, now) });
+        await db.meta.delete(CATALOGUE_FILL_KEY);
+      } else {
+        const progress: CatalogueFillState = { ...syncState(first, now), next, saved: count, total, savedAt: now };
+        await db.meta.put({ key: CATALOGUE_FILL_KEY, value: progress });
+        fill = progress;
+      }
+      return count;
+    });
+    options.onProgress?.({ saved: Math.min(saved, total), total });
+    if (next === undefined) return { result: { ...syncState(first, now), changed, deleted: 0 }, pictures: distinctPictures(pictures) };
+  }
 }
 
 export class CatalogueSyncError extends Error {
@@ -179,7 +275,7 @@ export async function syncCatalogue(options: SyncOptions & { runner?: SyncRunner
   const sync = (async () => {
     let outcome: SyncOutcome;
     try {
-      outcome = runner ? await runner() : await runCatalogueSync({ ...options, ...(db ? { db } : {}) });
+      outcome = runner ? await runner() : await runCatalogueSync({ onProgress: reportCatalogueFill, ...options, ...(db ? { db } : {}) });
     } catch (error) {
       const failure = toFailure(error, null);
       if (failure.unreachable) {
@@ -190,6 +286,7 @@ export async function syncCatalogue(options: SyncOptions & { runner?: SyncRunner
       throw toError(failure);
     }
     reportServedLive();
+    reportCatalogueFill(null);
     if (outcome.pictures.length > 0) announceProductsSaved(outcome.pictures);
     return outcome.result;
   })();

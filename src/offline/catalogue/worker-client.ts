@@ -4,12 +4,14 @@
 
 import type { ProductPage } from '../../contract/product';
 import type { Review } from '../../contract/review';
-import type { WorkerReply, WorkerRequest } from './worker-messages';
+import type { WorkerMessage, WorkerReply, WorkerRequest } from './worker-messages';
+import { reportCatalogueFill } from './fill-progress';
+import type { SavedRead } from './saved';
 import type { CatalogueSearch } from './search';
 import { CatalogueSyncError, type SyncOutcome, type SyncRunner } from './sync';
 
-/** A search's answer from the worker: the page and when the saved copy was synced; null before the first sync. */
-export type WorkerSearchResult = { data: ProductPage; savedAt: number } | null;
+/** A search's answer from the worker: the page and when the saved copy was synced; null while nothing is saved. */
+export type WorkerSearchResult = SavedRead<ProductPage> | null;
 
 interface Waiting {
   settle: (reply: WorkerReply) => void;
@@ -36,8 +38,12 @@ function startWorker(): CatalogueWorker | null {
   }
   const pending = new Map<number, Waiting>();
   let nextId = 0;
-  worker.addEventListener('message', (event: MessageEvent<WorkerReply>) => {
+  worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const reply = event.data;
+    if (reply.type === 'fill-progress') {
+      reportCatalogueFill({ saved: reply.saved, total: reply.total });
+      return;
+    }
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);

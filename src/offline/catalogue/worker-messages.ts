@@ -4,8 +4,9 @@
 
 import type { ProductPage } from '../../contract/product';
 import type { Review } from '../../contract/review';
+import type { SavedRead } from './saved';
 import type { CatalogueSearch } from './search';
-import type { SyncReply, SyncRequest } from './sync';
+import type { CatalogueFillProgress, SyncReply, SyncRequest } from './sync';
 
 /** Page -> worker: one search of the saved catalogue. */
 export interface SearchRequest {
@@ -22,7 +23,7 @@ export interface CancelRequest {
 
 /** Worker -> page: the page found, or `found: null` when nothing is saved yet; `failure` when the saved copy could not be read. */
 export type SearchReply =
-  { type: 'search'; id: number; ok: true; found: { data: ProductPage; savedAt: number } | null } | { type: 'search'; id: number; ok: false; message: string };
+  { type: 'search'; id: number; ok: true; found: SavedRead<ProductPage> | null } | { type: 'search'; id: number; ok: false; message: string };
 
 /** Page -> worker: the reviews the server sent, saved for offline use (best effort, unanswered). */
 export interface SaveReviewsRequest {
@@ -30,5 +31,11 @@ export interface SaveReviewsRequest {
   reviews: Review[];
 }
 
+/** Worker -> page, unasked: the first copy saved one more page. */
+export interface FillProgressReport extends CatalogueFillProgress {
+  type: 'fill-progress';
+}
+
 export type WorkerRequest = SyncRequest | SearchRequest | CancelRequest | SaveReviewsRequest;
 export type WorkerReply = SyncReply | SearchReply;
+export type WorkerMessage = WorkerReply | FillProgressReport;

@@ -4,14 +4,14 @@
 // (search.ts, search-queue.ts) and saves the reviews the page read, all off the
 // page's thread: the home page never loads the IndexedDB code itself.
 
-import type { WorkerReply, WorkerRequest } from './worker-messages';
+import type { WorkerMessage, WorkerRequest } from './worker-messages';
 import { catalogueIndex, forgetCatalogueIndexes, searchSavedCatalogue } from './search';
 import { createSearchQueue } from './search-queue';
 import { saveReviews } from './saved';
 import { runCatalogueSync, toFailure } from './sync';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const send = (reply: WorkerReply) => scope.postMessage(reply);
+const send = (message: WorkerMessage) => scope.postMessage(message);
 const searches = createSearchQueue((search) => searchSavedCatalogue(search), send);
 
 /** Builds the index ahead of the dealer's first search (at start, and again after a sync changed the catalogue). */
@@ -29,7 +29,7 @@ scope.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   const { id } = request;
-  void runCatalogueSync().then(
+  void runCatalogueSync({ onProgress: (progress) => send({ type: 'fill-progress', ...progress }) }).then(
     (outcome) => {
       send({ type: 'sync', id, ok: true, outcome });
       if (outcome.result.changed + outcome.result.deleted === 0) return;
