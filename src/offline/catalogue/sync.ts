@@ -178,9 +178,10 @@ export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncO
 }
 
 /**
- * The first copy, page by page (`?after=0&pageAfter=N`): each page's tools are written as it arrives, and
- * where the next page starts is stored with the last of them, so a fill cut short resumes from its last
- * page, never from nothing. The copy counts as saved (the sync state is written) only with its last page.
+ * The first copy, page by page (`?after=0&pageAfter=N`): each page's tools are written as it arrives (the
+ * next page is fetched meanwhile), and where the next page starts is stored with the last of them, so a fill
+ * cut short resumes from its last page, never from nothing. The copy counts as saved (the sync state is
+ * written) only with its last page.
  */
 async function fillCatalogue(db: ForgelineDatabase, options: SyncOptions): Promise<SyncOutcome> {
   const fetchChanges = options.fetchChanges ?? fetchCatalogueChanges;
@@ -188,13 +189,21 @@ async function fillCatalogue(db: ForgelineDatabase, options: SyncOptions): Promi
   if (fill) options.onProgress?.({ saved: fill.saved, total: fill.total });
   let changed = 0;
   const pictures: Product[] = [];
+  const ask = (pageAfter: number) => {
+    const asked = fetchChanges({ after: 0, pageAfter });
+    // Fetched while the page before is written; its failure is met when it is awaited.
+    asked.catch(() => undefined);
+    return asked;
+  };
+  let coming = ask(fill?.next ?? 0);
   for (;;) {
     let page: CatalogueChanges;
     try {
-      page = await fetchChanges({ after: 0, pageAfter: fill?.next ?? 0 });
+      page = await coming;
     } catch (error) {
       throw new CatalogueSyncError(toFailure(error, null));
     }
+    if (page.total !== undefined && page.next !== undefined) coming = ask(page.next);
     const now = options.now?.() ?? Date.now();
     changed += page.products.length;
     pictures.push(...page.products);
