@@ -15,6 +15,8 @@ export type InvoiceLine = OrderDocumentLine;
 export interface Invoice {
   invoiceNo: string;
   orderId: string;
+  /** The order's number, as the dealer's screens and mails name it (`O-2026-00042`). */
+  orderNo: string;
   placedAt: Date;
   /** When the payment went through: the invoice's date. */
   paidAt: Date;
@@ -57,7 +59,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     info: {
       Title: `Invoice ${invoice.invoiceNo}`,
       Author: companyFacts.name,
-      Subject: `Order ${invoice.orderId}`,
+      Subject: `Order ${invoice.orderNo}`,
       CreationDate: invoice.paidAt,
       ModDate: invoice.paidAt,
     },
@@ -87,8 +89,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.font('regular').fontSize(10).fillColor(INK);
   doc.text(`Invoice no. ${invoice.invoiceNo}`, right.x, doc.y + 2, { width: right.width, align: right.align });
   doc.text(`Date: ${invoiceDate(invoice.paidAt)}`, { width: right.width, align: right.align });
-  doc.fillColor(MUTED).fontSize(8).text(`Order ${invoice.orderId}`, { width: right.width, align: right.align });
-  doc.text(`placed ${invoiceDate(invoice.placedAt)}`, { width: right.width, align: right.align });
+  doc.text(`Order no. ${invoice.orderNo}`, { width: right.width, align: right.align });
+  doc
+    .fillColor(MUTED)
+    .fontSize(8)
+    .text(`placed ${invoiceDate(invoice.placedAt)}`, { width: right.width, align: right.align });
 
   // The dealer.
   let y = Math.max(headerBottom, doc.y) + 24;

@@ -12,6 +12,7 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
   return {
     invoiceNo,
     orderId: order.id,
+    orderNo: order.number,
     placedAt: order.createdAt,
     paidAt: order.paidAt,
     transactionId: order.transactionId,

@@ -21,9 +21,6 @@ export interface MailContext {
   heldUntil: Date | null;
 }
 
-/** The short reference dealers and admins read out on the phone: the first eight hex digits of the id. */
-export const orderRef = (orderId: string) => `#${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-
 const when = (date: Date) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 const pieces = (n: number) => `${n.toLocaleString('en-US')} pcs.`;
 /** Header fields never carry a line break, whatever a name holds. */
@@ -101,9 +98,18 @@ function compose(subject: string, ctx: MailContext, blocks: Block[]): MailConten
   };
 }
 
+/** The carrier and tracking number the admin gave when shipping, whichever there are. */
+function shippingBlocks(order: OrderRow): Block[] {
+  const parts: Part[] = [];
+  if (order.carrier) parts.push('Carrier: ', { strong: oneLine(order.carrier) });
+  if (order.trackingNumber) parts.push(order.carrier ? '. Tracking number: ' : 'Tracking number: ', { strong: oneLine(order.trackingNumber) });
+  return parts.length > 0 ? [{ p: [...parts, '.'] }] : [];
+}
+
 export function renderMail(kind: MailKind, ctx: MailContext): MailContent {
   const { order } = ctx;
-  const ref = orderRef(order.id);
+  // The order's own number, as My Orders and Manage Orders show it (docs/decisions/035-order-numbers.md).
+  const ref = order.number;
   const total = formatDollars(order.totalPrice);
   const invoiceNo = invoiceNoOf(order) ?? '';
   const hello: Block = { p: [`Hello ${firstName(order)},`] };
@@ -144,6 +150,7 @@ export function renderMail(kind: MailKind, ctx: MailContext): MailContent {
       return compose(`Order ${ref} is on its way`, ctx, [
         hello,
         { p: ['Good news: your order ', { strong: ref }, ' has been shipped. You will get your products within 7 official days.'] },
+        ...shippingBlocks(order),
         { lines: true },
         { address: true },
       ]);
@@ -151,7 +158,7 @@ export function renderMail(kind: MailKind, ctx: MailContext): MailContent {
       return compose(`Paid: order ${ref} from ${order.userName}, ${total}`, ctx, [
         { p: [{ strong: oneLine(order.userName) }, ` (${order.userEmail}) has paid order `, { strong: ref }, ` for ${total} (invoice ${invoiceNo}).`] },
         { lines: true },
-        { p: ['It is waiting to be shipped: open Manage Orders and press Shipped when it leaves.'] },
+        { p: ['It is waiting to be shipped: open Manage Orders and press Mark shipped when it leaves.'] },
         { address: true },
         { small: ['You get this e-mail because you are an admin of the storefront. Switch it off on My Profile.'] },
       ]);

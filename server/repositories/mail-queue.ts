@@ -44,13 +44,22 @@ export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Pro
   return rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, recipient: row.recipient, attempts: Number(row.attempts) }));
 }
 
-/** Queues one mail of this kind about the order to each recipient; a mail already queued is not queued twice. */
-export async function queueMails(tx: Tx, kind: MailKind, orderId: string, recipients: string[]): Promise<void> {
+/**
+ * Queues one mail of this kind about the order to each recipient, due at once or after `delayMs`; a mail
+ * already queued is not queued twice.
+ */
+export async function queueMails(tx: Tx, kind: MailKind, orderId: string, recipients: string[], delayMs = 0): Promise<void> {
   if (recipients.length === 0) return;
+  const nextAttemptAt = delayMs > 0 ? sql`now() + ${delayMs} * interval '1 millisecond'` : sql`now()`;
   await tx
     .insert(mailQueue)
-    .values(recipients.map((recipient) => ({ kind, orderId, recipient })))
+    .values(recipients.map((recipient) => ({ kind, orderId, recipient, nextAttemptAt })))
     .onConflictDoNothing();
+}
+
+/** Drops the mails of this kind about the order that are still waiting to go (not claimed by a sender). */
+export async function dropQueuedMails(tx: Tx, kind: MailKind, orderId: string): Promise<void> {
+  await tx.delete(mailQueue).where(and(eq(mailQueue.kind, kind), eq(mailQueue.orderId, orderId), eq(mailQueue.state, 'queued')));
 }
 
 /** The mail went out; only while this sender still holds it. */

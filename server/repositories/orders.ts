@@ -2,7 +2,7 @@
 // stock"), so two requests racing on one order can never move it backwards or skip a state. Orders belong
 // to a user id: the e-mail on an order is a snapshot for the records, never a key.
 
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
 import type { Tx } from '../db/client';
@@ -24,6 +24,7 @@ export type OrderWithLines = Omit<Order, OneToolFields | 'lines'> & { lines: Ord
 export function toOrder(row: OrderRow, heldFor: number | null = null, lines: OrderLine[] = []): OrderWithLines {
   return {
     _id: row.id,
+    number: row.number,
     userName: row.userName,
     userEmail: row.userEmail,
     userAddress: row.userAddress,
@@ -37,6 +38,9 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     holdsStock: row.holdsStock,
     lines,
     invoiceNo: invoiceNoOf(row),
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
   };
 }
 
@@ -181,8 +185,13 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-export async function listOrdersByUser(tx: Tx, userId: string, heldFor: number | null = null): Promise<OrderWithLines[]> {
-  const rows = await tx.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+/** The user's own orders, newest first, narrowed by a search (see orderSearchWhere). */
+export async function listOrdersByUser(tx: Tx, userId: string, heldFor: number | null = null, search: OrderSearch = {}): Promise<OrderWithLines[]> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), orderSearchWhere(search)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   return withLines(tx, rows, heldFor);
 }
 
@@ -204,31 +213,47 @@ export async function listExpiredUnpaid(tx: Tx, placedBefore: Date, limit: numbe
     .limit(limit);
 }
 
-export interface OrderPageQuery {
-  page: number;
-  pageSize: number;
+/** What a list of orders is narrowed to; `customer` also searches the customer's name and e-mail. */
+export interface OrderSearch {
   status?: OrderStatus | undefined;
   q?: string | undefined;
-  heldFor?: number | null;
+  /** Placed at or after this instant. */
+  placedFrom?: Date | undefined;
+  /** Placed before this instant. */
+  placedBefore?: Date | undefined;
+  customer?: boolean;
 }
+
+export type OrderPageQuery = OrderSearch & { page: number; pageSize: number; heldFor?: number | null };
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
 }
 
-/** One page of all orders, newest first, and how many match in total (docs/decisions/004). */
-export async function listOrdersPage(tx: Tx, query: OrderPageQuery): Promise<{ items: OrderWithLines[]; total: number }> {
+/**
+ * The SQL condition of a search, the same for My Orders, Manage Orders and the CSV export: the status, the
+ * days placed (whole calendar days in the asker's time zone), and a text found in the order number or a
+ * tool's name or SKU on any line, ignoring case; for admins also in the customer's name or e-mail.
+ */
+export function orderSearchWhere(search: OrderSearch): SQL | undefined {
   const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    // The customer's address or the tool of any line.
-    const anyLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.productName} ilike ${pattern})`;
-    const match = or(ilike(orders.userEmail, pattern), anyLine);
+  if (search.status) filters.push(eq(orders.status, search.status));
+  if (search.placedFrom) filters.push(gte(orders.createdAt, search.placedFrom));
+  if (search.placedBefore) filters.push(lt(orders.createdAt, search.placedBefore));
+  if (search.q) {
+    const pattern = likePattern(search.q);
+    const anyLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${orderLines.productName} ilike ${pattern} or ${orderLines.sku} ilike ${pattern}))`;
+    const customer = search.customer ? [ilike(orders.userEmail, pattern), ilike(orders.userName, pattern)] : [];
+    const match = or(ilike(orders.number, pattern), anyLine, ...customer);
     if (match) filters.push(match);
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/** One page of all orders, newest first, and how many match in total (docs/decisions/004). */
+export async function listOrdersPage(tx: Tx, query: OrderPageQuery): Promise<{ items: OrderWithLines[]; total: number }> {
+  const where = orderSearchWhere(query);
   const [rows, totals] = await Promise.all([
     tx
       .select()
@@ -287,12 +312,32 @@ export async function setOrderPaid(tx: Tx, id: string, transactionId: string, in
   return row ?? null;
 }
 
-/** Paid -> Shipped; null when the order was not Paid. */
-export async function setOrderShipped(tx: Tx, id: string): Promise<OrderRow | null> {
+/** What the admin may say of a shipment: both optional. */
+export interface Shipping {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/** Paid -> Shipped, with the carrier and tracking number; null when the order was not Paid. */
+export async function setOrderShipped(tx: Tx, id: string, shipping: Shipping = { carrier: null, trackingNumber: null }): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ status: 'Shipped', shippedAt: sql`now()` })
+    .set({ status: 'Shipped', shippedAt: sql`now()`, carrier: shipping.carrier, trackingNumber: shipping.trackingNumber })
     .where(and(eq(orders.id, id), eq(orders.status, 'Paid')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Shipped -> Paid again, the only way back: while the shipping is less than `withinMs` old by the
+ * database's clock, so every process agrees when it is too late. The shipping details go with it. Null when
+ * the order is not shipped or was shipped too long ago.
+ */
+export async function unsetOrderShipped(tx: Tx, id: string, withinMs: number): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'Paid', shippedAt: null, carrier: null, trackingNumber: null })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Shipped'), gt(orders.shippedAt, sql`now() - ${withinMs} * interval '1 millisecond'`)))
     .returning();
   return row ?? null;
 }

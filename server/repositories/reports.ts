@@ -1,9 +1,11 @@
 // The admin's figures: one query each, computed by the database (docs/architecture.md, "Data model").
 
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { SalesSummary } from '../../src/contract/reports';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { orders } from '../db/schema';
+import { orderSearchWhere, type OrderSearch } from './orders';
 
 export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
   const at = now.toISOString();
@@ -56,6 +58,7 @@ export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
 
 export interface ExportRow {
   id: string;
+  number: string;
   createdAt: Date;
   userName: string;
   userEmail: string;
@@ -66,47 +69,39 @@ export interface ExportRow {
   totalPrice: number;
   status: string;
   transactionId: string | null;
+  shippedAt: Date | null;
+  carrier: string | null;
+  trackingNumber: string | null;
 }
 
-/** Every order matching the Manage Orders filter, newest first, with its tools in one cell ("Drill x 50; Saw x 5"). */
-export async function ordersForExport(tx: Tx, filter: { status?: string | undefined; q?: string | undefined }, limit: number): Promise<ExportRow[]> {
-  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%` : null;
-  const rows = await rowsOf<{
-    id: string;
-    created_at: Date | string;
-    user_name: string;
-    user_email: string;
-    user_address: string;
-    user_phone: string;
-    total_price: number;
-    status: string;
-    transaction_id: string | null;
-    tools: string | null;
-    pieces: number;
-  }>(
-    tx,
-    sql`
-    select o.id, o.created_at, o.user_name, o.user_email, o.user_address, o.user_phone, o.total_price, o.status, o.transaction_id,
-           (select string_agg(l.product_name || ' x ' || l.quantity, '; ' order by l.line_no) from order_lines l where l.order_id = o.id) as tools,
-           (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id)::int as pieces
-      from orders o
-     where (${filter.status ?? null}::text is null or o.status = ${filter.status ?? null}::text)
-       and (${pattern}::text is null or o.user_email ilike ${pattern}::text
-            or exists (select 1 from order_lines l where l.order_id = o.id and l.product_name ilike ${pattern}::text))
-     order by o.created_at desc, o.id desc
-     limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    createdAt: new Date(r.created_at),
-    userName: r.user_name,
-    userEmail: r.user_email,
-    userAddress: r.user_address,
-    userPhone: r.user_phone,
-    tools: r.tools ?? '',
-    pieces: Number(r.pieces),
-    totalPrice: Number(r.total_price),
-    status: r.status,
-    transactionId: r.transaction_id,
-  }));
+/**
+ * Every order matching the Manage Orders search (orderSearchWhere), newest first,
+ * with its tools in one cell ("Drill x 50; Saw x 5").
+ */
+export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number): Promise<ExportRow[]> {
+  const rows = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      userName: orders.userName,
+      userEmail: orders.userEmail,
+      userAddress: orders.userAddress,
+      userPhone: orders.userPhone,
+      totalPrice: orders.totalPrice,
+      status: orders.status,
+      transactionId: orders.transactionId,
+      shippedAt: orders.shippedAt,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+      tools: sql<
+        string | null
+      >`(select string_agg(l.product_name || ' x ' || l.quantity, '; ' order by l.line_no) from order_lines l where l.order_id = ${orders.id})`,
+      pieces: sql<number>`(select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = ${orders.id})::int`,
+    })
+    .from(orders)
+    .where(orderSearchWhere(search))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, tools: r.tools ?? '', pieces: Number(r.pieces) }));
 }

@@ -4,19 +4,17 @@
 // the one-tool order's body and answer fields are made at the edge (./one-tool-order.ts).
 
 import type { FastifyPluginAsync } from 'fastify';
-import * as v from 'valibot';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
-import { AdminOrdersQuerySchema, OrderBodySchema, OneToolOrderBodySchema } from '../../src/contract/order';
+import { AdminOrdersQuerySchema, MyOrdersQuerySchema, OrderBodySchema, OneToolOrderBodySchema, ShipOrderBodySchema } from '../../src/contract/order';
 import { currentUser } from '../auth/guards';
 import { AppError, forbidden, notFound } from '../errors';
+import { orderSearchOf } from '../lib/order-search';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
 import { findOrder, listOrdersByUser, listOrdersPage, withLines } from '../repositories/orders';
 import { orderSchemas as schemas } from '../schemas/orders';
-import { markOrderShipped } from '../services/orders';
+import { markOrderShipped, undoOrderShipped } from '../services/orders';
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
-
-const EmptyBodySchema = v.strictObject({});
 
 const ordersRoutes: FastifyPluginAsync = async (app) => {
   const { config, database } = app.deps;
@@ -45,9 +43,10 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     if (email !== user.email) throw forbidden('You can only see your own orders.');
+    const search = orderSearchOf(parseBody(MyOrdersQuerySchema, request.query));
     void reply.header('cache-control', 'no-store');
     // By the signed-in user's id: a new account with a deleted dealer's address sees none of those orders.
-    return (await listOrdersByUser(db, user.id, orders.heldFor)).map(withOneToolFields);
+    return (await listOrdersByUser(db, user.id, orders.heldFor, search)).map(withOneToolFields);
   });
 
   // Someone else's order answers 404 like a missing one: ids are never confirmed to strangers.
@@ -71,19 +70,32 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/orders', { preHandler: admin, schema: schemas.list }, async (request, reply) => {
     const query = parseBody(AdminOrdersQuerySchema, request.query);
-    const { items, total } = await listOrdersPage(db, { ...query, heldFor: orders.heldFor });
+    // Admins also find an order by its customer's name or e-mail.
+    const { items, total } = await listOrdersPage(db, { ...orderSearchOf(query, true), page: query.page, pageSize: query.pageSize, heldFor: orders.heldFor });
     void reply.header('cache-control', 'no-store');
     return { items: items.map(withOneToolFields), total, page: query.page, pageSize: query.pageSize };
   });
 
   app.patch<{ Params: { id: string } }>('/orders/:id', { preHandler: admin, schema: schemas.ship }, async (request) => {
     const id = parseParam(IdSchema, request.params.id, 'That order');
-    if (request.body !== undefined && request.body !== null) parseBody(EmptyBodySchema, request.body);
-    if (await markOrderShipped(db, id)) return { modifiedCount: 1 };
+    // No body ships without details, as the spec's clients send it.
+    const body = request.body === undefined || request.body === null ? {} : parseBody(ShipOrderBodySchema, request.body);
+    if (await markOrderShipped(db, id, { carrier: body.carrier || null, trackingNumber: body.trackingNumber || null })) return { modifiedCount: 1 };
     const order = await findOrder(db, id);
     if (!order) throw notFound('That order');
     const why = order.status === 'Unpaid' ? 'it is not paid yet' : 'it is shipped already';
     throw new AppError('invalid_state', `Only paid orders can be shipped; ${why}.`);
+  });
+
+  app.delete<{ Params: { id: string } }>('/orders/:id/shipping', { preHandler: admin, schema: schemas.undoShip }, async (request) => {
+    const id = parseParam(IdSchema, request.params.id, 'That order');
+    const outcome = await undoOrderShipped(db, id);
+    if (outcome === 'undone') return { modifiedCount: 1 };
+    if (outcome === 'too_late') {
+      throw new AppError('invalid_state', 'Too late to undo: shipping can only be undone within one minute of marking the order shipped.');
+    }
+    if (!(await findOrder(db, id))) throw notFound('That order');
+    throw new AppError('invalid_state', 'This order is not shipped, so there is no shipping to undo.');
   });
 
   app.delete<{ Params: { id: string } }>('/orders/admin/:id', { preHandler: admin, schema: schemas.removeAny }, async (request) => {

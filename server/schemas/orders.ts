@@ -9,10 +9,12 @@ import {
   DeletedCountSchema,
   InsertedIdSchema,
   ModifiedCountSchema,
+  MyOrdersQuerySchema,
   OrderConflictDetailsSchema,
   OrderListSchema,
   OrderPageSchema,
   OrderSchema,
+  ShipOrderBodySchema,
 } from '../../src/contract/order';
 import { routeSchema } from '../lib/route-schema';
 import { EmailParams, IdParams } from './params';
@@ -48,9 +50,13 @@ export const orderSchemas = {
   }),
   byEmail: routeSchema({
     summary: 'One’s own orders',
+    description:
+      'Newest first. `q` finds the order number or a tool’s name or SKU on any line; `status`; `from` and `to` are the first and ' +
+      'last day placed (`YYYY-MM-DD`, both included) in the time zone `tz` (IANA name, UTC by default).',
     tag: 'Orders',
     access: 'signedIn',
     params: EmailParams,
+    query: MyOrdersQuerySchema,
     answers: { 200: OrderListSchema },
     refusals: { 403: 'Only the account itself sees its orders.' },
   }),
@@ -66,7 +72,9 @@ export const orderSchemas = {
   }),
   list: routeSchema({
     summary: 'Every order, a page at a time',
-    description: 'Newest first; `q` matches the customer’s e-mail or a tool’s name.',
+    description:
+      'Newest first. `q` finds the order number, the customer’s name or e-mail, or a tool’s name or SKU on any line; `status`; ' +
+      '`from` and `to` are the first and last day placed (`YYYY-MM-DD`, both included) in the time zone `tz` (UTC by default).',
     tag: 'Orders',
     access: 'admin',
     query: AdminOrdersQuerySchema,
@@ -74,12 +82,24 @@ export const orderSchemas = {
   }),
   ship: routeSchema({
     summary: 'Ship a paid order',
-    description: 'Without a body (or with an empty object).',
+    description:
+      'Without a body, or with the carrier and the tracking number, both optional. The dealer’s shipping mail waits until the ' +
+      'shipping can no longer be undone.',
+    tag: 'Orders',
+    access: 'admin',
+    params: IdParams,
+    body: ShipOrderBodySchema,
+    answers: { 200: ModifiedCountSchema },
+    refusals: { 409: 'Only paid orders can be shipped.' },
+  }),
+  undoShip: routeSchema({
+    summary: 'Undo shipping an order',
+    description: 'Within one minute of shipping it: the order is Paid again, without carrier and tracking number, and the dealer gets no shipping mail.',
     tag: 'Orders',
     access: 'admin',
     params: IdParams,
     answers: { 200: ModifiedCountSchema },
-    refusals: { 409: 'Only paid orders can be shipped.' },
+    refusals: { 409: 'The order is not shipped, or it was shipped more than a minute ago.' },
   }),
   removeAny: routeSchema({
     summary: 'Delete any unpaid order',

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { MailFailures, MailKind } from '../../src/contract/mail';
+import { SHIP_UNDO_MS } from '../../src/contract/order';
 import type { MailConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
@@ -22,6 +23,12 @@ export type OrderEvent = 'placed' | 'paid' | 'shipped';
 const DEALER_MAIL: Record<OrderEvent, MailKind> = { placed: 'order_placed', paid: 'order_paid', shipped: 'order_shipped' };
 
 /**
+ * The shipping notice waits until shipping can no longer be undone (SHIP_UNDO_MS), and a few seconds more,
+ * so an undo always finds it still in the queue and the dealer never hears of a shipping taken back.
+ */
+const DEALER_MAIL_DELAY: Record<OrderEvent, number> = { placed: 0, paid: 0, shipped: SHIP_UNDO_MS + 5_000 };
+
+/**
  * Queues the mails an order event sends, inside the transaction that makes the change, so they are queued
  * once, exactly when it commits. Who gets which mail (docs/decisions/026-mail-only-to-verified-addresses.md):
  * - the dealer, at the address on the order, while their account still has that address and it is verified;
@@ -29,7 +36,8 @@ const DEALER_MAIL: Record<OrderEvent, MailKind> = { placed: 'order_placed', paid
  * Nobody else, and never an address nobody has proven to own.
  */
 export async function queueOrderMails(tx: Tx, event: OrderEvent, order: Pick<OrderRow, 'id' | 'userId' | 'userEmail'>): Promise<void> {
-  if (order.userId && (await hasVerifiedAddress(tx, order.userId, order.userEmail))) await queueMails(tx, DEALER_MAIL[event], order.id, [order.userEmail]);
+  if (order.userId && (await hasVerifiedAddress(tx, order.userId, order.userEmail)))
+    await queueMails(tx, DEALER_MAIL[event], order.id, [order.userEmail], DEALER_MAIL_DELAY[event]);
   if (event === 'paid') await queueMails(tx, 'order_paid_admin', order.id, await adminsToTellOfPayments(tx));
 }
 

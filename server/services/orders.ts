@@ -6,7 +6,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
-import type { OrderBody, OrderLineInput, OrderLineProblem } from '../../src/contract/order';
+import { SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { orderTotal, unitPriceFor } from '../../src/contract/pricing';
 import { quantityProblem } from '../../src/contract/quantity-rules';
@@ -24,6 +24,7 @@ import {
   type RetrievedIntent,
 } from '../payments/provider';
 import { takeInvoiceNumber } from '../repositories/invoices';
+import { dropQueuedMails } from '../repositories/mail-queue';
 import {
   deleteUnpaidOrder,
   findOrder,
@@ -38,7 +39,9 @@ import {
   setHoldsStock,
   setOrderPaid,
   setOrderShipped,
+  unsetOrderShipped,
   type OrderRow,
+  type Shipping,
 } from '../repositories/orders';
 import { lockProducts, returnPieces, takePieces, toProduct, type ProductRow } from '../repositories/products';
 import { trustUser } from '../repositories/users';
@@ -368,13 +371,33 @@ export async function markOrderPaid(db: Tx, id: string, transactionId: string): 
   });
 }
 
-/** Paid -> Shipped, and the dealer's shipping notice into the mail queue; false when the order was not Paid. */
-export async function markOrderShipped(db: Tx, id: string): Promise<boolean> {
+/**
+ * Paid -> Shipped with the carrier and tracking number, and the dealer's shipping notice into the mail
+ * queue, where it waits until shipping can no longer be undone; false when the order was not Paid.
+ */
+export async function markOrderShipped(db: Tx, id: string, shipping?: Shipping): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const shipped = await setOrderShipped(tx, id);
+    const shipped = await setOrderShipped(tx, id, shipping);
     if (!shipped) return false;
     await queueOrderMails(tx, 'shipped', shipped);
     return true;
+  });
+}
+
+/**
+ * Takes back a shipping marked by mistake, within SHIP_UNDO_MS: the order is Paid again, without its
+ * shipping details, and the shipping notice still waiting in the queue is dropped, so the dealer never
+ * hears of it. 'undone', or why not: the order is not shipped, or it was shipped too long ago.
+ */
+export async function undoOrderShipped(db: Tx, id: string): Promise<'undone' | 'not_shipped' | 'too_late'> {
+  return db.transaction(async (tx) => {
+    const back = await unsetOrderShipped(tx, id, SHIP_UNDO_MS);
+    if (back) {
+      await dropQueuedMails(tx, 'order_shipped', id);
+      return 'undone';
+    }
+    const order = await findOrder(tx, id);
+    return order?.status === 'Shipped' ? 'too_late' : 'not_shipped';
   });
 }
 

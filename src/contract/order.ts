@@ -27,6 +27,11 @@ export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
  */
 export const OrderSchema = v.object({
   _id: v.string(),
+  /**
+   * What people call the order, `O-2026-00042`, given when it is placed (docs/decisions/035-order-numbers.md).
+   * Always sent by the server; optional so an order list saved before numbers still reads.
+   */
+  number: v.optional(v.string()),
   userName: v.string(),
   userEmail: v.string(),
   userAddress: v.string(),
@@ -52,6 +57,10 @@ export const OrderSchema = v.object({
   lines: v.optional(v.array(OrderLineSchema)),
   /** The invoice number, given when the order is paid (GET /api/orders/{id}/invoice); null while unpaid. */
   invoiceNo: v.optional(v.nullable(v.string())),
+  /** Shipped orders: when, and the carrier and tracking number the admin gave, if any; null otherwise. */
+  shippedAt: v.optional(v.nullable(v.string())),
+  carrier: v.optional(v.nullable(v.string())),
+  trackingNumber: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);
@@ -161,16 +170,91 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 export const ADMIN_ORDERS_SEARCH_MAX_LENGTH = 100;
 
-/** A positive whole number sent as a query-string text. */
+/** A calendar day as `YYYY-MM-DD` that exists (no 31 April). */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A time zone the platform knows by its IANA name (`Europe/Berlin`, `UTC`). */
+export function isTimeZone(text: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: text });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const daySchema = (name: string) => v.pipe(v.string(), v.trim(), v.check(isCalendarDay, `${name} must be a date written as YYYY-MM-DD, such as 2026-11-26`));
+
 /**
- * Query of GET /api/orders (admin): one page of every order, newest first (docs/decisions/004).
- * `q` matches the customer's e-mail or the product name, ignoring case.
+ * What a list of orders can be narrowed to: `q` finds the order number or a tool (name or SKU) of any
+ * line, ignoring case (and, for admins, the customer's name or e-mail); `status`; and the days it was
+ * placed, `from` and `to` included, as calendar days in the time zone `tz` (UTC when not given).
  */
-export const AdminOrdersQuerySchema = v.object({
-  page: v.optional(queryInt('page', 1_000_000), '1'),
-  pageSize: v.optional(queryInt('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE), String(ADMIN_ORDERS_PAGE_SIZE)),
+const orderSearchEntries = {
   status: v.optional(v.picklist(ORDER_STATUSES, `status must be one of ${ORDER_STATUSES.join(', ')}`)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_ORDERS_SEARCH_MAX_LENGTH, `q must be at most ${ADMIN_ORDERS_SEARCH_MAX_LENGTH} characters`))),
-});
+  from: v.optional(daySchema('from')),
+  to: v.optional(daySchema('to')),
+  tz: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64), v.check(isTimeZone, 'tz must be a time zone such as Europe/Berlin or UTC'))),
+};
+
+/** A day range that ends before it starts finds nothing by mistake: it is refused instead. */
+const fromNotAfterTo = <T extends { from?: string | undefined; to?: string | undefined }>() =>
+  v.check<T, string>((query) => !query.from || !query.to || query.from <= query.to, 'from must be on or before to');
+
+/** Query of GET /api/orders/{email}: the dealer's own orders, all of them, narrowed as orderSearchEntries says. */
+export const MyOrdersQuerySchema = v.pipe(v.object(orderSearchEntries), fromNotAfterTo());
+export type MyOrdersQuery = v.InferOutput<typeof MyOrdersQuerySchema>;
+export type OrdersSearchInput = v.InferInput<typeof MyOrdersQuerySchema>;
+
+/** Query of GET /api/orders (admin): one page of every order, newest first (docs/decisions/004), narrowed the same way. */
+export const AdminOrdersQuerySchema = v.pipe(
+  v.object({
+    page: v.optional(queryInt('page', 1_000_000), '1'),
+    pageSize: v.optional(queryInt('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE), String(ADMIN_ORDERS_PAGE_SIZE)),
+    ...orderSearchEntries,
+  }),
+  fromNotAfterTo(),
+);
 export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;
 export type AdminOrdersQueryInput = v.InferInput<typeof AdminOrdersQuerySchema>;
+
+/** How long after shipping an admin may take it back; the server decides, the screen offers it meanwhile. */
+export const SHIP_UNDO_MS = 60_000;
+export const CARRIER_MAX_LENGTH = 40;
+export const TRACKING_NUMBER_MIN_LENGTH = 4;
+export const TRACKING_NUMBER_MAX_LENGTH = 40;
+
+/**
+ * Body of PATCH /api/orders/{id} (ship), all optional: the carrier and the tracking number. An empty
+ * text is the same as none. A carrier is a name (letters, digits, spaces and `.&'-()`); a tracking number
+ * is letters, digits, spaces and hyphens, as carriers print them.
+ */
+export const ShipOrderBodySchema = v.strictObject({
+  carrier: v.optional(
+    v.pipe(
+      v.string('carrier must be text'),
+      v.trim(),
+      v.maxLength(CARRIER_MAX_LENGTH, `The carrier must be at most ${CARRIER_MAX_LENGTH} characters`),
+      v.regex(/^(?:[\p{L}\p{N}][\p{L}\p{N} .&'()-]*)?$/u, "The carrier may hold letters, digits, spaces and . & ' ( ) - only"),
+    ),
+  ),
+  trackingNumber: v.optional(
+    v.pipe(
+      v.string('trackingNumber must be text'),
+      v.trim(),
+      v.check(
+        (text) => text === '' || (text.length >= TRACKING_NUMBER_MIN_LENGTH && text.length <= TRACKING_NUMBER_MAX_LENGTH),
+        `The tracking number must be ${TRACKING_NUMBER_MIN_LENGTH} to ${TRACKING_NUMBER_MAX_LENGTH} characters`,
+      ),
+      v.regex(/^(?:[A-Za-z0-9][A-Za-z0-9 -]*)?$/u, 'The tracking number may hold letters A-Z, digits, spaces and hyphens only'),
+    ),
+  ),
+});
+export type ShipOrderBody = v.InferOutput<typeof ShipOrderBodySchema>;

@@ -27,4 +27,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'Total (USD)',
   'Status',
   'Transaction',
+  'Shipped (UTC)',
+  'Carrier',
+  'Tracking number',
+  'Order id',
 ] as const;

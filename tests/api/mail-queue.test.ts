@@ -80,12 +80,14 @@ describeEachDatabase('order e-mails in local mode', (kind) => {
 
   it('tells the dealer an order was placed, paid (with the invoice attached) and shipped, and every admin who wants it that it was paid', async () => {
     const orderId = await placeOrder(t, dealer, { productId, orderQuantity: 20 });
-    expect(await subjects(dealer.email, 1)).toEqual([expect.stringMatching(/^We have your order #[0-9A-F]{8}: 1 tool, \$2,780$/u)]);
+    const number = ((await t.app.inject({ url: `/api/order/${orderId}`, headers: dealer.auth })).json() as { number: string }).number;
+    expect(number).toMatch(/^O-\d{4}-\d{5}$/u);
+    expect(await subjects(dealer.email, 1)).toEqual([`We have your order ${number}: 1 tool, $2,780`]);
 
     const transactionId = await payOrder(t, dealer, orderId);
     const [, paid] = await arrived(catcher, dealer.email, 2);
     const invoiceNo = ((await t.app.inject({ url: `/api/order/${orderId}`, headers: dealer.auth })).json() as { invoiceNo: string }).invoiceNo;
-    expect(paid?.subject).toMatch(new RegExp(`^Payment received for order #[0-9A-F]{8}: invoice ${invoiceNo}$`, 'u'));
+    expect(paid?.subject).toBe(`Payment received for order ${number}: invoice ${invoiceNo}`);
     expect(paid?.from).toMatch(/^"?Forgeline Power Tools"? <dealers@forgeline\.example>$/u);
     expect(paid?.text).toContain('Hello Ines,');
     expect(paid?.text).toContain(`Your invoice ${invoiceNo} is attached to this e-mail.`);
@@ -102,15 +104,26 @@ describeEachDatabase('order e-mails in local mode', (kind) => {
     expect(text).toMatch(new RegExp(`Transaction\\s+${transactionId}`, 'u'));
 
     const [toAdmin] = await arrived(catcher, admin.email, 1);
-    expect(toAdmin?.subject).toMatch(/^Paid: order #[0-9A-F]{8} from Ines Müller, \$2,780$/u);
-    expect(toAdmin?.text).toContain('open Manage Orders and press Shipped');
+    expect(toAdmin?.subject).toBe(`Paid: order ${number} from Ines Müller, $2,780`);
+    expect(toAdmin?.text).toContain('open Manage Orders and press Mark shipped');
     expect(toAdmin?.attachments).toHaveLength(0);
     expect(await mailsTo(catcher, quietAdmin.email)).toEqual([]);
 
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: admin.auth })).statusCode).toBe(200);
-    const all = await subjects(dealer.email, 3);
+    const ship = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}`,
+      headers: admin.auth,
+      payload: { carrier: 'DHL Express', trackingNumber: 'JD0146 0000 6281' },
+    });
+    expect(ship.statusCode).toBe(200);
+    // The shipping mail waits out the minute in which the shipping may be undone; the wait is over.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await mailsTo(catcher, dealer.email)).toHaveLength(2);
+    await t.database.db.execute(sql`update mail_queue set next_attempt_at = now() where kind = 'order_shipped' and order_id = ${orderId}::uuid`);
+    const all = await arrived(catcher, dealer.email, 3);
     expect(all).toHaveLength(3);
-    expect(all.at(-1)).toMatch(/^Order #[0-9A-F]{8} is on its way$/u);
+    expect(all.at(-1)?.subject).toBe(`Order ${number} is on its way`);
+    expect(all.at(-1)?.text).toContain('Carrier: DHL Express. Tracking number: JD0146 0000 6281.');
   });
 
   it('returns the switch with the profile and turns the admin mail back on', async () => {
@@ -127,7 +140,7 @@ describeEachDatabase('order e-mails in local mode', (kind) => {
     expect(on.statusCode).toBe(200);
     const orderId = await placeOrder(t, dealer, { productId, orderQuantity: 1 });
     await payOrder(t, dealer, orderId);
-    expect(await subjects(quietAdmin.email, 1)).toEqual([expect.stringMatching(/^Paid: order #/u)]);
+    expect(await subjects(quietAdmin.email, 1)).toEqual([expect.stringMatching(/^Paid: order O-/u)]);
     // Leaving the switch out of a later save keeps it as it is.
     await t.app.inject({ method: 'PATCH', url: `/api/user/${quietAdmin.email}`, headers: quietAdmin.auth, payload: PROFILE });
     expect(

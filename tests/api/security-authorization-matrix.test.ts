@@ -6,7 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findOrder } from '../../server/repositories/orders';
-import { markOrderPaid } from '../../server/services/orders';
+import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
 import { mintUser } from '../helpers/minted-users';
@@ -310,6 +310,19 @@ const ROWS: Row[] = [
       return {
         request: { method: 'PATCH', url: `/api/orders/${id}`, headers: authOf(ctx, actor) },
         verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Shipped' : 'Paid'),
+      };
+    },
+  },
+  {
+    // Undoing a shipping within its minute: admins only; the order stays shipped for anyone else.
+    route: 'DELETE /api/orders/:id/shipping',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await paidOrderOfA(ctx);
+      await markOrderShipped(ctx.t.database.db, id);
+      return {
+        request: { method: 'DELETE', url: `/api/orders/${id}/shipping`, headers: authOf(ctx, actor) },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Paid' : 'Shipped'),
       };
     },
   },

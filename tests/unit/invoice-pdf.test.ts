@@ -7,6 +7,7 @@ import { renderInvoicePdf, type Invoice } from '../../server/invoices/invoice-pd
 const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   invoiceNo: '2026-00042',
   orderId: '6f1c2d3e-0a1b-4c2d-8e3f-1234567890ab',
+  orderNo: 'O-2026-00117',
   placedAt: new Date('2026-05-10T09:30:00Z'),
   paidAt: new Date('2026-05-12T14:03:00Z'),
   transactionId: 'pi_sbx_3f9a1c0b7d2e',
@@ -38,6 +39,7 @@ describe('invoice PDF', () => {
     expect(text).toContain('INVOICE');
     expect(text).toContain('Invoice no. 2026-00042');
     expect(text).toContain('Date: May 12, 2026');
+    expect(text).toContain('Order no. O-2026-00117');
     expect(text).toContain('Forgeline Power Tools');
     expect(text).toContain('1840 Foundry Avenue');
     expect(text).toContain('Ines Müller');

@@ -3,11 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import type { InvoiceLine } from '../../server/invoices/invoice-pdf';
-import { orderRef, renderMail, type MailContext } from '../../server/mail/templates';
+import { renderMail, type MailContext } from '../../server/mail/templates';
 import type { OrderRow } from '../../server/repositories/orders';
 
 const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   id: '6f1c2d3e-0a1b-4c2d-8e3f-1234567890ab',
+  number: 'O-2026-00117',
   userId: null,
   userEmail: 'ines@werkzeug.example',
   userName: 'Ines Müller',
@@ -22,6 +23,8 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   createdAt: new Date('2026-05-10T09:30:00Z'),
   paidAt: null,
   shippedAt: null,
+  carrier: null,
+  trackingNumber: null,
   invoiceYear: null,
   invoiceSeq: null,
   ...overrides,
@@ -36,13 +39,9 @@ const paid = order({ status: 'Paid', transactionId: 'pi_sbx_3f9a1c0b7d2e', paidA
 const ctx = (o: OrderRow, heldUntil: Date | null = null): MailContext => ({ order: o, lines, heldUntil });
 
 describe('order e-mails', () => {
-  it('names an order by the first eight hex digits of its id', () => {
-    expect(orderRef('6f1c2d3e-0a1b-4c2d-8e3f-1234567890ab')).toBe('#6F1C2D3E');
-  });
-
   it('order placed: the lines, the total, and until when the tools are held', () => {
     const mail = renderMail('order_placed', ctx(order(), new Date('2026-05-12T09:30:00Z')));
-    expect(mail.subject).toBe('We have your order #6F1C2D3E: 2 tools, $4,830');
+    expect(mail.subject).toBe('We have your order O-2026-00117: 2 tools, $4,830');
     expect(mail.text).toContain('Hello Ines,');
     expect(mail.text).toContain('  SD8 Specialty Right-Angle Drill (FL-SD8-0001): 20 pcs. x $139 = $2,780');
     expect(mail.text).toContain('  MS255 Chop Saw: 5 pcs. x $410 = $2,050');
@@ -57,13 +56,13 @@ describe('order e-mails', () => {
   it('order placed and paid before the mail went: no request to pay', () => {
     const mail = renderMail('order_placed', ctx(paid));
     expect(mail.text).not.toContain('waiting for payment');
-    expect(mail.text).toContain('Thank you for your order #6F1C2D3E.');
+    expect(mail.text).toContain('Thank you for your order O-2026-00117.');
   });
 
   it('order paid: the amount, the invoice number and the transaction', () => {
     const mail = renderMail('order_paid', ctx(paid));
-    expect(mail.subject).toBe('Payment received for order #6F1C2D3E: invoice 2026-00042');
-    expect(mail.text).toContain('Your payment of $4,830 for order #6F1C2D3E has gone through. Thank you!');
+    expect(mail.subject).toBe('Payment received for order O-2026-00117: invoice 2026-00042');
+    expect(mail.text).toContain('Your payment of $4,830 for order O-2026-00117 has gone through. Thank you!');
     expect(mail.text).toContain('Your invoice 2026-00042 is attached to this e-mail. You can download it again from My Orders at any time.');
     expect(mail.text).toContain('Transaction pi_sbx_3f9a1c0b7d2e');
     expect(mail.html).toContain('Your invoice <strong>2026-00042</strong> is attached');
@@ -71,15 +70,25 @@ describe('order e-mails', () => {
 
   it('order shipped: on its way, within 7 official days', () => {
     const mail = renderMail('order_shipped', ctx({ ...paid, status: 'Shipped' }));
-    expect(mail.subject).toBe('Order #6F1C2D3E is on its way');
-    expect(mail.text).toContain('Good news: your order #6F1C2D3E has been shipped. You will get your products within 7 official days.');
+    expect(mail.subject).toBe('Order O-2026-00117 is on its way');
+    expect(mail.text).toContain('Good news: your order O-2026-00117 has been shipped. You will get your products within 7 official days.');
+    expect(mail.text).not.toContain('Carrier');
+    expect(mail.text).not.toContain('Tracking number');
+  });
+
+  it('order shipped with a carrier and a tracking number: both, in text and HTML', () => {
+    const mail = renderMail('order_shipped', ctx({ ...paid, status: 'Shipped', carrier: 'DHL Express', trackingNumber: 'JD014600006281230704' }));
+    expect(mail.text).toContain('Carrier: DHL Express. Tracking number: JD014600006281230704.');
+    expect(mail.html).toContain('Carrier: <strong>DHL Express</strong>. Tracking number: <strong>JD014600006281230704</strong>.');
+    const trackingOnly = renderMail('order_shipped', ctx({ ...paid, status: 'Shipped', trackingNumber: '1Z999AA10123456784' }));
+    expect(trackingOnly.text).toContain('\n\nTracking number: 1Z999AA10123456784.\n\n');
   });
 
   it('paid, to admins: who paid what, what to do, and how to stop these mails', () => {
     const mail = renderMail('order_paid_admin', ctx(paid));
-    expect(mail.subject).toBe('Paid: order #6F1C2D3E from Ines Müller, $4,830');
-    expect(mail.text).toContain('Ines Müller (ines@werkzeug.example) has paid order #6F1C2D3E for $4,830 (invoice 2026-00042).');
-    expect(mail.text).toContain('open Manage Orders and press Shipped when it leaves.');
+    expect(mail.subject).toBe('Paid: order O-2026-00117 from Ines Müller, $4,830');
+    expect(mail.text).toContain('Ines Müller (ines@werkzeug.example) has paid order O-2026-00117 for $4,830 (invoice 2026-00042).');
+    expect(mail.text).toContain('open Manage Orders and press Mark shipped when it leaves.');
     expect(mail.text).toContain('Switch it off on My Profile.');
   });
 
