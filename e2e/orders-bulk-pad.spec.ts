@@ -254,7 +254,7 @@ test('a saved pad the server refuses needs attention line by line; Edit fixes a 
   const row = queuedRows(page);
   await expect(row.getByText('Needs attention')).toBeVisible();
   await expect(row).toContainText('Only 10 pcs. are in stock.');
-  await expect(row).toContainText('Only 0 pcs. are in stock.');
+  await expect(row).toContainText('This tool is out of stock right now.');
   expect(await bulkOrders(dealer)).toEqual([]);
 
   await row.getByRole('button', { name: /^Edit/u }).click();
@@ -289,8 +289,11 @@ test('the pad is accessible on a desktop and on a phone: axe finds nothing, targ
   await signIn(page, dealer);
   await page.goto('/dashboard/order-pad');
   await quickAdd(page, `drill ${tail(drill)}`, drill, 5, 'keyboard');
-  await quickAdd(page, `saw ${tail(saw)}`, saw, 1, 'keyboard');
+  await quickAdd(page, `saw ${tail(saw)}`, saw, 2, 'keyboard');
+  // A line below its minimum, so its message and the blocked Place order are checked too.
+  await page.getByLabel(`Quantity (pcs.) of ${saw.name}`).fill('1');
   await expect(padLine(page, saw).getByTestId('pad-line-problem')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
   const noViolations = async (label: string) => {
     const results = await new AxeBuilder({ page }).analyze();
     expect(

@@ -84,6 +84,8 @@ export function QuickEntry({ products, onPad, onAdd }: QuickEntryProps) {
         event.preventDefault();
         setTyped('');
         setPicked(null);
+        setQuantity('');
+        setError(null);
       }
     }
   };
