@@ -25,7 +25,7 @@ const PUBLIC_PERFORMANCE_BUDGET = 98;
 const HOME_FCP_BUDGET_MS = 1000;
 const HOME_TBT_BUDGET_MS = 100;
 /** Everything the home page's first visit fetches until the network is idle, later imports and workers included. */
-const FIRST_VISIT_JS_BUDGET_KB = 150;
+const FIRST_VISIT_JS_BUDGET_KB = 130;
 const OFFLINE_REPEAT_BUDGET_MS = 1000;
 const FIRST_PRODUCT = (page: Page) => page.getByRole('link', { name: 'Order Now' }).first();
 /** Lighthouse scores move by several points between runs on a shared machine: the median of a few is kept. */
@@ -187,6 +187,12 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
       const url = new URL(request.url());
       if (url.origin === origin && (request.resourceType() === 'script' || url.pathname.endsWith('.js'))) scripts.add(url.pathname);
     });
+    // The page's dedicated workers (the catalogue's sync and search) run scripts of their own: the device
+    // fetches and runs those too, so the visit counts them, wherever they came from (network or precache).
+    page.on('worker', (worker) => {
+      const url = new URL(worker.url());
+      if (url.origin === origin) scripts.add(url.pathname);
+    });
     // The service worker's own fetches (its precache) reach the context, not the page.
     context.on('request', (request) => {
       const url = new URL(request.url());
@@ -196,6 +202,8 @@ async function firstLoadAndOffline(baseUrl: string, staticDir: string): Promise<
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await FIRST_PRODUCT(page).waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
+    // The catalogue's worker starts once the service worker is in control and the page is idle (decision 021).
+    if (page.workers().length === 0) await page.waitForEvent('worker', { timeout: 30_000 }).catch(() => undefined);
     const size = (file: string): ChunkSize => {
       const bytes = readFileSync(path.join(staticDir, file));
       return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
@@ -312,7 +320,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const visitJsGzipKb = jsGzipKb + browserFigures.later.reduce((n, c) => n + c.gzipBytes, 0) / 1024;
     budgets.push(
       check(
-        `home first visit: JavaScript fetched until the network is idle <= ${FIRST_VISIT_JS_BUDGET_KB} KB gzipped`,
+        `home first visit: JavaScript the page and its workers fetch until the network is idle <= ${FIRST_VISIT_JS_BUDGET_KB} KB gzipped`,
         visitJsGzipKb,
         ' KB',
         visitJsGzipKb <= FIRST_VISIT_JS_BUDGET_KB,
