@@ -5,7 +5,7 @@
 // and the purchase page at four widths go to .tmp/screens.
 
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, type E2eProduct } from './fixtures';
+import { api, expect, signIn, test, type E2eProduct } from './fixtures';
 
 const WIDTHS = [390, 768, 1024, 1440] as const;
 
@@ -13,6 +13,11 @@ const WIDTHS = [390, 768, 1024, 1440] as const;
 const tail = (product: E2eProduct) => product.name.split(' ').at(-1) ?? '';
 const padLine = (page: Page, product: E2eProduct) => page.getByTestId('pad-line').filter({ hasText: product.name });
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+/** Sets a tool's bulk-order rules, as an admin does on Manage Products. */
+async function setRules(adminToken: string, product: E2eProduct, rules: { maxOrderQnt?: number; packSize?: number }) {
+  expect((await api('PATCH', `/products/${product._id}`, { token: adminToken, body: rules })).status).toBe(200);
+}
 
 /** Picks the tool in the quick-entry line and types the quantity, then Enter; what happens next is the test's. */
 async function quickEnter(page: Page, product: E2eProduct, quantity: number) {
@@ -34,9 +39,12 @@ test('the quick entry rounds up or refuses with the reason, the totals count val
   page,
   createUser,
   createProduct,
+  adminToken,
 }) => {
-  const clamp = await createProduct({ name: 'Rules Clamp', price: 12, availableQnt: 1200, minOrderQnt: 30, maxOrderQnt: 500 });
-  const blades = await createProduct({ name: 'Rules Blades', price: 5, availableQnt: 600, minOrderQnt: 6, packSize: 6 });
+  const clamp = await createProduct({ name: 'Rules Clamp', price: 12, availableQnt: 1200, minOrderQnt: 30 });
+  await setRules(adminToken, clamp, { maxOrderQnt: 500 });
+  const blades = await createProduct({ name: 'Rules Blades', price: 5, availableQnt: 600, minOrderQnt: 6 });
+  await setRules(adminToken, blades, { packSize: 6 });
   const saw = await createProduct({ name: 'Rules Saw', price: 300, availableQnt: 20, minOrderQnt: 2 });
   const dealer = await createUser({ displayName: 'Rules Counter' });
   await signIn(page, dealer);
@@ -118,8 +126,14 @@ test('the quick entry rounds up or refuses with the reason, the totals count val
   await expect(reason).toHaveCount(0);
 });
 
-test('the purchase page’s range reaches the real bound, the most per order below the stock, and says why', async ({ page, createUser, createProduct }) => {
-  const clamp = await createProduct({ name: 'Bound Clamp', price: 12, availableQnt: 1200, minOrderQnt: 50, maxOrderQnt: 500 });
+test('the purchase page’s range reaches the real bound, the most per order below the stock, and says why', async ({
+  page,
+  createUser,
+  createProduct,
+  adminToken,
+}) => {
+  const clamp = await createProduct({ name: 'Bound Clamp', price: 12, availableQnt: 1200, minOrderQnt: 50 });
+  await setRules(adminToken, clamp, { maxOrderQnt: 500 });
   const dealer = await createUser({ displayName: 'Bound Counter' });
   await signIn(page, dealer);
   await page.goto(`/products/${clamp._id}`);
