@@ -166,18 +166,15 @@ export async function insertProduct(tx: Tx, product: NewProduct): Promise<string
   return row.id;
 }
 
-export interface ProductRules {
-  maxOrder?: number | null | undefined;
-  packSize?: number | undefined;
-  priceTiers?: { minQnt: number; price: number }[] | undefined;
-}
+/** What an edit changes; a field left undefined keeps its value. */
+export type ProductChanges = { [K in keyof NewProduct]?: NewProduct[K] | undefined };
 
-/** Changes a tool's bulk-order rules; null when there is no such tool. */
-export async function updateProductRules(tx: Tx, id: string, rules: ProductRules): Promise<ProductRow | null> {
-  const set: Partial<typeof products.$inferInsert> = {};
-  if (rules.maxOrder !== undefined) set.maxOrder = rules.maxOrder;
-  if (rules.packSize !== undefined) set.packSize = rules.packSize;
-  if (rules.priceTiers !== undefined) set.priceTiers = rules.priceTiers;
+/**
+ * Changes a tool; null when there is no such tool. The table's triggers give the row a new change number and
+ * tell every process, so the catalogue's caches and the offline copies' next sync see the change.
+ */
+export async function updateProduct(tx: Tx, id: string, changes: ProductChanges): Promise<ProductRow | null> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<typeof products.$inferInsert>;
   if (Object.keys(set).length === 0) return findProduct(tx, id);
   const [row] = await tx.update(products).set(set).where(eq(products.id, id)).returning(productColumns);
   return row ?? null;

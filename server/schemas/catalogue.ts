@@ -14,7 +14,7 @@ import {
   ProductListSchema,
   ProductPageSchema,
   ProductSchema,
-  UpdateProductRulesBodySchema,
+  UpdateProductBodySchema,
 } from '../../src/contract/product';
 import { routeSchema } from '../lib/route-schema';
 import { IdParams } from './params';
@@ -61,14 +61,16 @@ export const productAdminSchemas = {
     answers: { 201: InsertedIdSchema },
     refusals: { 409: 'That SKU is already used by another tool.' },
   }),
-  updateRules: routeSchema({
-    summary: 'Change the bulk-order rules of a tool',
-    description: 'The largest quantity per order, the pack size and the volume price tiers, checked against the tool’s price and minimum.',
+  update: routeSchema({
+    summary: 'Edit a tool',
+    description:
+      'Any field of Add A Product (name, description, price, stock, minimum, SKU, category, a picture uploaded through `POST /api/images`) and the bulk-order rules; a field left out keeps its value. The checks across fields are made on the tool as it will be.',
     tag: 'Admin',
     access: 'admin',
     params: IdParams,
-    body: UpdateProductRulesBodySchema,
+    body: UpdateProductBodySchema,
     answers: { 200: ProductSchema },
+    refusals: { 409: 'That SKU is already used by another tool.' },
   }),
   remove: routeSchema({
     summary: 'Delete a tool',

@@ -105,9 +105,48 @@ function rulesHold<T extends RuleInput>() {
   });
 }
 
-/** Body of PATCH /api/products/{id} (admins): the bulk-order rules of a tool. */
-export const UpdateProductRulesBodySchema = v.strictObject(ruleFields);
-export type UpdateProductRulesBody = v.InferOutput<typeof UpdateProductRulesBodySchema>;
+/** A picture this server stored: POST /api/images answers its URL. */
+const imageUrlField = v.pipe(
+  v.string(m.imageRequired),
+  v.nonEmpty(m.imageRequired),
+  v.maxLength(URL_MAX_LENGTH),
+  v.regex(/^\/uploads\/[a-f0-9]{64}\.webp$/u, 'The image must be uploaded through the image upload first'),
+);
+
+/**
+ * Body of PATCH /api/products/{id} (admins): any of the fields of Add Product, each checked as it is there,
+ * with the bulk-order rules. A field left out keeps its value, so an edit never undoes stock an order took
+ * meanwhile; the checks across fields (productProblem) are made on the tool as it will be.
+ */
+export const UpdateProductBodySchema = v.strictObject({
+  name: v.optional(productFields.name),
+  description: v.optional(productFields.description),
+  price: v.optional(productFields.price),
+  availableQnt: v.optional(productFields.availableQnt),
+  minOrderQnt: v.optional(productFields.minOrderQnt),
+  sku: productFields.sku,
+  category: productFields.category,
+  ...ruleFields,
+  imageUrl: v.optional(imageUrlField),
+});
+export type UpdateProductBody = v.InferOutput<typeof UpdateProductBodySchema>;
+
+type WholeProductInput = RuleInput & { price: number; minOrderQnt: number; availableQnt: number };
+
+/**
+ * The checks across the fields of a whole tool, as Add Product makes them: its minimum within its stock, then
+ * its rules against its price and minimum. An edit is checked with them on the tool as changed; `changed`
+ * leaves out the stock check when neither the stock nor the minimum is changed (orders take stock, and a
+ * tool whose stock fell below its minimum can still be renamed).
+ */
+export function productProblem(
+  input: WholeProductInput,
+  changed?: ReadonlySet<string>,
+): { field: 'minOrderQnt' | 'maxOrderQnt' | 'packSize' | 'priceTiers'; message: string } | null {
+  const stockTouched = !changed || changed.has('availableQnt') || changed.has('minOrderQnt');
+  if (stockTouched && input.minOrderQnt > input.availableQnt) return { field: 'minOrderQnt', message: m.minAboveStock };
+  return ruleProblem(input);
+}
 
 /** The numbers and texts of the Add Product form, without the image. */
 export const ProductFieldsSchema = v.pipe(
@@ -125,12 +164,7 @@ export const CreateProductBodySchema = v.pipe(
   v.strictObject({
     ...productFields,
     ...ruleFields,
-    imageUrl: v.pipe(
-      v.string(m.imageRequired),
-      v.nonEmpty(m.imageRequired),
-      v.maxLength(URL_MAX_LENGTH),
-      v.regex(/^\/uploads\/[a-f0-9]{64}\.webp$/u, 'The image must be uploaded through the image upload first'),
-    ),
+    imageUrl: imageUrlField,
   }),
   v.forward(
     v.partialCheck([['availableQnt'], ['minOrderQnt']], (input) => input.minOrderQnt <= input.availableQnt, m.minAboveStock),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ProductsTable } from '../features/admin/products-table';
 import { startsOver, type SearchValue } from '../features/admin/search-box';
 import { usePageInRange } from '../features/admin/use-page-in-range';
+import { useCategories } from '../features/catalogue/get-categories';
 import { useProductPage } from '../features/catalogue/get-product-page';
 import { MANAGE_PRODUCTS_PAGE_SIZE } from '../contract/product';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
@@ -12,6 +13,7 @@ export default function ManageProductsPage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<SearchValue>({ searchText: '', q: '' });
   const products = useProductPage({ page, q: search.q });
+  const categories = useCategories();
   // Deleting the last tool of the last page steps back a page.
   usePageInRange(products.data?.total, MANAGE_PRODUCTS_PAGE_SIZE, page, setPage);
   const changeSearch = (next: SearchValue) => {
@@ -20,7 +22,13 @@ export default function ManageProductsPage() {
   };
   return (
     <DashboardScreen path="/dashboard/manage-products">
-      <ProductsTable products={products} search={search} onSearch={changeSearch} onPageChange={setPage} />
+      <ProductsTable
+        products={products}
+        categories={categories.data?.map((category) => category.name) ?? []}
+        search={search}
+        onSearch={changeSearch}
+        onPageChange={setPage}
+      />
     </DashboardScreen>
   );
 }

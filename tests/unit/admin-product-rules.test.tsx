@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The bulk-order rules of a tool on Add A Product and in Manage Products' Edit rules: optional maximum and
+// The bulk-order rules of a tool on Add A Product and in Manage Products' editor: optional maximum and
 // pack size, up to five volume prices, checked with the contract's schemas and messages under the fields.
 
 import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
@@ -144,7 +144,7 @@ describe('Add A Product: bulk-order rules', () => {
 const drill: Product = {
   _id: '7e57a1a8-0d54-4f44-9d8b-0c1d2e3f4a5b',
   name: 'DX20 Drill',
-  description: 'd',
+  description: DESCRIPTION,
   imageUrl: '/uploads/drill.webp',
   price: 90,
   availableQnt: 600,
@@ -154,7 +154,7 @@ const drill: Product = {
   priceTiers: [{ minQnt: 12, price: 85 }],
 };
 
-describe('Manage Products: Edit rules', () => {
+describe("Manage Products' editor: the rules", () => {
   function renderTable(products: Product[]) {
     const queryClient = client();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -162,7 +162,7 @@ describe('Manage Products: Edit rules', () => {
     const query = { data: page, isPending: false, isError: false, isFetching: false } as unknown as UseQueryResult<ProductPage>;
     render(
       <QueryClientProvider client={queryClient}>
-        <ProductsTable products={query} search={{ searchText: '', q: '' }} onSearch={vi.fn()} onPageChange={vi.fn()} />
+        <ProductsTable products={query} categories={['Drills']} search={{ searchText: '', q: '' }} onSearch={vi.fn()} onPageChange={vi.fn()} />
       </QueryClientProvider>,
     );
     return { invalidate };
@@ -174,17 +174,17 @@ describe('Manage Products: Edit rules', () => {
     expect(rulesSummary({ ...drill, priceTiers: undefined })).toBe('None');
   });
 
-  it("opens the tool's rules, saves them with PATCH and refreshes the catalogue", async () => {
+  it("opens the tool's editor, saves changed rules alone with PATCH and refreshes the catalogue", async () => {
     const { invalidate } = renderTable([drill]);
     fetchMock().mockResolvedValueOnce(json(200, { ...drill, packSize: 6, maxOrderQnt: 300 }));
-    fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit rules of DX20 Drill' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rules of DX20 Drill' });
+    fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit DX20 Drill' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit DX20 Drill' });
     expect((within(dialog).getByLabelText('From (tier 1), pcs.') as HTMLInputElement).value).toBe('12');
     expect((within(dialog).getByLabelText('Pack size') as HTMLInputElement).value).toBe('');
     change('Pack size', '6', dialog);
     change('Maximum per order', '300', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rules' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('The rules of DX20 Drill are saved.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('DX20 Drill is saved.'));
     const [url, init] = fetchMock().mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/products/${drill._id}`);
     expect(init.method).toBe('PATCH');
@@ -195,17 +195,17 @@ describe('Manage Products: Edit rules', () => {
 
   it("checks the rules against the tool's price and minimum before sending, and clears them with empty boxes", async () => {
     renderTable([drill]);
-    fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit rules of DX20 Drill' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rules of DX20 Drill' });
+    fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit DX20 Drill' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit DX20 Drill' });
     change('Pack size', '4', dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('The minimum order must be a whole number of packs')).toBeTruthy();
     expect(fetchMock()).not.toHaveBeenCalled();
 
     fetchMock().mockResolvedValueOnce(json(200, { ...drill, priceTiers: [] }));
     change('Pack size', '', dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove tier 1' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(1));
     expect(sentBody(0)).toEqual({ maxOrderQnt: null, packSize: 1, priceTiers: [] });
   });
@@ -213,9 +213,10 @@ describe('Manage Products: Edit rules', () => {
   it("keeps the dialog open with the server's message when saving fails", async () => {
     renderTable([drill]);
     fetchMock().mockResolvedValueOnce(json(400, { error: { code: 'invalid_data', message: 'priceTiers: Every tier price must be below the list price' } }));
-    fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit rules of DX20 Drill' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rules of DX20 Drill' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Edit DX20 Drill' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit DX20 Drill' });
+    change('Maximum per order', '300', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('priceTiers: Every tier price must be below the list price');
     expect(screen.getByRole('dialog')).toBeTruthy();
   });

@@ -25,8 +25,9 @@ function tool(n: number): Product {
   };
 }
 
-/** The stand-in server: every tool numbered newest first, searched by a word of the name. */
+/** The stand-in server: every tool numbered newest first, searched by a word of the name; the editor's categories. */
 function answer(url: URL): Response {
+  if (url.pathname === '/api/categories') return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
   const page = Number(url.searchParams.get('page') ?? '1');
   const pageSize = Number(url.searchParams.get('pageSize') ?? '24');
   const q = url.searchParams.get('q') ?? '';
@@ -36,7 +37,10 @@ function answer(url: URL): Response {
 }
 
 const fetchMock = () => vi.mocked(fetch);
-const requested = () => fetchMock().mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+const requested = () =>
+  fetchMock()
+    .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/products');
 
 beforeEach(() => {
   vi.stubGlobal(

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { describeRules, displayTotal, lineTotal, tierFor, unitPriceFor, type ToolTerms } from '../../src/contract/pricing';
 import { purchaseFormSchema } from '../../src/contract/order';
-import { ProductFieldsSchema, ruleProblem, UpdateProductRulesBodySchema } from '../../src/contract/product';
+import { ProductFieldsSchema, ruleProblem, UpdateProductBodySchema } from '../../src/contract/product';
 
 const tiers = [
   { minQnt: 12, price: 85 },
@@ -107,9 +107,9 @@ describe('ruleProblem and the rule schemas', () => {
     expect(issueAt(v.safeParse(ProductFieldsSchema, { ...fields, priceTiers: six }))).toEqual([['priceTiers', 'At most 5 price tiers']]);
   });
 
-  it('take a cleared maximum as null in the rules body of PATCH', () => {
-    expect(v.safeParse(UpdateProductRulesBodySchema, { maxOrderQnt: null, packSize: 1, priceTiers: [] }).success).toBe(true);
-    expect(v.safeParse(UpdateProductRulesBodySchema, { price: 80 }).success).toBe(false);
+  it('take a cleared maximum as null in the body of PATCH, and no field Add Product lacks', () => {
+    expect(v.safeParse(UpdateProductBodySchema, { maxOrderQnt: null, packSize: 1, priceTiers: [] }).success).toBe(true);
+    expect(v.safeParse(UpdateProductBodySchema, { status: 'featured' }).success).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 // Manage Products (the spec): Product, Price, Available Qnty, and Delete through the modal. One
 // page of the catalogue at a time (the catalogue feature's query, handed in by the route), newest first,
 // with a search by name, SKU or description: a catalogue of thousands of tools is never drawn whole. Each
-// tool's bulk-order rules are summed up in a column of their own, with Edit rules. Below 1024 px each tool
-// is a card, so a tablet never scrolls sideways to reach Delete.
+// tool's bulk-order rules are summed up in a column of their own; Edit opens the editor of every field of
+// the tool. Below 1024 px, and wherever the table would not fit beside the menu, each tool is a card, so a
+// tablet never scrolls sideways to reach Edit or Delete.
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
@@ -15,7 +16,7 @@ import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../offline/network-status';
 import { DeleteButton } from './delete-button';
-import { EditRulesDialog } from './edit-rules-dialog';
+import { EditProductDialog } from './edit-product-dialog';
 import { useDeleteProduct } from './delete-product';
 import { OfflineNotice } from './offline-notice';
 import { QueryError } from '../../ui/query-error';
@@ -33,12 +34,14 @@ export function rulesSummary(product: Product): string {
 
 export interface ProductsTableProps {
   products: UseQueryResult<ProductPage>;
+  /** The categories in use, offered in the editor. */
+  categories: readonly string[];
   search: SearchValue;
   onSearch: (next: SearchValue) => void;
   onPageChange: (page: number) => void;
 }
 
-export function ProductsTable({ products, search, onSearch, onPageChange }: ProductsTableProps) {
+export function ProductsTable({ products, categories, search, onSearch, onPageChange }: ProductsTableProps) {
   const online = useOnline();
   const offlineId = useId();
   const [editing, setEditing] = useState<Product | null>(null);
@@ -50,11 +53,12 @@ export function ProductsTable({ products, search, onSearch, onPageChange }: Prod
     alreadyDeleted: (product) => `${product.name} was already deleted.`,
   });
 
+  const offlineReason = online ? undefined : offlineId;
   const columns: Column<Product>[] = [
     {
       header: 'Product',
       cell: (product) => (
-        <span className="flex min-w-48 items-center gap-3">
+        <span className="flex min-w-40 items-center gap-3">
           <img
             {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)}
             alt=""
@@ -69,27 +73,18 @@ export function ProductsTable({ products, search, onSearch, onPageChange }: Prod
     },
     { header: 'Price', cell: (product) => formatDollars(product.price), className: 'tabular-nums' },
     { header: 'Available Qnty', cell: (product) => formatCount(product.availableQnt), className: 'tabular-nums' },
+    { header: 'Order rules', cell: (product) => <span className="text-sm">{rulesSummary(product)}</span>, className: 'min-w-32' },
     {
-      header: 'Order rules',
-      cell: (product, layout) => (
-        <span className={`flex items-center justify-between gap-3 ${layout === 'table' ? 'min-w-64' : 'flex-wrap'}`}>
-          <span className="text-sm">{rulesSummary(product)}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline shrink-0"
-            disabled={!online}
-            aria-describedby={online ? undefined : offlineId}
-            onClick={() => setEditing(product)}
-          >
-            Edit rules <span className="sr-only">of {product.name}</span>
-          </button>
-        </span>
-      ),
-    },
-    {
-      header: 'Delete',
+      header: 'Action',
       action: true,
-      cell: (product) => <DeleteButton row={product.name} offlineReason={online ? undefined : offlineId} onClick={() => remove.ask(product)} />,
+      cell: (product) => (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-sm btn-outline" disabled={!online} aria-describedby={offlineReason} onClick={() => setEditing(product)}>
+            Edit <span className="sr-only">{product.name}</span>
+          </button>
+          <DeleteButton row={product.name} offlineReason={offlineReason} onClick={() => remove.ask(product)} />
+        </div>
+      ),
     },
   ];
 
@@ -129,7 +124,7 @@ export function ProductsTable({ products, search, onSearch, onPageChange }: Prod
         </p>
         <p className="mt-2 text-sm text-base-content/80">It leaves the catalogue at once. Orders already placed keep its name and price.</p>
       </ConfirmModal>
-      {editing ? <EditRulesDialog product={editing} onClose={closeEditing} /> : null}
+      {editing ? <EditProductDialog product={editing} categories={categories} onClose={closeEditing} /> : null}
     </>
   );
 }
