@@ -1,5 +1,6 @@
 // The top bar on a counter tablet and a phone: signed in, offline, with orders waiting, the Offline
-// badge neither pushes Logout (or the menu button) out of the bar nor runs into the logo, and a toast
+// badge neither pushes Logout (or the menu button) out of the bar nor runs into the logo or the dealer's
+// search, which keeps a usable width, and a toast
 // appears below the bar, never over it. The dashboard's menu column reaches the bottom of the page.
 
 import type { Page } from '@playwright/test';
@@ -34,6 +35,12 @@ for (const width of WIDTHS) {
     expect(actionBox.x + actionBox.width, 'the bar action is inside the window').toBeLessThanOrEqual(width);
     expect(badgeBox.x, 'the badge starts after the logo').toBeGreaterThanOrEqual(logoBox.x + logoBox.width);
     expect(badgeBox.x + badgeBox.width, 'the badge ends before the bar action').toBeLessThanOrEqual(actionBox.x);
+    // The dealer's search: a field from 768 px, wide enough for a SKU, a button below; either between the logo and the badge.
+    const search = width >= 768 ? bar.getByRole('combobox', { name: 'Find a tool' }) : bar.getByRole('button', { name: 'Find a tool' });
+    const searchBox = await box(page, search);
+    expect(searchBox.x, 'the search starts after the logo').toBeGreaterThanOrEqual(logoBox.x + logoBox.width);
+    expect(searchBox.x + searchBox.width, 'the search ends before the badge').toBeLessThanOrEqual(badgeBox.x);
+    if (width >= 768) expect(searchBox.width, 'the search field has room for a SKU').toBeGreaterThanOrEqual(140);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `.tmp/screens/top-bar-offline-${width}.png` });
     await context.setOffline(false);

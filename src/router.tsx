@@ -17,6 +17,7 @@ import { isAuthFailure } from './api/errors';
 import { toasts } from './contract/messages';
 import { userProfileQueryOptions } from './features/auth/get-user-profile';
 import { productQueryOptions } from './features/catalogue/get-products';
+import { catalogueSearchOf } from './features/catalogue/search-products';
 import { getSession, setAdminFlag } from './features/auth/session';
 import { signOutEverywhere } from './features/auth/sign-out';
 import { RootLayout } from './routes/root';
@@ -89,7 +90,13 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootL
 
 // Every screen is a chunk of its own. The home page paints from its prerendered HTML, which preloads the
 // home chunk with the entry (docs/architecture.md, "Prerendered public pages").
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: lazyRouteComponent(() => import('./routes/home')) });
+// `?q=` is a search for Our Tools, sent by the top bar's search (src/features/catalogue/find-tool.tsx).
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  validateSearch: (search: Record<string, unknown>): { q?: string } => ({ q: catalogueSearchOf(search) }),
+  component: lazyRouteComponent(() => import('./routes/home')),
+});
 
 const safeRedirect = (value: unknown): string | undefined =>
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;

@@ -7,6 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../features/auth/session';
 import { signOutEverywhere } from '../features/auth/sign-out';
+import { FindTool } from '../features/catalogue/find-tool';
 import { useCatalogueSync } from '../features/catalogue/sync-catalogue';
 import { OfflineCatalogueNotice } from '../features/offline/offline-catalogue-notice';
 import { OfflineIndicator } from '../features/offline/offline-indicator';
@@ -45,6 +46,8 @@ export function RootLayout() {
         onLogout={() => {
           void signOutEverywhere().then(() => navigate({ to: '/login' }));
         }}
+        // Signed-in dealers find a tool from any screen; admins cannot order.
+        search={session.user && session.admin !== true ? <FindTool /> : undefined}
         status={
           <>
             <OrderPadNavLink />

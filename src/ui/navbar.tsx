@@ -1,6 +1,8 @@
 // The fixed top bar (the spec): brand, Blogs, Portfolio, Dashboard when signed in, and the
 // account links. Below lg (992 px) the links collapse into a disclosure menu that opens with a
 // real button, closes on Escape, on a click outside and on navigation, and returns focus to the button.
+// Signed in, the bar also leads to the catalogue: a Catalogue link (Our Tools on the home page) and the
+// search the app puts beside the brand.
 
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -11,6 +13,8 @@ export interface NavbarProps {
   onLogout: () => void;
   /** Status shown beside the links (the offline indicator). */
   status?: ReactNode;
+  /** Beside the brand: the catalogue's search, which places itself (a field, or a button on a phone). */
+  search?: ReactNode;
 }
 
 /** The bar and its brand link, shared with the shell's static frame (src/ui/app-frame.tsx). */
@@ -18,25 +22,33 @@ export const HEADER_CLASS = 'fixed inset-x-0 top-0 z-40 border-b border-base-300
 export const NAV_CLASS = 'mx-auto flex h-16 max-w-7xl items-center gap-2 px-4';
 export const BRAND_LINK_CLASS = '-ml-1 flex min-h-11 items-center gap-2 rounded-field px-1 text-xl font-black tracking-tight';
 
-export function BrandMark() {
+/**
+ * `compact`: the name is left out where a dealer's bar needs the room, on a phone (for the search button)
+ * and from lg (for the search field beside the links, the Catalogue link and the dealer's name); the link
+ * keeps its label.
+ */
+export function BrandMark({ compact = false }: { compact?: boolean }) {
   return (
     <>
       <img src="/logo.svg" alt="" width="36" height="36" />
-      <span>
+      <span className={compact ? 'hidden sm:inline lg:hidden' : undefined}>
         Forge<span className="text-primary">line</span>
       </span>
     </>
   );
 }
 
-const linkClass = 'btn btn-ghost justify-start text-base font-semibold lg:justify-center';
+const plainLinkClass = 'btn btn-ghost justify-start text-base font-semibold lg:justify-center';
+// With the search beside the brand, the links sit closer together, so the field keeps a usable width on a
+// 1024 px tablet even with the Offline badge and the order pad in the bar.
+const compactLinkClass = `${plainLinkClass} lg:px-2.5`;
 // daisyUI paints an aria-current button grey, where the orange text falls below 4.5:1; keep it on white.
 const activeProps = {
   'aria-current': 'page' as const,
   className: '!bg-transparent !border-transparent text-primary underline decoration-2 underline-offset-8',
 };
 
-export function Navbar({ userName, onLogout, status }: NavbarProps) {
+export function Navbar({ userName, onLogout, status, search }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -63,8 +75,15 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
   }, [open]);
 
   const close = () => setOpen(false);
+  const linkClass = search ? compactLinkClass : plainLinkClass;
   const links = (
     <>
+      {/* From lg to xl the search field stands in for it: it opens the whole catalogue too. */}
+      {signedIn ? (
+        <Link to="/" hash="tools" className={`${linkClass} ${search ? 'lg:hidden xl:inline-flex' : ''}`} onClick={close}>
+          Catalogue
+        </Link>
+      ) : null}
       <Link to="/blogs" className={linkClass} activeProps={activeProps} onClick={close}>
         Blogs
       </Link>
@@ -87,11 +106,12 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
               {Array.from(userName)[0]?.toUpperCase()}
             </span>
             {/* From lg to xl the bar holds the links, the status and Logout on a 1024 px tablet only without the
-                name: the initial stays, and the name is still read out. */}
-            <span className="max-w-[16rem] truncate lg:hidden xl:block xl:max-w-[10rem]" title={userName}>
+                name: the initial stays, and the name is still read out. With the search field beside the
+                brand, the name waits for 2xl. */}
+            <span className={`max-w-[16rem] truncate lg:hidden ${search ? '2xl:block 2xl:max-w-[10rem]' : 'xl:block xl:max-w-[10rem]'}`} title={userName}>
               {userName}
             </span>
-            <span className="hidden lg:block lg:sr-only xl:hidden">{userName}</span>
+            <span className={`hidden lg:block lg:sr-only ${search ? '2xl:hidden' : 'xl:hidden'}`}>{userName}</span>
           </span>
           <button
             type="button"
@@ -121,9 +141,15 @@ export function Navbar({ userName, onLogout, status }: NavbarProps) {
     <header ref={header} className={HEADER_CLASS}>
       <nav className={NAV_CLASS} aria-label="Main">
         <Link to="/" className={BRAND_LINK_CLASS} aria-label="Forgeline home" onClick={close}>
-          <BrandMark />
+          <BrandMark compact={Boolean(search)} />
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+        {/* Using the search closes the menu, so the two never open over each other. */}
+        {search ? (
+          <div className="contents" onFocus={close}>
+            {search}
+          </div>
+        ) : null}
+        <div className={`flex items-center gap-2 ${search ? 'md:ml-auto' : 'ml-auto'}`}>
           {status}
           <div className="hidden items-center gap-1 lg:flex">{links}</div>
           <button

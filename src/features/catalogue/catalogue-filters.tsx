@@ -1,7 +1,9 @@
 // The search box and category chips above Our Tools: the dealer types part of a name, a SKU or words of a
-// description, or picks one category; the cards below follow as they type.
+// description, or picks one category; the cards below follow as they type. Beside the box, Cards / List
+// switches how the tools are shown.
 
 import { type ReactNode, useId } from 'react';
+import type { CatalogueView } from './catalogue-view';
 import { useCategories } from './get-categories';
 import { formatCount } from '../../contract/pricing';
 
@@ -10,6 +12,8 @@ export interface CatalogueFiltersProps {
   onQuery: (query: string) => void;
   category: string | null;
   onCategory: (category: string | null) => void;
+  view: CatalogueView;
+  onView: (view: CatalogueView) => void;
 }
 
 function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
@@ -25,28 +29,61 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
   );
 }
 
-export function CatalogueFilters({ query, onQuery, category, onCategory }: CatalogueFiltersProps) {
+const VIEW_ICONS: Record<CatalogueView, string> = {
+  cards: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  list: 'M4 5h3v3H4zM10 6.5h10M4 10.5h3v3H4zM10 12h10M4 16h3v3H4zM10 17.5h10',
+};
+
+/** Two buttons, one pressed: a pair of pressed-state buttons rather than radios, as the chips are. */
+export function ViewToggle({ view, onView }: { view: CatalogueView; onView: (view: CatalogueView) => void }) {
+  return (
+    <div role="group" aria-label="Show tools as" className="join">
+      {(['cards', 'list'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={view === option}
+          onClick={() => onView(option)}
+          className={`btn join-item min-h-11 gap-1.5 ${view === option ? 'btn-neutral' : 'btn-outline border-base-300'}`}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+            <path d={VIEW_ICONS[option]} />
+          </svg>
+          {option === 'cards' ? 'Cards' : 'List'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The filters' place on the page: the top bar's search lands here, with the search in the box and the results just below. */
+export const CATALOGUE_SEARCH_ANCHOR = 'tools-search';
+
+export function CatalogueFilters({ query, onQuery, category, onCategory, view, onView }: CatalogueFiltersProps) {
   const inputId = useId();
   const categories = useCategories();
   const total = categories.data?.reduce((sum, c) => sum + c.count, 0);
   return (
-    <div className="mb-8 grid gap-4">
-      <div className="grid max-w-xl gap-1">
-        <label htmlFor={inputId} className="font-semibold">
-          Search tools
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          className="input input-bordered w-full"
-          placeholder="Name, SKU or description"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          value={query}
-          maxLength={100}
-          onChange={(event) => onQuery(event.target.value)}
-        />
+    <div id={CATALOGUE_SEARCH_ANCHOR} className="mb-8 grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid min-w-0 max-w-xl grow basis-72 gap-1">
+          <label htmlFor={inputId} className="font-semibold">
+            Search tools
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            className="input input-bordered w-full"
+            placeholder="Name, SKU or description"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            value={query}
+            maxLength={100}
+            onChange={(event) => onQuery(event.target.value)}
+          />
+        </div>
+        <ViewToggle view={view} onView={onView} />
       </div>
       {categories.data && categories.data.length > 1 ? (
         <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">

@@ -9,12 +9,23 @@
 import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { CATALOGUE_PAGE_SIZE, ProductPageSchema, searchWords, type Product, type ProductPage } from '../../contract/product';
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX_LENGTH, ProductPageSchema, searchWords, type Product, type ProductPage } from '../../contract/product';
 import { searchSavedCatalogue, type CatalogueSearch, catalogueWorkerSearch, type SavedRead, withOfflineFallback } from '../../offline/catalogue';
 
 export interface ToolSearch {
   q: string;
   category: string | null;
+}
+
+/**
+ * The search a link to Our Tools carries (`/?q=FL-CS184#tools`), or undefined when it carries none. The
+ * router reads a query value that looks like JSON as JSON, so `?q=184` arrives as a number.
+ */
+export function catalogueSearchOf(search: unknown): string | undefined {
+  const q = typeof search === 'object' && search !== null ? (search as { q?: unknown }).q : undefined;
+  const text = typeof q === 'string' ? q : typeof q === 'number' && Number.isFinite(q) ? String(q) : '';
+  const trimmed = text.trim().slice(0, CATALOGUE_SEARCH_MAX_LENGTH).trim();
+  return trimmed === '' ? undefined : trimmed;
 }
 
 /** One page of the server's answer to a search (or of the newest tools, without one). */

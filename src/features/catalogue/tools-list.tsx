@@ -1,7 +1,8 @@
 // The home page's tool cards (the spec, Tools): image, name, description cut to 150
 // characters plus an ellipsis, and 'Order Now'; the route may add an action of its own under it
 // (Add to order). A spinner shows while the catalogue loads. The list holds one page of cards at a
-// time and grows by pages with Show more: never thousands of cards at once.
+// time and grows by pages with Show more: never thousands of cards at once. The same pages can be shown
+// as a compact list of rows instead (tool-rows.tsx), as the dealer chose (catalogue-view.ts).
 
 import { Link } from '@tanstack/react-router';
 import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -10,10 +11,15 @@ import { cutDescription, formatCount, formatDollars } from '../../contract/prici
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { Spinner } from '../../ui/spinner';
 import { useHydrated } from '../../ui/use-hydrated';
+import type { CatalogueView } from './catalogue-view';
 import { type ToolSearch, useProductSearch } from './search-products';
+import { ToolRows } from './tool-rows';
 
-/** An extra action under a card's Order Now, given the tool and the id of its name (for aria-describedby). */
-export type CardAction = (product: Product, nameId: string) => ReactNode;
+/**
+ * An extra action beside a tool's Order Now, given the tool, the id of its name (for aria-describedby) and
+ * where it is drawn: under a card, across its width, or in a row of the list, beside Order Now.
+ */
+export type CardAction = (product: Product, nameId: string, layout: 'card' | 'row') => ReactNode;
 
 /** Memoised: a list that renders again (a new answer, the first cards drawn) leaves unchanged cards alone. */
 export const ProductCard = memo(function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
@@ -58,13 +64,19 @@ export const ProductCard = memo(function ProductCard({ product, action }: { prod
         <Link to="/products/$id" params={{ id: product._id }} className="btn btn-primary mt-1 w-full" aria-describedby={nameId}>
           Order Now
         </Link>
-        {action?.(product, nameId)}
+        {action?.(product, nameId, 'card')}
       </div>
     </li>
   );
 });
 
-export function ToolsList({ search, cardAction }: { search: ToolSearch; cardAction?: CardAction | undefined }) {
+export interface ToolsListProps {
+  search: ToolSearch;
+  cardAction?: CardAction | undefined;
+  view?: CatalogueView;
+}
+
+export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps) {
   const results = useProductSearch(search);
   // The first cards are drawn at a lower priority than the answer that brought them: that render yields to
   // the browser every few milliseconds, so a slow tablet's page does not freeze while the app is still
@@ -106,7 +118,10 @@ export function ToolsList({ search, cardAction }: { search: ToolSearch; cardActi
       <p className="mb-4 text-sm text-base-content/80" aria-live="polite" data-testid="tools-count">
         {total === 0 ? 'No tools match your search.' : `Showing ${formatCount(products.length)} of ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}`}
       </p>
-      {products.length > 0 ? (
+      {products.length > 0 && view === 'list' ? (
+        <ToolRows products={products} action={cardAction} busy={results.isPlaceholderData || results.isFetchingNextPage} />
+      ) : null}
+      {products.length > 0 && view === 'cards' ? (
         <ul
           className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
           aria-label="Tools"

@@ -1,0 +1,96 @@
+// Our Tools as a compact list: one row per tool with its thumbnail, name, SKU, price (and the lowest
+// volume price), stock and the row's actions, so a counter tablet shows a dozen tools per screen where the
+// cards show two or three. Rows are the same pages as the cards (never thousands at once). The column
+// labels are written once above the rows for the eye and inside each row for a screen reader, which reads
+// a row as one item of the list.
+
+import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
+import type { Product } from '../../contract/product';
+import { formatCount, formatDollars } from '../../contract/pricing';
+import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
+import type { CardAction } from './tools-list';
+
+/** The lowest unit price a tool sells at and from which quantity; null without volume prices. */
+export function lowestVolumePrice(product: Pick<Product, 'price' | 'priceTiers'>): { price: number; minQnt: number } | null {
+  let best: { price: number; minQnt: number } | null = null;
+  for (const tier of product.priceTiers ?? []) if (tier.price < (best?.price ?? product.price)) best = tier;
+  return best && { price: best.price, minQnt: best.minQnt };
+}
+
+// One grid for the header and every row, so the columns line up like a table's. Below md the row folds:
+// picture and text side by side, the actions under them.
+const ROW_GRID = 'grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 md:grid-cols-[4rem_minmax(0,1fr)_8rem_7rem_auto]';
+
+export const ToolRow = memo(function ToolRow({ product, action }: { product: Product; action?: CardAction | undefined }) {
+  const nameId = `product-${product._id}-row-name`;
+  const volume = lowestVolumePrice(product);
+  const out = product.availableQnt <= 0;
+  return (
+    <li className={`${ROW_GRID} border-b border-base-300 px-3 py-3 last:border-b-0 hover:bg-base-200/60`}>
+      <img
+        {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)}
+        alt=""
+        width={64}
+        height={48}
+        loading="lazy"
+        decoding="async"
+        className="h-12 w-16 rounded-field bg-base-200 object-cover"
+      />
+      <div className="flex min-w-0 flex-wrap items-start gap-x-4 gap-y-1 md:contents">
+        <div className="w-full min-w-0 md:w-auto">
+          <h3 id={nameId} className="font-bold leading-snug">
+            {product.name}
+          </h3>
+          {product.sku ? <p className="font-mono text-xs text-base-content/75">SKU {product.sku}</p> : null}
+        </div>
+        <p className="text-sm md:text-right">
+          <span className="sr-only">Price: </span>
+          <span className="font-semibold tabular-nums">{formatDollars(product.price)}</span>
+          <span className="text-base-content/75"> / unit</span>
+          {volume ? (
+            <span className="block text-xs text-base-content/75" data-testid="volume-price">
+              {formatDollars(volume.price)} from {formatCount(volume.minQnt)} pcs.
+            </span>
+          ) : null}
+        </p>
+        <p className={`text-sm md:text-right ${out ? 'font-semibold text-error' : ''}`} data-testid="row-stock">
+          {out ? (
+            'Out of stock'
+          ) : (
+            <>
+              <span className="font-semibold tabular-nums">{formatCount(product.availableQnt)}</span> pcs.
+              <span className="md:sr-only"> in stock</span>
+            </>
+          )}
+          <span className="block text-xs text-base-content/75">min. {formatCount(product.minOrderQnt)}</span>
+        </p>
+      </div>
+      <div className="col-span-2 flex flex-wrap gap-2 md:col-span-1 md:justify-end">
+        <Link to="/products/$id" params={{ id: product._id }} className="btn btn-primary flex-1 md:flex-none" aria-describedby={nameId}>
+          Order Now
+        </Link>
+        {action?.(product, nameId, 'row')}
+      </div>
+    </li>
+  );
+});
+
+export function ToolRows({ products, action, busy }: { products: Product[]; action?: CardAction | undefined; busy: boolean }) {
+  return (
+    <div className="rounded-box border border-base-300 bg-base-100">
+      <div aria-hidden="true" className={`${ROW_GRID} hidden border-b border-base-300 px-3 py-2 text-sm font-semibold text-base-content/75 md:grid`}>
+        <span />
+        <span>Tool</span>
+        <span className="text-right">Price</span>
+        <span className="text-right">In stock</span>
+        <span className="text-right">Order</span>
+      </div>
+      <ul aria-label="Tools" aria-busy={busy} data-testid="tool-rows">
+        {products.map((product) => (
+          <ToolRow key={product._id} product={product} action={action} />
+        ))}
+      </ul>
+    </div>
+  );
+}
