@@ -36,7 +36,9 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     const { id, created } = isOneToolOrderBody(request.body)
       ? await placeOneToolOrder(orders, user, parseBody(OneToolOrderBodySchema, request.body))
       : await orders.place(user, parseBody(OrderBodySchema, request.body));
-    return reply.status(created ? 201 : 200).send({ insertedId: id });
+    // The number the dealer will quote, read back as the database gave it.
+    const number = (await findOrder(db, id))?.number;
+    return reply.status(created ? 201 : 200).send({ insertedId: id, number });
   });
 
   app.get<{ Params: { email: string } }>('/orders/:email', { preHandler: app.guards.signedIn, schema: schemas.byEmail }, async (request, reply) => {

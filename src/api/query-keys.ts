@@ -8,6 +8,9 @@ export interface OrderPageKey {
   pageSize: number;
   status: OrderStatus | null;
   q: string;
+  /** First and last day placed, `YYYY-MM-DD`, or ''. */
+  from: string;
+  to: string;
 }
 
 export const queryKeys = {
@@ -24,6 +27,8 @@ export const queryKeys = {
   reviews: ['reviews'] as const,
   orders: ['orders'] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
+  /** My Orders narrowed by a search; under myOrders, so whatever refreshes the list refreshes these too. */
+  myOrdersFound: (email: string, search: { status: OrderStatus | null; q: string; from: string; to: string }) => ['orders', 'mine', email, search] as const,
   order: (id: string) => ['orders', 'one', id] as const,
   /** The admin's pages of every order. */
   orderPage: (page: OrderPageKey) => ['orders', 'all', page] as const,

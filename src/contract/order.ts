@@ -162,6 +162,9 @@ export const ConfirmPaymentBodySchema = v.strictObject({
 });
 
 export const InsertedIdSchema = v.object({ insertedId: v.string() });
+/** The answer of POST /api/orders: the spec's `insertedId`, and the order's number (docs/decisions/035). */
+export const PlacedOrderSchema = v.object({ insertedId: v.string(), number: v.optional(v.string()) });
+export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 export const DeletedCountSchema = v.object({ deletedCount: v.number() });
 export const ModifiedCountSchema = v.object({ modifiedCount: v.number() });
 export const PaymentIntentResponseSchema = v.object({ clientSecret: v.string() });

@@ -1,9 +1,11 @@
 // /dashboard/my-orders (the spec): the orders saved on this device (the offline feature's outbox),
-// then the customer's own orders. Order again reads today's catalogue (the catalogue feature's query) and
+// then the customer's own orders, which a search narrows (number, tool or SKU, status, days placed; asked
+// of the server, so online only). Order again reads today's catalogue (the catalogue feature's query) and
 // leads to the order pad.
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { texts } from '../contract/messages';
 import { formatSavedAt } from '../lib/saved-at';
 import { useSession } from '../features/auth/session';
@@ -15,6 +17,7 @@ import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { QueuedOrders } from '../features/orders/queued-orders';
+import { isNarrowed, NO_ORDER_SEARCH, OrderSearchForm, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 
@@ -22,10 +25,13 @@ const sendOutboxNow = () => void flushOutboxNow(true);
 
 export default function MyOrdersPage() {
   const { user } = useSession();
-  const orders = useMyOrders(user?.email ?? '');
+  const [search, setSearch] = useState<OrderSearchValue>(NO_ORDER_SEARCH);
+  const online = useOnline();
+  // Offline the list is the one this device saved: a search waits until the network is back.
+  const narrowed = online && isNarrowed(search);
+  const orders = useMyOrders(user?.email ?? '', narrowed ? orderSearchQuery(search) : {});
   const queued = useOutbox(user?.email ?? null);
   const othersQueued = useOthersQueued(user?.email ?? null);
-  const online = useOnline();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const orderAgain = {
@@ -48,7 +54,17 @@ export default function MyOrdersPage() {
               {formatSavedAt(orders.dataUpdatedAt)}.
             </p>
           )}
-          <MyOrdersTable orders={orders.data} offlineReason={online ? null : texts.needsNetwork} orderAgain={user ? orderAgain : undefined} />
+          {online ? (
+            <div className="mb-4">
+              <OrderSearchForm value={search} onChange={setSearch} searchLabel="Search by order number or tool" placeholder="O-2026-00042, drill or a SKU" />
+            </div>
+          ) : null}
+          <MyOrdersTable
+            orders={orders.data}
+            offlineReason={online ? null : texts.needsNetwork}
+            orderAgain={user ? orderAgain : undefined}
+            narrowed={narrowed}
+          />
         </>
       ) : null}
     </DashboardScreen>

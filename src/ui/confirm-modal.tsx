@@ -10,6 +10,8 @@ export interface ConfirmModalProps {
   children: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
+  /** `danger` (the default) for an action that destroys something, `primary` for one that does not. */
+  tone?: 'danger' | 'primary';
   busy?: boolean;
   /** Disables the confirm button, with the reason shown. */
   disabledReason?: string | null;
@@ -25,6 +27,7 @@ export function ConfirmModal({
   children,
   confirmLabel,
   cancelLabel = 'Close',
+  tone = 'danger',
   busy = false,
   disabledReason = null,
   error = null,
@@ -110,7 +113,7 @@ export function ConfirmModal({
           </button>
           <button
             type="button"
-            className="btn btn-error"
+            className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
             disabled={busy || Boolean(disabledReason)}
             aria-describedby={disabledReason ? reasonId : undefined}
             onClick={onConfirm}

@@ -21,7 +21,14 @@ function line(n: number, quantity: number, unitPrice: number) {
 }
 
 function order(n: number, lines: ReturnType<typeof line>[], fields: Partial<Order> = {}): Order {
-  return orderOfLines(lines, { _id: id(100 + n), status: 'Paid', transactionId: `pi_${n}`, createdAt: '2026-11-20T10:00:00.000Z', ...fields });
+  return orderOfLines(lines, {
+    _id: id(100 + n),
+    number: `O-2026-0010${n}`,
+    status: 'Paid',
+    transactionId: `pi_${n}`,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
+  });
 }
 
 const bulk = order(1, [line(1, 12, 85), line(2, 6, 40), line(3, 24, 10)]);
@@ -80,13 +87,13 @@ describe('MyOrdersTable', () => {
 
   it('keeps a one-line order as it was: its name, no disclosure', () => {
     const table = screen.getByRole('table', { name: 'My orders' });
-    const name = within(table).getByRole('rowheader', { name: 'Tool 4' });
+    const name = within(table).getByRole('cell', { name: 'Tool 4' });
     expect(within(name).queryByRole('button')).toBeNull();
   });
 
   it('says until when an unpaid order holds its stock', () => {
     const table = screen.getByRole('table', { name: 'My orders' });
-    const row = within(table).getByRole('rowheader', { name: 'Tool 4' }).closest('tr') as HTMLElement;
+    const row = within(table).getByRole('cell', { name: 'Tool 4' }).closest('tr') as HTMLElement;
     const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-22T10:00:00.000Z'));
     expect(row.textContent).toContain(`Held until ${expected}`);
     expect(
@@ -122,17 +129,19 @@ describe('OrdersTable (Manage Orders)', () => {
     localStorage.clear();
   });
 
-  it('opens a bulk order to its lines, and ships it with one Shipped button', async () => {
+  it('opens a bulk order to its lines, and ships it with one Mark shipped button', async () => {
     render(wrap(<OrdersTable downloadInvoice={vi.fn(async () => undefined)} />));
     const cards = await screen.findByRole('list', { name: 'Orders' });
     const toggle = within(cards).getByRole('button', { name: 'Tool 1 and 2 more' });
     const card = toggle.closest('li') as HTMLElement;
-    expect(within(card).getAllByRole('button', { name: /Shipped/u })).toHaveLength(1);
-    expect(within(card).getByRole('button', { name: /Shipped/u }).textContent).toContain('Tool 1 and 2 more for dealer@example.com');
+    expect(within(card).getAllByRole('button', { name: /^Mark shipped/u })).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: /^Mark shipped/u }).textContent).toContain('O-2026-00101, Tool 1 and 2 more for dealer@example.com');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
     expect(within(within(card).getByRole('list', { name: 'Lines of Tool 1 and 2 more' })).getAllByRole('listitem')).toHaveLength(3);
     const table = screen.getByRole('table', { name: 'Orders' });
-    expect(within(table).getByRole('rowheader', { name: 'Tool 4' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'Tool 4' })).toBeTruthy();
+    // Each row starts with the order's number.
+    expect(within(table).getByRole('rowheader', { name: /^O-2026-00102/u })).toBeTruthy();
   });
 });

@@ -38,9 +38,10 @@ function fakeOrdersApi(products: Product[]) {
     if (!owner) throw new ApiError(401, 'unauthorized', 'Please sign in again.');
     const key = `${owner}/${body.clientOrderId}`;
     const existing = orders.get(key);
-    let result: { insertedId: string };
+    let result: { insertedId: string; number: string };
+    const numberOf = (orderId: string) => `O-2026-${String([...orders.values()].findIndex((o) => o.id === orderId) + 1).padStart(5, '0')}`;
     if (existing) {
-      result = { insertedId: existing.id };
+      result = { insertedId: existing.id, number: numberOf(existing.id) };
     } else {
       // Every line checked, all or nothing, each refusal named on its line.
       const problems: OrderLineProblem[] = body.lines.flatMap((line): OrderLineProblem[] => {
@@ -71,7 +72,7 @@ function fakeOrdersApi(products: Product[]) {
       }
       const id = randomUUID();
       orders.set(key, { id, owner, body });
-      result = { insertedId: id };
+      result = { insertedId: id, number: numberOf(id) };
     }
     if (next === 'lost-answer') throw new NetworkError();
     if (next === 'hang') {
@@ -561,7 +562,10 @@ describe('orders of several tools (the order pad): one item carrying its lines',
     const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, api));
     await flushOutbox({ email: ALICE, token: 'token-alice' }, { force: true }, deps(db, api));
 
-    expect(report.sent).toEqual([{ clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id, orderName: `${drill.name} and 2 more` }]);
+    // The report carries the number the server gave, for the toast that says the order was sent.
+    expect(report.sent).toEqual([
+      { clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id, orderName: `${drill.name} and 2 more`, orderNumber: 'O-2026-00001' },
+    ]);
     expect(api.calls.map((c) => c.body)).toEqual([
       {
         lines: [

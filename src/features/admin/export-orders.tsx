@@ -1,4 +1,4 @@
-// Export on Manage Orders: downloads the orders the filter shows (status and search, every page) as CSV
+// Export on Manage Orders: downloads the orders the search shows (every page of them) as CSV
 // from GET /api/orders/export, with the admin's token (src/api/download.ts). Offline it is disabled and
 // points to the notice saying why.
 
@@ -6,31 +6,30 @@ import { useState } from 'react';
 import { toast } from '../../ui/toast';
 import { apiDownload, saveFile } from '../../api/download';
 import { errorMessage } from '../../api/errors';
-import type { OrderStatus } from '../../contract/order-status';
+import type { OrdersSearchInput } from '../../contract/order';
 
 export interface ExportOrdersButtonProps {
-  status: OrderStatus | '';
-  q: string;
+  /** The search the list shows: the export has the same orders, every page of them. */
+  search: OrdersSearchInput;
   /** While offline: the id of the notice saying why the button is off. */
   offlineReason: string | undefined;
 }
 
-export function exportOrdersPath(status: OrderStatus | '', q: string): string {
+export function exportOrdersPath(search: OrdersSearchInput): string {
   const query = new URLSearchParams();
-  if (status) query.set('status', status);
-  if (q.trim()) query.set('q', q.trim());
-  const search = query.toString();
-  return `/orders/export${search ? `?${search}` : ''}`;
+  for (const [key, value] of Object.entries(search)) if (typeof value === 'string' && value.trim() !== '') query.set(key, value.trim());
+  const text = query.toString();
+  return `/orders/export${text ? `?${text}` : ''}`;
 }
 
-export function ExportOrdersButton({ status, q, offlineReason }: ExportOrdersButtonProps) {
+export function ExportOrdersButton({ search, offlineReason }: ExportOrdersButtonProps) {
   const [busy, setBusy] = useState(false);
-  const filtered = status !== '' || q.trim() !== '';
+  const filtered = Object.values(search).some((value) => typeof value === 'string' && value.trim() !== '');
 
   const download = async () => {
     setBusy(true);
     try {
-      saveFile(await apiDownload(exportOrdersPath(status, q)), `forgeline-orders-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveFile(await apiDownload(exportOrdersPath(search)), `forgeline-orders-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

@@ -1,17 +1,15 @@
-// GET /api/orders (admin): one page of every order, filtered by status and searched by e-mail or product.
+// GET /api/orders (admin): one page of every order, narrowed by a search (number, customer, tool or SKU,
+// status, days placed).
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { ADMIN_ORDERS_PAGE_SIZE, OrderPageSchema } from '../../contract/order';
-import type { OrderStatus } from '../../contract/order-status';
+import { ADMIN_ORDERS_PAGE_SIZE, OrderPageSchema, type OrdersSearchInput } from '../../contract/order';
 
-export interface AllOrdersQuery {
+export interface AllOrdersQuery extends OrdersSearchInput {
   /** 1-based. */
   page: number;
   pageSize?: number;
-  status?: OrderStatus;
-  q?: string;
 }
 
 export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal) {
@@ -20,7 +18,7 @@ export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal) {
     auth: true,
     schema: OrderPageSchema,
     signal,
-    query: { page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, status: query.status, q: q ? q : undefined },
+    query: { ...query, page: query.page, pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE, q: q ? q : undefined },
   });
 }
 
@@ -32,6 +30,8 @@ export const allOrdersQueryOptions = (query: AllOrdersQuery) =>
       pageSize: query.pageSize ?? ADMIN_ORDERS_PAGE_SIZE,
       status: query.status ?? null,
       q: query.q?.trim() ?? '',
+      from: query.from ?? '',
+      to: query.to ?? '',
     }),
     queryFn: ({ signal }) => getAllOrders(query, signal),
     staleTime: 0,

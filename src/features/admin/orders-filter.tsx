@@ -1,43 +1,19 @@
-// The toolbar of Manage Orders: a status filter and a search by e-mail or product (search-box.tsx).
+// The toolbar of Manage Orders: the order search every list of orders has (src/ui/order-search.tsx), in
+// the admin's words: it also finds the customer by name or e-mail, and a paid order's status is Pending.
 
-import { useId } from 'react';
-import { ADMIN_ORDERS_SEARCH_MAX_LENGTH } from '../../contract/order';
-import { adminStatusLabel, ORDER_STATUSES, type OrderStatus } from '../../contract/order-status';
-import { SearchBox, type SearchValue } from './search-box';
+import { adminStatusLabel } from '../../contract/order-status';
+import { OrderSearchForm, type OrderSearchValue } from '../../ui/order-search';
 
-export interface OrdersFilterValue extends SearchValue {
-  status: OrderStatus | '';
-}
+export type OrdersFilterValue = OrderSearchValue;
 
 export function OrdersFilter({ value, onChange }: { value: OrdersFilterValue; onChange: (next: OrdersFilterValue) => void }) {
-  const ids = useId();
   return (
-    <div className="flex flex-col gap-3 md:flex-row md:items-end">
-      <div>
-        <label htmlFor={`${ids}-status`} className="mb-1 block text-sm font-medium">
-          Status
-        </label>
-        <select
-          id={`${ids}-status`}
-          className="select w-full md:w-44"
-          value={value.status}
-          onChange={(event) => onChange({ ...value, status: event.target.value as OrderStatus | '' })}
-        >
-          <option value="">All orders</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {adminStatusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <SearchBox
-        label="Search by e-mail or product"
-        placeholder="dealer@example.com or drill"
-        maxLength={ADMIN_ORDERS_SEARCH_MAX_LENGTH}
-        value={value}
-        onChange={(search) => onChange({ ...value, ...search })}
-      />
-    </div>
+    <OrderSearchForm
+      value={value}
+      onChange={onChange}
+      searchLabel="Search by order, customer, e-mail or tool"
+      placeholder="O-2026-00042, Dana, dealer@example.com or a SKU"
+      statusLabel={adminStatusLabel}
+    />
   );
 }

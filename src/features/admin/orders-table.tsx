@@ -1,13 +1,15 @@
-// Manage Orders (the spec): every order, paged on the server, filtered by status and searched by
-// e-mail or product. Paid orders show 'Pending' and a Shipped button; unpaid ones Delete through the modal.
-// A bulk order is one row that opens to its lines; Shipped ships the whole order. A table from 1024 px,
-// cards below; Export CSV downloads what the filter shows.
+// Manage Orders (the spec): every order, paged on the server, found by number, customer, e-mail, tool,
+// status and days placed. Each row starts with the order's number and when it was placed. Paid orders show
+// 'Pending' and Mark shipped, which asks first (with an optional carrier and tracking number); a shipping
+// can be undone for a minute. Unpaid ones Delete through the modal. A bulk order is one row that opens to
+// its lines; shipping ships the whole order. A table from 1024 px, cards below; Export CSV downloads what
+// the search shows.
 
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { ADMIN_ORDERS_PAGE_SIZE, type Order } from '../../contract/order';
+import { ADMIN_ORDERS_PAGE_SIZE, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
 import { adminStatusLabel, type OrderStatus } from '../../contract/order-status';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
@@ -15,6 +17,10 @@ import { ClippedText } from '../../ui/clipped-text';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton, type InvoiceOrder } from '../../ui/invoice-button';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
+import { OrderNumberCell } from '../../ui/order-number';
+import { isNarrowed, NO_ORDER_SEARCH, orderSearchQuery, searchApplied } from '../../ui/order-search';
+import { ShippingDetails } from '../../ui/shipping-details';
+import { ShortId } from '../../ui/short-id';
 import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../offline/network-status';
 import { DeleteButton } from './delete-button';
@@ -24,8 +30,9 @@ import { useAllOrders } from './get-all-orders';
 import { OfflineNotice } from './offline-notice';
 import { OrdersFilter, type OrdersFilterValue } from './orders-filter';
 import { QueryError } from '../../ui/query-error';
-import { startsOver } from './search-box';
 import { useShipOrder } from './ship-order';
+import { ShipOrderDialog } from './ship-order-dialog';
+import { useUndoShipOrder } from './undo-ship-order';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePageInRange } from './use-page-in-range';
 
@@ -34,6 +41,26 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   Paid: 'badge-info',
   Shipped: 'badge-success',
 };
+
+/**
+ * Whether a shipped order can still be undone, by this device's clock (the server has the last word). The
+ * table draws again when the earliest window closes, so the Undo button goes when it would be refused.
+ */
+function useUndoWindow(orders: Order[] | undefined): (order: Order) => boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const deadlineOf = (order: Order) => (order.status === 'Shipped' && order.shippedAt ? Date.parse(order.shippedAt) + SHIP_UNDO_MS : 0);
+  useEffect(() => {
+    // New rows (a shipping just made, or seen live) are judged by the time now, not when the page opened.
+    setNow(Date.now());
+  }, [orders]);
+  useEffect(() => {
+    const open = (orders ?? []).map(deadlineOf).filter((deadline) => deadline > now);
+    if (open.length === 0) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(...open) - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [orders, now]);
+  return useCallback((order: Order) => deadlineOf(order) > now, [now]);
+}
 
 /** An e-mail address that may wrap after the @ rather than mid-word. */
 function EmailText({ email }: { email: string }) {
@@ -55,12 +82,17 @@ export interface OrdersTableProps {
 
 export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<OrdersFilterValue>({ status: '', searchText: '', q: '' });
-  const orders = useAllOrders({ page, pageSize: ADMIN_ORDERS_PAGE_SIZE, status: filter.status || undefined, q: filter.q });
+  const [filter, setFilter] = useState<OrdersFilterValue>(NO_ORDER_SEARCH);
+  const search = orderSearchQuery(filter);
+  const orders = useAllOrders({ page, pageSize: ADMIN_ORDERS_PAGE_SIZE, ...search });
   const shipOrder = useShipOrder();
+  const undoShip = useUndoShipOrder();
   const online = useOnline();
   const offlineId = useId();
-  const [shipping, setShipping] = useState<string | null>(null);
+  const [toShip, setToShip] = useState<Order | null>(null);
+  const [shipFailure, setShipFailure] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const undoable = useUndoWindow(orders.data?.items);
   const lines = useOrderLinesDisclosure<Order>();
   const remove = useConfirmedDelete({
     mutation: useDeleteOrderAsAdmin(),
@@ -71,70 +103,98 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
 
   usePageInRange(orders.data?.total, ADMIN_ORDERS_PAGE_SIZE, page, setPage);
 
-  // A status, a search (even the same one again) or a cleared box starts at page 1; typing alone does not.
+  // A status, days, a search (even the same one again) or a cleared box starts at page 1; typing alone does not.
   const changeFilter = (next: OrdersFilterValue) => {
-    if (next.status !== filter.status || startsOver(filter, next)) setPage(1);
+    if (searchApplied(filter, next)) setPage(1);
     setFilter(next);
   };
 
-  const ship = (order: Order) => {
-    setShipping(order._id);
-    shipOrder.mutate(order._id, {
-      onSuccess: () => toast.success(toasts.shipped(orderTitle(order))),
+  const closeShip = useCallback(() => {
+    setToShip(null);
+    setShipFailure(null);
+  }, []);
+  const ship = (order: Order, shipping: ShipOrderBody) => {
+    setShipFailure(null);
+    shipOrder.mutate(
+      { id: order._id, shipping },
+      {
+        onSuccess: () => {
+          toast.success(toasts.shipped(orderTitle(order)));
+          setToShip(null);
+        },
+        onError: (error) => setShipFailure(errorMessage(error)),
+      },
+    );
+  };
+  const undo = (order: Order) => {
+    setUndoing(order._id);
+    undoShip.mutate(order._id, {
+      onSuccess: () => toast.success(`${order.number ?? orderTitle(order)} is Pending again: its shipping is undone.`),
       onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setShipping(null),
+      onSettled: () => setUndoing(null),
     });
   };
 
   const offlineReason = online ? undefined : offlineId;
   const columns: Column<Order>[] = [
+    { header: 'Order', cell: (order) => <OrderNumberCell order={order} /> },
     {
       header: 'Product',
       cell: lines.productCell,
     },
     { header: 'Quantity', cell: (order) => `${formatCount(order.orderQuantity)} pcs.`, className: 'tabular-nums whitespace-nowrap' },
     { header: 'Price', cell: (order) => formatDollars(order.totalPrice), className: 'tabular-nums' },
-    { header: 'User Email', cell: (order) => <EmailText email={order.userEmail} /> },
-    // Long addresses and ids are clipped in the table and open on hover or keyboard focus; a card has room.
+    {
+      header: 'User Email',
+      cell: (order) => (
+        <span className="grid gap-0.5">
+          <span className="text-xs text-base-content/80">{order.userName}</span>
+          <EmailText email={order.userEmail} />
+        </span>
+      ),
+    },
+    // Long addresses are clipped in the table and open on hover or keyboard focus; a card has room.
     {
       header: 'User Address',
       cell: (order, layout) => (layout === 'table' ? <ClippedText text={order.userAddress} lines={2} className="min-w-32 max-w-48" /> : order.userAddress),
     },
     {
       header: 'Transaction Id',
-      cell: (order, layout) =>
+      cell: (order) =>
         order.transactionId ? (
-          layout === 'table' ? (
-            <ClippedText text={order.transactionId} lines={1} breakAll className="max-w-28 font-mono text-xs" />
-          ) : (
-            <code className="break-all text-xs">{order.transactionId}</code>
-          )
+          <ShortId value={order.transactionId} what="transaction id" of={`of ${order.number ?? orderTitle(order)}`} keep={5} />
         ) : (
           <span className="text-base-content/70">N/A</span>
         ),
     },
-    { header: 'Status', cell: (order) => <span className={`badge ${STATUS_BADGE[order.status]}`}>{adminStatusLabel(order.status)}</span> },
+    {
+      header: 'Status',
+      cell: (order) => (
+        <span className="grid justify-items-start gap-1">
+          <span className={`badge ${STATUS_BADGE[order.status]}`}>{adminStatusLabel(order.status)}</span>
+          <ShippingDetails order={order} />
+        </span>
+      ),
+    },
     {
       header: 'Action',
       action: true,
       cell: (order) => {
         const invoice = <InvoiceButton order={order} onDownload={() => downloadInvoice(order)} offlineReason={offlineReason} />;
+        const which = `${order.number ?? orderTitle(order)}, ${orderTitle(order)} for ${order.userEmail}`;
         if (order.status === 'Paid') {
           return (
             <div className="flex flex-wrap gap-2">
+              {/* A verb, outlined: the button must not read as the green Shipped status it leads to. */}
               <button
                 type="button"
-                className="btn btn-sm btn-success"
-                disabled={!online || shipping !== null}
+                className="btn btn-sm btn-outline btn-primary whitespace-nowrap bg-base-100"
+                disabled={!online || shipOrder.isPending}
                 aria-describedby={offlineReason}
-                onClick={() => ship(order)}
+                aria-haspopup="dialog"
+                onClick={() => setToShip(order)}
               >
-                {shipping === order._id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-                Shipped
-                <span className="sr-only">
-                  {' '}
-                  {orderTitle(order)} for {order.userEmail}
-                </span>
+                Mark shipped…<span className="sr-only"> {which}</span>
               </button>
               {invoice}
             </div>
@@ -145,7 +205,20 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
         }
         return (
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm text-base-content/70">Done</span>
+            {undoable(order) ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost whitespace-nowrap underline"
+                disabled={!online || undoing !== null}
+                aria-describedby={offlineReason}
+                onClick={() => undo(order)}
+              >
+                {undoing === order._id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+                Undo shipping<span className="sr-only"> {which}</span>
+              </button>
+            ) : (
+              <span className="text-sm text-base-content/70">Done</span>
+            )}
             {invoice}
           </div>
         );
@@ -154,14 +227,12 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   ];
 
   const toolbar = (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-      <div className="flex-1">
-        <OrdersFilter value={filter} onChange={changeFilter} />
-      </div>
-      <ExportOrdersButton status={filter.status} q={filter.q} offlineReason={offlineReason} />
+    <div className="flex flex-col gap-3">
+      <OrdersFilter value={filter} onChange={changeFilter} />
+      <ExportOrdersButton search={search} offlineReason={offlineReason} />
     </div>
   );
-  const filtered = filter.status !== '' || filter.q !== '';
+  const filtered = isNarrowed(filter);
   const target = remove.target;
 
   return (
@@ -189,6 +260,13 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
         />
       ) : null}
 
+      <ShipOrderDialog
+        order={toShip}
+        busy={shipOrder.isPending}
+        error={shipFailure}
+        onConfirm={(shipping) => toShip && ship(toShip, shipping)}
+        onClose={closeShip}
+      />
       <ConfirmModal {...remove.modal}>
         <p>
           Are you sure you want to delete <strong>{target ? orderTitle(target) : null}</strong>

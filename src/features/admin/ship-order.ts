@@ -1,12 +1,12 @@
-// PATCH /api/orders/{id} (admin): ships a Paid order.
+// PATCH /api/orders/{id} (admin): ships a Paid order, with the carrier and tracking number when given.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { ModifiedCountSchema } from '../../contract/order';
+import { ModifiedCountSchema, type ShipOrderBody } from '../../contract/order';
 
-export function shipOrder(id: string) {
-  return apiRequest(`/orders/${encodeURIComponent(id)}`, { method: 'PATCH', auth: true, schema: ModifiedCountSchema });
+export function shipOrder({ id, shipping }: { id: string; shipping: ShipOrderBody }) {
+  return apiRequest(`/orders/${encodeURIComponent(id)}`, { method: 'PATCH', auth: true, body: shipping, schema: ModifiedCountSchema });
 }
 
 export function useShipOrder() {

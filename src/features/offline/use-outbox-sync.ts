@@ -25,7 +25,10 @@ export function useOutboxSync(onSent: () => void): void {
   useEffect(() => {
     let signInShown = false;
     const handle = (report: FlushReport) => {
-      for (const sent of report.sent) toast.success(toasts.queuedOrderSent(sent.orderName));
+      // The number it got is what the dealer quotes from now on; My Orders shows it too.
+      for (const sent of report.sent) {
+        toast.success(toasts.queuedOrderSent(sent.orderName), sent.orderNumber ? { description: `Its order number is ${sent.orderNumber}.` } : undefined);
+      }
       for (const item of report.needsAttention) {
         toast.warning(toasts.queuedOrderNeedsAttention(item.orderName), {
           description: item.message,

@@ -1,7 +1,8 @@
-// The table of My Orders (the spec): status in colour and in words, Pay and Delete on unpaid
-// orders, and the 'Delete Alert!' confirmation before an order goes. A bulk order is one row that opens
-// to its lines; an unpaid order says until when it holds its stock; a paid or shipped one can be ordered
-// again, its lines going onto the order pad at today's prices and rules.
+// The table of My Orders (the spec): each row starts with the order's number and when it was placed;
+// status in colour and in words, Pay and Delete on unpaid orders, and the 'Delete Alert!' confirmation
+// before an order goes. A bulk order is one row that opens to its lines; an unpaid order says until when
+// it holds its stock; a shipped one names its carrier and tracking number; a paid or shipped one can be
+// ordered again, its lines going onto the order pad at today's prices and rules.
 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -16,6 +17,9 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
 import { downloadInvoice } from './download-invoice';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
+import { OrderNumberCell } from '../../ui/order-number';
+import { ShippingDetails } from '../../ui/shipping-details';
+import { ShortId } from '../../ui/short-id';
 import { useDeleteOrder } from './delete-order';
 import { OrderAgainDialog, useOrderAgain, type OrderAgainOptions } from './use-order-again';
 
@@ -41,6 +45,14 @@ const formatHeldUntil = (iso: string) => new Intl.DateTimeFormat(undefined, { da
  */
 function OrderStatusCell({ order }: { order: Order }) {
   const badge = <span className={`badge ${BADGES[order.status]} font-semibold`}>{order.status}</span>;
+  if (order.status === 'Shipped') {
+    return (
+      <span className="grid justify-items-start gap-1">
+        {badge}
+        <ShippingDetails order={order} />
+      </span>
+    );
+  }
   if (order.status === 'Unpaid' && order.holdsStock === false) {
     return (
       <span className="grid justify-items-start gap-1">
@@ -67,11 +79,13 @@ export interface MyOrdersTableProps {
   offlineReason: string | null;
   /** Order again on paid and shipped orders; without it the button is not shown. */
   orderAgain?: OrderAgainOptions;
+  /** The list is what a search found: an empty one says no order matches, not that there are none. */
+  narrowed?: boolean;
 }
 
 const NO_ORDER_AGAIN: OrderAgainOptions = { email: '', loadCatalogue: async () => [], openPad: () => undefined };
 
-export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTableProps) {
+export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false }: MyOrdersTableProps) {
   const remove = useDeleteOrder();
   const again = useOrderAgain(orderAgain ?? NO_ORDER_AGAIN);
   const lines = useOrderLinesDisclosure<Order>();
@@ -96,6 +110,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
   };
 
   const columns: Column<Order>[] = [
+    { header: 'Order', cell: (o) => <OrderNumberCell order={o} /> },
     {
       header: 'Product',
       cell: lines.productCell,
@@ -105,14 +120,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
     { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
-      cell: (o) =>
-        o.transactionId ? (
-          <span className="block break-all font-mono text-xs md:max-w-56 md:truncate" title={o.transactionId}>
-            {o.transactionId}
-          </span>
-        ) : (
-          'N/A'
-        ),
+      cell: (o) => (o.transactionId ? <ShortId value={o.transactionId} what="transaction id" of={`of ${o.number ?? orderTitle(o)}`} keep={5} /> : 'N/A'),
     },
     { header: 'Status', cell: (o) => <OrderStatusCell order={o} /> },
     {
@@ -170,7 +178,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain }: MyOrdersTab
         rows={orders}
         rowKey={(o) => o._id}
         rowClassName={(o) => ROW_COLOURS[o.status]}
-        empty={texts.noOrders}
+        empty={narrowed ? 'No orders match this search.' : texts.noOrders}
         stackBelow="laptop"
         rowDetails={lines.rowDetails}
       />

@@ -24,7 +24,7 @@ export const SEND_TIMEOUT_MS = 20_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 5 * 60_000;
 
-export type SendOrder = (body: OrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string }>;
+export type SendOrder = (body: OrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string; number?: string | undefined }>;
 
 export interface FlushDeps {
   db: ForgelineDatabase;
@@ -52,7 +52,8 @@ export interface FlushReport {
   /** False when another tab or the worker was already flushing. */
   ran: boolean;
   /** `orderName`: its first tool and how many more, as lists name it. */
-  sent: { clientOrderId: string; orderId: string; orderName: string }[];
+  /** `orderNumber`: the number the server gave the order (`O-2026-00042`), null from a server without numbers. */
+  sent: { clientOrderId: string; orderId: string; orderName: string; orderNumber: string | null }[];
   /** Items that turned 'Needs attention' in this pass. */
   needsAttention: { clientOrderId: string; orderName: string; message: string }[];
   /** A 401 (or no token): the items wait until the user signs in again. */
@@ -110,7 +111,7 @@ async function releaseLease(d: FlushDeps, holder: string): Promise<void> {
 }
 
 type Outcome =
-  | { kind: 'sent'; orderId: string }
+  | { kind: 'sent'; orderId: string; orderNumber: string | null }
   | { kind: 'retry'; error: { status: number; code: string; message: string } }
   | { kind: 'sign-in'; error: { status: number; code: string; message: string } }
   | { kind: 'attention'; error: { status: number; code: string; message: string }; lines: OrderLineProblem[] };
@@ -142,7 +143,7 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
   const timer = setTimeout(() => controller.abort(new DOMException('The send timed out.', 'TimeoutError')), SEND_TIMEOUT_MS);
   try {
     const created = await d.send(orderBody(item), token, controller.signal);
-    return { kind: 'sent', orderId: created.insertedId };
+    return { kind: 'sent', orderId: created.insertedId, orderNumber: created.number ?? null };
   } catch (error) {
     if (controller.signal.aborted) return { kind: 'retry', error: { status: 0, code: 'timeout', message: NETWORK_MESSAGE } };
     return classify(error, item);
@@ -241,7 +242,7 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
     const outcome = await sendOne(d, sending, session.token);
     await record(d, sending, outcome);
     const orderName = queuedOrderName(item.lines);
-    if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, orderName });
+    if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, orderName, orderNumber: outcome.orderNumber });
     if (outcome.kind === 'attention') report.needsAttention.push({ clientOrderId: item.clientOrderId, orderName, message: outcome.error.message });
     if (outcome.kind === 'sign-in') report.signInRequired = true;
     // No connection, a failing server or a refused token affects every other item the same way: stop here.

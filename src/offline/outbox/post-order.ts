@@ -3,7 +3,7 @@
 // clientOrderId is answered with the first order (docs/architecture.md, "Orders and stock").
 
 import { apiRequest } from '../../api/client';
-import { InsertedIdSchema, type OrderBody } from '../../contract/order';
+import { PlacedOrderSchema, type OrderBody, type PlacedOrder } from '../../contract/order';
 import type { OrderRefusal } from '../../api/order-refusal';
 import { orderTotal } from '../../contract/pricing';
 import type { PadLine } from '../store/database';
@@ -29,8 +29,8 @@ export function orderBody(order: OrderToSend): OrderBody {
 }
 
 /** `auth`: the access token to send with (the outbox's sender holds its own), or true for the page's. */
-export function postOrder(body: OrderBody, auth: string | true, signal?: AbortSignal): Promise<{ insertedId: string }> {
-  return apiRequest('/orders', { method: 'POST', body, auth, schema: InsertedIdSchema, signal });
+export function postOrder(body: OrderBody, auth: string | true, signal?: AbortSignal): Promise<PlacedOrder> {
+  return apiRequest('/orders', { method: 'POST', body, auth, schema: PlacedOrderSchema, signal });
 }
 
 /** An order a screen places (the purchase page's one tool, or the order pad's lines). */
