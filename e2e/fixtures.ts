@@ -73,6 +73,25 @@ export function orderThroughApi(user: Pick<E2eUser, 'token'>, product: Pick<E2eP
   });
 }
 
+/** Pays an order the way the payment page does in the sandbox: intent, confirm with 4242..., record. Returns the transaction id. */
+export async function payThroughApi(user: Pick<E2eUser, 'token' | 'displayName' | 'email'>, orderId: string): Promise<string> {
+  const intent = await api<{ clientSecret: string }>('POST', '/create-payment-intent', { token: user.token, body: { orderId } });
+  if (intent.status !== 200) throw new Error(`payment intent refused: ${intent.status} ${JSON.stringify(intent.body)}`);
+  const confirmed = await api<{ paymentIntent?: { id: string } }>('POST', '/sandbox/confirm', {
+    token: user.token,
+    body: {
+      clientSecret: intent.body.clientSecret,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+      billingDetails: { name: user.displayName, email: user.email },
+    },
+  });
+  const transactionId = confirmed.body.paymentIntent?.id;
+  if (!transactionId) throw new Error(`sandbox declined: ${JSON.stringify(confirmed.body)}`);
+  const recorded = await api('PATCH', `/order/${orderId}`, { token: user.token, body: { transactionId } });
+  if (recorded.status !== 200) throw new Error(`payment not recorded: ${recorded.status} ${JSON.stringify(recorded.body)}`);
+  return transactionId;
+}
+
 export interface ServerOrder {
   _id: string;
   productName: string;

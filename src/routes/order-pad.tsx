@@ -1,6 +1,7 @@
 // /dashboard/order-pad: the dealer's order pad. Composes the pad (its lines, quick entry and Place order),
-// the catalogue (the tools and their rules), the profile (address and phone) and the offline feature's
-// outbox (a pad placed without a connection); the server prices and checks every line.
+// the catalogue (the tools and their rules), the delivery defaults (the profile's address and phone, else
+// the latest order's) and the offline feature's outbox (a pad placed without a connection); the server
+// prices and checks every line.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,6 +13,7 @@ import { productsQueryOptions, useProducts } from '../features/catalogue/get-pro
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { OrderPad } from '../features/order-pad/order-pad';
+import { useDeliveryDefaults } from '../features/orders/delivery-defaults';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 import { Spinner } from '../ui/spinner';
 
@@ -23,10 +25,8 @@ export default function OrderPadPage() {
   const lines = useOrderPad(email || null);
   const products = useProducts();
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
+  const delivery = useDeliveryDefaults(email, profile);
   const placeOrder = usePlaceOrQueue();
-
-  // The profile only prefills the address and phone: after one failed try (a poor connection) the pad shows without it.
-  const waitingForProfile = email !== '' && profile.isPending && profile.failureCount === 0;
 
   // The refusal's tools as they are now replace the catalogue's copies, so each line is priced and checked against them.
   const onProductsChanged = (current: Product[], gone: string[]) => {
@@ -38,7 +38,7 @@ export default function OrderPadPage() {
 
   return (
     <DashboardScreen path="/dashboard/order-pad">
-      {waitingForProfile ? (
+      {delivery.loading ? (
         <Spinner label="Loading your order pad" />
       ) : (
         <OrderPad
@@ -46,8 +46,8 @@ export default function OrderPadPage() {
           lines={lines}
           products={products.data}
           productsError={products.isError ? errorMessage(products.error) : null}
-          defaultAddress={profile.data?.address ?? ''}
-          defaultPhone={profile.data?.phone ?? ''}
+          defaultAddress={delivery.address}
+          defaultPhone={delivery.phone}
           placeOrder={placeOrder}
           onProductsChanged={onProductsChanged}
           onDone={() => void navigate({ to: '/dashboard/my-orders' })}

@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
+import { useDeliveryDefaults } from '../features/orders/delivery-defaults';
 import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
 import { ProductDetails, ProductLoadError } from '../features/catalogue/product-details';
@@ -20,10 +21,11 @@ export default function ProductPage() {
   const email = user?.email ?? '';
   const product = useProduct(id);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
+  const delivery = useDeliveryDefaults(email, profile);
   const placeOrder = usePlaceOrQueue();
 
-  // The profile only prefills the address and phone: after one failed try (a poor connection) the form shows without it.
-  if (product.isPending || (email !== '' && profile.isPending && profile.failureCount === 0)) return <ProductLoading id={id} />;
+  // The profile and the latest order only prefill the form: after one failed try (a poor connection) it shows without them.
+  if (product.isPending || delivery.loading) return <ProductLoading id={id} />;
   if (product.isError) return <ProductLoadError error={product.error} />;
 
   const item = product.data;
@@ -40,8 +42,8 @@ export default function ProductPage() {
           product={item}
           userName={name}
           userEmail={email}
-          defaultAddress={profile.data?.address ?? ''}
-          defaultPhone={profile.data?.phone ?? ''}
+          defaultAddress={delivery.address}
+          defaultPhone={delivery.phone}
           placeOrder={placeOrder}
           onOrdered={() => void navigate({ to: '/dashboard/my-orders' })}
           onProductChanged={(current) => queryClient.setQueryData(productQueryOptions(id).queryKey, current)}
