@@ -1,11 +1,13 @@
 // The one table of every dashboard list. On narrow screens the table scrolls sideways and its first
 // column stays in view (our own sticky cells: daisyUI's table-pin-cols pins every th, header cells
 // included, to both edges). A wide list can instead ask to become a list of cards below a breakpoint
-// (`stackBelow`), so a tablet never has to scroll sideways to reach a row's action. Lists paged on the
-// server pass `pagination`; a refetch in the background passes `busy`. A row may open to details under
-// it (`rowDetails`, e.g. the lines of a bulk order), drawn across the whole row.
+// (`stackBelow`), so a tablet never has to scroll sideways to reach a row's action; above it the list is
+// a table only while the table fits its area (beside the dashboard's sidebar, with this page's rows),
+// and cards again when it would not (docs/decisions/036). Lists paged on the server pass `pagination`;
+// a refetch in the background passes `busy`. A row may open to details under it (`rowDetails`, e.g. the
+// lines of a bulk order), drawn across the whole row.
 
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '../contract/pricing';
 
 /** Where a row is drawn: the table and the cards are both in the page (CSS shows one), so ids need the layout. */
@@ -65,6 +67,37 @@ const STACK_CLASSES: Record<StackBreakpoint, [string, string]> = {
   '2xl': ['hidden 2xl:block', '2xl:hidden'],
 };
 
+/**
+ * Whether a table wider than its area gives way to the cards: the width the table needed when it last did
+ * not fit (null while it fits), measured before the browser paints, so a reader never sees a row whose
+ * actions are cut off. The table comes back once the area is as wide as that.
+ */
+function useTableFits(enabled: boolean, area: RefObject<HTMLDivElement | null>, frame: RefObject<HTMLDivElement | null>) {
+  const [needed, setNeeded] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const areaElement = area.current;
+    const frameElement = frame.current;
+    if (!enabled || !areaElement || !frameElement || typeof ResizeObserver === 'undefined') return;
+    const table = frameElement.querySelector('table');
+    const check = () => {
+      if (needed !== null) {
+        if (areaElement.clientWidth >= needed) setNeeded(null);
+        return;
+      }
+      // Below the stacking breakpoint the table is not drawn (the cards are): nothing to measure.
+      if (!table || frameElement.getClientRects().length === 0) return;
+      const border = frameElement.offsetWidth - frameElement.clientWidth;
+      if (table.offsetWidth > frameElement.clientWidth) setNeeded(table.offsetWidth + border);
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(areaElement);
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
+  return needed === null;
+}
+
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
@@ -107,13 +140,15 @@ export function DataTable<T>({
   rowDetails,
 }: DataTableProps<T>) {
   const captionId = useId();
-  // The pinned first column needs a solid background, or the scrolled cells show through it.
-  const stickyBackground = rowClassName ? 'bg-inherit' : 'bg-base-100';
+  const area = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const fits = useTableFits(stackBelow !== undefined, area, frame);
   const pager = pagination && pagination.total > 0 ? <Pager {...pagination} busy={busy} label={caption} /> : null;
-  const [tableVisibility, cardsVisibility] = stackBelow ? STACK_CLASSES[stackBelow] : ['', ''];
+  const [tableVisibility, cardsVisibility] = !stackBelow ? ['', ''] : fits ? STACK_CLASSES[stackBelow] : ['hidden', ''];
 
   const table = (
     <div
+      ref={frame}
       className={`overflow-x-auto rounded-box border border-base-300 transition-opacity ${busy ? 'opacity-60' : ''} ${tableVisibility}`}
       tabIndex={0}
       role="region"
@@ -137,9 +172,12 @@ export function DataTable<T>({
         <tbody>
           {rows.map((row) => {
             const details = rowDetails?.(row, 'table') ?? null;
+            const colour = rowClassName?.(row) ?? '';
+            // The pinned first column needs a solid background, or the scrolled cells show through it.
+            const stickyBackground = colour ? 'bg-inherit' : 'bg-base-100';
             return (
               <Fragment key={rowKey(row)}>
-                <tr className={[rowClassName?.(row), details?.open ? 'border-b-0' : null].filter(Boolean).join(' ') || undefined}>
+                <tr className={[colour, details?.open ? 'border-b-0' : null].filter(Boolean).join(' ') || undefined}>
                   {columns.map((column, i) =>
                     i === 0 ? (
                       <th key={column.header} scope="row" className={`sticky left-0 z-10 font-medium ${stickyBackground} ${column.className ?? ''}`}>
@@ -209,10 +247,10 @@ export function DataTable<T>({
         {empty}
       </p>
     ) : (
-      <>
+      <div ref={area}>
         {table}
         {cards}
-      </>
+      </div>
     );
   if (!toolbar && !pager) return body;
   return (

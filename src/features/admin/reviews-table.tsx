@@ -70,7 +70,7 @@ export function ReviewsTable() {
     { header: 'Rating', cell: (review) => <Stars rating={review.rating} size={16} /> },
     {
       header: 'Review',
-      cell: (review, layout) => (layout === 'table' ? <ClippedText text={review.review} lines={3} className="min-w-56 max-w-md" /> : review.review),
+      cell: (review, layout) => (layout === 'table' ? <ClippedText text={review.review} lines={3} className="min-w-48 max-w-md" /> : review.review),
     },
     { header: 'Posted', cell: (review) => posted(review.createdAt), className: 'whitespace-nowrap' },
     {
