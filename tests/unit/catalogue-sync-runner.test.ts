@@ -34,7 +34,7 @@ describe('catalogue sync through a runner', () => {
     const db = openDatabase(`runner-${randomUUID()}`);
     const products = [tool('A', '/uploads/a.webp'), tool('B', '/uploads/a.webp'), tool('C', '/uploads/c.webp')];
     const outcome = await runCatalogueSync({ db, fetchChanges: async () => ({ version: 7, products, deleted: [] }), now: () => 1000 });
-    expect(outcome.result).toEqual({ version: 7, syncedAt: 1000, changed: 3, deleted: 0 });
+    expect(outcome.result).toEqual({ version: 7, syncedAt: 1000, changed: 3, deleted: 0, first: true });
     expect(outcome.pictures.map((p) => p.imageUrl)).toEqual(['/uploads/a.webp', '/uploads/c.webp']);
     expect(await db.products.count()).toBe(3);
 

@@ -27,7 +27,8 @@ export function useCatalogueSync(): void {
   const sync = useQuery(catalogueSyncQueryOptions());
   const result = sync.data;
   useEffect(() => {
-    if (!result || result.changed + result.deleted === 0) return;
+    // A first copy changes nothing shown: until it is complete the server answered every search.
+    if (!result || result.first === true || result.changed + result.deleted === 0) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.productSearches });
     void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
   }, [result, queryClient]);

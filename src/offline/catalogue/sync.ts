@@ -34,6 +34,8 @@ export interface CatalogueSyncState {
 export interface CatalogueSyncResult extends CatalogueSyncState {
   changed: number;
   deleted: number;
+  /** The sync filled an empty copy: nothing on screen came from it, so nothing shown needs asking again. */
+  first?: boolean;
 }
 
 /** Rows written per IndexedDB transaction: the first sync of thousands of tools never blocks the page for long. */
@@ -211,7 +213,7 @@ async function fillCatalogue(db: ForgelineDatabase, options: SyncOptions): Promi
     if (total === undefined) {
       // A server without pages answered with the whole copy.
       await applyChanges(db, page, now);
-      return { result: { ...syncState(page, now), changed, deleted: page.deleted.length }, pictures: distinctPictures(pictures) };
+      return { result: { ...syncState(page, now), changed, deleted: page.deleted.length, first: true }, pictures: distinctPictures(pictures) };
     }
     const first = fill ?? { version: page.version, cursor: page.cursor };
     const next = page.next;
@@ -229,7 +231,7 @@ async function fillCatalogue(db: ForgelineDatabase, options: SyncOptions): Promi
       return count;
     });
     options.onProgress?.({ saved: Math.min(saved, total), total });
-    if (next === undefined) return { result: { ...syncState(first, now), changed, deleted: 0 }, pictures: distinctPictures(pictures) };
+    if (next === undefined) return { result: { ...syncState(first, now), changed, deleted: 0, first: true }, pictures: distinctPictures(pictures) };
   }
 }
 
