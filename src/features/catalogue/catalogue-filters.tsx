@@ -34,17 +34,21 @@ const VIEW_ICONS: Record<CatalogueView, string> = {
   list: 'M4 5h3v3H4zM10 6.5h10M4 10.5h3v3H4zM10 12h10M4 16h3v3H4zM10 17.5h10',
 };
 
-/** Two buttons, one pressed: a pair of pressed-state buttons rather than radios, as the chips are. */
+/**
+ * Two buttons, one pressed: a pair of pressed-state buttons rather than radios, as the chips are. Joined by
+ * their own corners rather than daisyUI's join, whose scoped rules the prerendered page's inlined CSS
+ * cannot carry.
+ */
 export function ViewToggle({ view, onView }: { view: CatalogueView; onView: (view: CatalogueView) => void }) {
   return (
-    <div role="group" aria-label="Show tools as" className="join">
+    <div role="group" aria-label="Show tools as" className="inline-flex">
       {(['cards', 'list'] as const).map((option) => (
         <button
           key={option}
           type="button"
           aria-pressed={view === option}
           onClick={() => onView(option)}
-          className={`btn join-item min-h-11 gap-1.5 ${view === option ? 'btn-neutral' : 'btn-outline border-base-300'}`}
+          className={`btn min-h-11 gap-1.5 ${option === 'cards' ? 'rounded-r-none' : '-ml-px rounded-l-none'} ${view === option ? 'btn-neutral' : 'btn-outline border-base-300'}`}
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
             <path d={VIEW_ICONS[option]} />
