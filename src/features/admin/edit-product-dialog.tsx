@@ -139,8 +139,8 @@ function EditProductForm({ product, categories, onDone }: { product: Product; ca
           </p>
         ) : null}
         {online ? null : <p className="text-sm text-error">{texts.needsNetwork}</p>}
-        {/* Save stays in view at the foot of the box while the long form scrolls. */}
-        <div className="modal-action sticky bottom-0 -mx-6 -mb-6 mt-0 flex-wrap items-center border-t border-base-300 bg-base-100 px-6 py-4">
+        {/* Save stays in view at the foot of the box while the long form scrolls (the box's padding is below it). */}
+        <div className="modal-action sticky -bottom-6 -mx-6 -mb-6 mt-0 flex-wrap items-center border-t border-base-300 bg-base-100 px-6 py-4">
           <p className="mr-auto text-sm text-base-content/80" aria-live="polite">
             {step === 'uploading' ? 'Uploading the picture…' : step === 'saving' ? 'Saving the product…' : null}
           </p>
