@@ -5,6 +5,7 @@
 // bar's search works offline from the saved catalogue.
 
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CATALOGUE_PAGE_SIZE } from '../src/contract/product';
 import { api, expect, signIn, test, type E2eProduct } from './fixtures';
@@ -31,6 +32,13 @@ async function openFinder(page: Page, width: number) {
   const field = finder(page);
   await expect(field).toBeVisible();
   return field;
+}
+
+/** axe over one part of the page: the bar with its open list, or Our Tools as a list. */
+async function expectNoViolations(page: Page, selector: string, label: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, label).toEqual([]);
 }
 
 async function makeTool(createProduct: (fields: { name: string; sku: string }) => Promise<E2eProduct>, adminToken: string) {
@@ -63,6 +71,7 @@ for (const width of WIDTHS) {
     await expect(option).toContainText('$90');
     await expect(option).toContainText('100 in stock');
     await page.screenshot({ path: `.tmp/screens/catalogue-reach-search-${width}.png` });
+    await expectNoViolations(page, 'header', `the bar's search open at ${width} px`);
     await option.click();
     await expect(page).toHaveURL(new RegExp(`/products/${tool._id}$`, 'u'));
     await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
@@ -102,6 +111,7 @@ for (const width of WIDTHS) {
     await expect(row.getByRole('button', { name: 'Add to order' })).toBeVisible();
     await page.evaluate(() => document.getElementById('tools-search')?.scrollIntoView({ behavior: 'instant' }));
     await page.screenshot({ path: `.tmp/screens/catalogue-reach-list-${width}.png` });
+    await expectNoViolations(page, '#tools', `Our Tools as a list at ${width} px`);
 
     // The way to the whole catalogue from another screen: the Catalogue link, in Menu below lg and in the
     // bar from xl; in between the bar's field offers it.
