@@ -1,5 +1,5 @@
 // The bulk-order rules of a tool (docs/architecture.md, "Orders and stock"): an optional maximum per order,
-// a pack size and up to five volume prices. Add A Product and Edit rules show the same fields; each form
+// a pack size and up to five volume prices. Add A Product and the product editor show the same fields; each form
 // holds them at the top level (maxOrderQnt, packSize, priceTiers) and hands its form in with FormProvider.
 
 import { useId } from 'react';
