@@ -19,8 +19,10 @@ export function lowestVolumePrice(product: Pick<Product, 'price' | 'priceTiers'>
 }
 
 // One grid for the header and every row, so the columns line up like a table's. Below md the row folds:
-// picture and text side by side, the actions under them.
-const ROW_GRID = 'grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 md:grid-cols-[4rem_minmax(0,1fr)_8rem_7rem_auto]';
+// picture and text side by side, the actions under them; from md to lg price and stock share a column, so
+// the name keeps room beside the two buttons on a 768 px tablet.
+const ROW_GRID =
+  'grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 md:grid-cols-[4rem_minmax(0,1fr)_8rem_auto] lg:grid-cols-[4rem_minmax(0,1fr)_8rem_7rem_auto]';
 
 export const ToolRow = memo(function ToolRow({ product, action }: { product: Product; action?: CardAction | undefined }) {
   const nameId = `product-${product._id}-row-name`;
@@ -44,27 +46,29 @@ export const ToolRow = memo(function ToolRow({ product, action }: { product: Pro
           </h3>
           {product.sku ? <p className="font-mono text-xs text-base-content/75">SKU {product.sku}</p> : null}
         </div>
-        <p className="text-sm md:text-right">
-          <span className="sr-only">Price: </span>
-          <span className="font-semibold tabular-nums">{formatDollars(product.price)}</span>
-          <span className="text-base-content/75"> / unit</span>
-          {volume ? (
-            <span className="block text-xs text-base-content/75" data-testid="volume-price">
-              {formatDollars(volume.price)} from {formatCount(volume.minQnt)} pcs.
-            </span>
-          ) : null}
-        </p>
-        <p className={`text-sm md:text-right ${out ? 'font-semibold text-error' : ''}`} data-testid="row-stock">
-          {out ? (
-            'Out of stock'
-          ) : (
-            <>
-              <span className="font-semibold tabular-nums">{formatCount(product.availableQnt)}</span> pcs.
-              <span className="md:sr-only"> in stock</span>
-            </>
-          )}
-          <span className="block text-xs text-base-content/75">min. {formatCount(product.minOrderQnt)}</span>
-        </p>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 md:grid md:gap-1 md:text-right lg:contents">
+          <p className="text-sm">
+            <span className="sr-only">Price: </span>
+            <span className="font-semibold tabular-nums">{formatDollars(product.price)}</span>
+            <span className="text-base-content/75"> / unit</span>
+            {volume ? (
+              <span className="block text-xs text-base-content/75" data-testid="volume-price">
+                {formatDollars(volume.price)} from {formatCount(volume.minQnt)} pcs.
+              </span>
+            ) : null}
+          </p>
+          <p className={`text-sm lg:text-right ${out ? 'font-semibold text-error' : ''}`} data-testid="row-stock">
+            {out ? (
+              'Out of stock'
+            ) : (
+              <>
+                <span className="font-semibold tabular-nums">{formatCount(product.availableQnt)}</span> pcs.
+                <span className="lg:sr-only"> in stock</span>
+              </>
+            )}
+            <span className="block text-xs text-base-content/75">min. {formatCount(product.minOrderQnt)}</span>
+          </p>
+        </div>
       </div>
       <div className="col-span-2 flex flex-wrap gap-2 md:col-span-1 md:justify-end">
         <Link to="/products/$id" params={{ id: product._id }} className="btn btn-primary flex-1 md:flex-none" aria-describedby={nameId}>
@@ -82,8 +86,9 @@ export function ToolRows({ products, action, busy }: { products: Product[]; acti
       <div aria-hidden="true" className={`${ROW_GRID} hidden border-b border-base-300 px-3 py-2 text-sm font-semibold text-base-content/75 md:grid`}>
         <span />
         <span>Tool</span>
-        <span className="text-right">Price</span>
-        <span className="text-right">In stock</span>
+        <span className="text-right lg:hidden">Price, stock</span>
+        <span className="hidden text-right lg:block">Price</span>
+        <span className="hidden text-right lg:block">In stock</span>
         <span className="text-right">Order</span>
       </div>
       <ul aria-label="Tools" aria-busy={busy} data-testid="tool-rows">
