@@ -23,6 +23,8 @@ import { lowestVolumePrice } from '../../src/features/catalogue/tool-rows';
 import { ToolsList } from '../../src/features/catalogue/tools-list';
 
 const TOTAL = 5000;
+/** A loaded machine runs several suites at once: the answers get seconds, not the default second. */
+const SLOW = { timeout: 5000 };
 
 function tool(n: number): Product {
   return {
@@ -156,8 +158,8 @@ describe('the view remembered on the device', () => {
 describe('the list view at 5,000 tools', () => {
   it('draws one page of rows with price, volume price and stock, and Show more adds the next page only', async () => {
     renderWithRouter(<ToolsList search={{ q: '', category: null }} view="list" />);
-    const rows = await screen.findByTestId('tool-rows');
-    await waitFor(() => expect(within(rows).getAllByRole('listitem')).toHaveLength(CATALOGUE_PAGE_SIZE));
+    const rows = await screen.findByTestId('tool-rows', {}, SLOW);
+    await waitFor(() => expect(within(rows).getAllByRole('listitem')).toHaveLength(CATALOGUE_PAGE_SIZE), SLOW);
     expect(screen.getByTestId('tools-count').textContent).toBe(`Showing 24 of 5,000 tools`);
     const first = within(rows).getAllByRole('listitem')[0];
     if (!first) throw new Error('no row');
@@ -175,12 +177,12 @@ describe('the list view at 5,000 tools', () => {
     expect(document.querySelectorAll('#root *, body *').length).toBeLessThan(CATALOGUE_PAGE_SIZE * 30);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(within(rows).getAllByRole('listitem')).toHaveLength(2 * CATALOGUE_PAGE_SIZE));
+    await waitFor(() => expect(within(rows).getAllByRole('listitem')).toHaveLength(2 * CATALOGUE_PAGE_SIZE), SLOW);
   });
 
   it('shows the lowest volume price beside the list price', async () => {
     renderWithRouter(<ToolsList search={{ q: 'CS184', category: null }} view="list" />);
-    const hint = await screen.findByTestId('volume-price');
+    const hint = await screen.findByTestId('volume-price', {}, SLOW);
     expect(hint.textContent).toBe('$90 from 50 pcs.');
   });
 });
@@ -188,12 +190,12 @@ describe('the list view at 5,000 tools', () => {
 describe('the top bar search', () => {
   it('lists the tools a short SKU finds, and the arrow keys and Enter open the chosen one', async () => {
     const router = renderWithRouter(<FindTool />);
-    const field = await screen.findByRole('combobox', { name: 'Find a tool' });
+    const field = await screen.findByRole('combobox', { name: 'Find a tool' }, SLOW);
     fireEvent.focus(field);
     fireEvent.change(field, { target: { value: 'CS184' } });
     const list = screen.getByRole('listbox', { name: 'Tools found' });
     // CS184 and CS1840...CS1849: the first ones, then the way to all of them.
-    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(FIND_TOOL_RESULTS + 1));
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(FIND_TOOL_RESULTS + 1), SLOW);
     expect(within(list).getAllByRole('option').at(-1)?.textContent).toBe('Show all 11 in the catalogue');
     expect(field.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(field, { key: 'ArrowDown' });
@@ -203,19 +205,19 @@ describe('the top bar search', () => {
     const name = chosen?.textContent ?? '';
     const id = catalogue.find((t) => name.includes(t.sku ?? '-'))?._id;
     fireEvent.submit(field.closest('form') as HTMLFormElement);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${id}`), SLOW);
   });
 
   it('finds a tool by its full SKU; Enter without a choice opens Our Tools with the search', async () => {
     const router = renderWithRouter(<FindTool />);
-    const field = await screen.findByRole('combobox', { name: 'Find a tool' });
+    const field = await screen.findByRole('combobox', { name: 'Find a tool' }, SLOW);
     fireEvent.focus(field);
     fireEvent.change(field, { target: { value: 'FL-CS4321' } });
-    const option = await screen.findByRole('option', { name: /Chop Saw 4321/u });
+    const option = await screen.findByRole('option', { name: /Chop Saw 4321/u }, SLOW);
     expect(option.textContent).toContain('FL-CS4321');
     expect(option.textContent).toContain('in stock');
     fireEvent.submit(field.closest('form') as HTMLFormElement);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), SLOW);
     expect(router.state.location.hash).toBe('tools-search');
     expect((router.state.location.search as { q?: string }).q).toBe('FL-CS4321');
     expect((field as HTMLInputElement).value).toBe('');
@@ -223,9 +225,9 @@ describe('the top bar search', () => {
 
   it('offers the whole catalogue before anything is typed', async () => {
     const router = renderWithRouter(<FindTool />);
-    const field = await screen.findByRole('combobox', { name: 'Find a tool' });
+    const field = await screen.findByRole('combobox', { name: 'Find a tool' }, SLOW);
     fireEvent.focus(field);
     fireEvent.click(screen.getByRole('option', { name: 'Browse the whole catalogue' }));
-    await waitFor(() => expect(router.state.location.hash).toBe('tools'));
+    await waitFor(() => expect(router.state.location.hash).toBe('tools'), SLOW);
   });
 });
