@@ -134,7 +134,7 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
   // Manage Orders: the paid order shows Pending and is shipped; the customer then sees Shipped.
   await page.goto('/dashboard/manage-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
-  await page.getByLabel('Search by e-mail or product').fill(buyer.email);
+  await page.getByLabel('Search by order, customer, e-mail or tool').fill(buyer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   // A laptop (1280 px) gets the table; its body rows are the ones with data cells.
   const ordersTable = page.getByRole('table', { name: 'Orders' });
@@ -144,7 +144,8 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
   await expect(paid).toContainText(stocked.name);
   await expect(paid).toContainText('7 Canal Wharf, Leeds LS11 5PS');
   await expect(paid).toContainText(/pi_/u);
-  await paid.getByRole('button', { name: new RegExp(`^Shipped ${stocked.name}`, 'u') }).click();
+  await paid.getByRole('button', { name: new RegExp(`^Mark shipped… O-\\d{4}-\\d+, ${stocked.name}`, 'u') }).click();
+  await page.getByRole('dialog', { name: 'Mark this order shipped?' }).getByRole('button', { name: 'Mark shipped', exact: true }).click();
   await expect(page.getByText(`${stocked.name} order is shipped.`)).toBeVisible();
   await expect(orderRows.filter({ hasText: 'Shipped' })).toHaveCount(1);
   await expect(orderRows.filter({ hasText: 'Pending' })).toHaveCount(0);

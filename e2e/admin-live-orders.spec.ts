@@ -29,7 +29,7 @@ async function menuMatchesServer(page: Page, token: string): Promise<string> {
 async function openManageOrders(page: Page, search: string) {
   await page.goto('/dashboard/manage-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
-  await page.getByLabel('Search by e-mail or product').fill(search);
+  await page.getByLabel('Search by order, customer, e-mail or tool').fill(search);
   await page.getByRole('button', { name: 'Search' }).click();
   const table = page.getByRole('table', { name: 'Orders' });
   return table.getByRole('row').filter({ has: page.getByRole('cell') });
@@ -103,8 +103,9 @@ test.describe('live orders', () => {
     const otherRows = await openManageOrders(otherPage, dealer.email);
     await otherRows
       .filter({ hasText: 'Pending' })
-      .getByRole('button', { name: new RegExp(`^Shipped ${product.name}`, 'u') })
+      .getByRole('button', { name: new RegExp(`^Mark shipped… O-\\d{4}-\\d+, ${product.name}`, 'u') })
       .click();
+    await otherPage.getByRole('dialog', { name: 'Mark this order shipped?' }).getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await expect(otherPage.getByText(`${product.name} order is shipped.`)).toBeVisible();
 
     await expect(rows.filter({ hasText: 'Shipped' })).toHaveCount(1, { timeout: 5000 });

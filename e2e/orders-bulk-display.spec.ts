@@ -117,10 +117,10 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
     await page.getByLabel('Search products').fill(name);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('row', { name: new RegExp(name, 'u') })).toContainText('In packs of 6, at most 300 per order; 2 volume prices');
-    await page.getByRole('button', { name: `Edit rules of ${name}` }).click();
-    const rules = page.getByRole('dialog', { name: `Rules of ${name}` });
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const rules = page.getByRole('dialog', { name: `Edit ${name}` });
     await expect(rules.getByLabel('Pack size')).toHaveValue('6');
-    await expectNoViolations(page, 'Edit rules open');
+    await expectNoViolations(page, 'the product editor open');
     await rules.getByRole('button', { name: 'Close' }).click();
     await expect(rules).toBeHidden();
 
@@ -235,7 +235,7 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
     // Manage Orders on a tablet (cards below 1024 px): the order opens to its lines, and one Shipped ships it.
     await page.setViewportSize({ width: 820, height: 1000 });
     await page.goto('/dashboard/manage-orders');
-    await page.getByLabel('Search by e-mail or product').fill(dealer.email);
+    await page.getByLabel('Search by order, customer, e-mail or tool').fill(dealer.email);
     await page.getByRole('button', { name: 'Search' }).click();
     const cards = page.getByRole('list', { name: 'Orders' });
     await expect(cards.getByRole('listitem')).toHaveCount(2);
@@ -249,7 +249,8 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
       new RegExp(`^${saw.name}SKU \\S+2 pcs\\. × \\$300 = \\$600$`, 'u'),
       new RegExp(`^${planer.name}SKU \\S+4 pcs\\. × \\$150 = \\$600$`, 'u'),
     ]);
-    await card.getByRole('button', { name: new RegExp(`^Shipped ${name} and 2 more`, 'u') }).click();
+    await card.getByRole('button', { name: new RegExp(`^Mark shipped… O-\\d{4}-\\d+, ${name} and 2 more`, 'u') }).click();
+    await page.getByRole('dialog', { name: 'Mark this order shipped?' }).getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await expect(page.getByText(`${name} and 2 more order is shipped.`)).toBeVisible();
     const shipped = (await api<{ _id: string; status: string }[]>('GET', `/orders/${encodeURIComponent(dealer.email)}`, { token: dealer.token })).body;
     expect(shipped.find((order) => order._id === placed.body.insertedId)?.status).toBe('Shipped');

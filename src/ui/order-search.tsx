@@ -81,13 +81,13 @@ export function OrderSearchForm({ value, onChange, searchLabel, placeholder, sta
     <form
       role="search"
       aria-label="Find orders"
-      className="grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(14rem,2fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_auto] xl:items-end"
+      className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_auto] md:items-end xl:grid-cols-[minmax(14rem,2fr)_minmax(8rem,1fr)_minmax(8rem,1fr)_minmax(8rem,1fr)_auto]"
       onSubmit={(event) => {
         event.preventDefault();
         onChange({ ...value, q: value.searchText.trim() });
       }}
     >
-      <div className="flex flex-col gap-1 md:col-span-2 xl:col-span-1">
+      <div className="col-span-2 flex flex-col gap-1 md:col-span-4 xl:col-span-1">
         <label htmlFor={`${ids}-q`} className="text-sm font-medium">
           {searchLabel}
         </label>
@@ -109,7 +109,7 @@ export function OrderSearchForm({ value, onChange, searchLabel, placeholder, sta
           </button>
         </div>
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
         <label htmlFor={`${ids}-status`} className="text-sm font-medium">
           Status
         </label>
@@ -159,14 +159,14 @@ export function OrderSearchForm({ value, onChange, searchLabel, placeholder, sta
       </div>
       <button
         type="button"
-        className="btn btn-ghost self-end"
+        className="btn btn-ghost col-span-2 justify-self-start md:col-span-1"
         disabled={!isNarrowed(value) && value.searchText === '' && days.from === '' && days.to === ''}
         onClick={() => onChange(NO_ORDER_SEARCH)}
       >
         Clear
       </button>
       {backwards ? (
-        <p id={`${ids}-backwards`} role="alert" className="text-sm text-error md:col-span-2 xl:col-span-5">
+        <p id={`${ids}-backwards`} role="alert" className="col-span-2 text-sm text-error md:col-span-4 xl:col-span-5">
           The first day comes after the last one: pick a first day on or before the last.
         </p>
       ) : null}

@@ -1,15 +1,16 @@
 // A long id in a narrow cell (a payment processor's transaction id): its first and last characters, and a
-// button that opens the whole value with a Copy button under it. The button says what it opens, for
-// which row, and whether it is open; the whole value can be selected by hand where copying is refused.
+// Show button that opens the whole value, with Copy, in a popover. The popover is drawn above the page,
+// so opening it never widens the table; the button says what it opens and for which row, Escape or a click
+// elsewhere closes it, and the whole value can be selected by hand where copying is refused.
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from './toast';
 
 export interface ShortIdProps {
   value: string;
   /** What the value is, in words: "transaction id". */
   what: string;
-  /** Which row it belongs to, for the button's name: "of order O-2026-00042". */
+  /** Which row it belongs to, for the buttons' names: "of O-2026-00042". */
   of: string;
   /** Characters kept at each end. */
   keep?: number;
@@ -21,7 +22,6 @@ export function shortened(value: string, keep = 6): string {
 }
 
 export function ShortId({ value, what, of, keep = 6 }: ShortIdProps) {
-  const [open, setOpen] = useState(false);
   const id = useId();
   const short = shortened(value, keep);
   if (short === value) return <code className="font-mono text-xs">{value}</code>;
@@ -36,34 +36,39 @@ export function ShortId({ value, what, of, keep = 6 }: ShortIdProps) {
   };
 
   return (
-    <span className="inline-grid justify-items-start gap-1">
-      <span className="inline-flex items-center gap-1">
-        <code className="font-mono text-xs" aria-hidden={open}>
-          {short}
-        </code>
-        <button
-          type="button"
-          className="btn btn-ghost btn-xs px-1 font-normal underline"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Hide' : 'Show'}
-          <span className="sr-only">
-            {' '}
-            the whole {what} {of}
-          </span>
-        </button>
-      </span>
-      <span id={id} hidden={!open} className="max-w-64 rounded-box bg-base-200 p-2">
-        <code className="block break-all font-mono text-xs select-all">{value}</code>
-        <button type="button" className="btn btn-outline btn-xs mt-1 bg-base-100" onClick={() => void copy()}>
-          Copy
-          <span className="sr-only">
-            {' '}
-            the {what} {of}
-          </span>
-        </button>
+    <span className="inline-grid justify-items-start gap-0.5">
+      {/* The ends above their button, so the cell stays as narrow as the ends are. */}
+      <code className="whitespace-nowrap font-mono text-xs">{short}</code>
+      <button type="button" className="btn btn-ghost btn-sm h-auto min-h-0 px-1 py-1 text-xs font-normal underline" popoverTarget={id}>
+        Show
+        <span className="sr-only">
+          {' '}
+          the whole {what} {of}
+        </span>
+      </button>
+      <span
+        id={id}
+        popover="auto"
+        role="group"
+        aria-label={`The whole ${what} ${of}`}
+        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-box border border-base-300 bg-base-100 p-4 text-base-content shadow-xl"
+      >
+        <span className="block text-sm font-medium first-letter:uppercase">
+          {what} {of}
+        </span>
+        <code className="mt-2 block break-all select-all rounded bg-base-200 p-2 font-mono text-sm">{value}</code>
+        <span className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => void copy()}>
+            Copy
+            <span className="sr-only">
+              {' '}
+              the {what} {of}
+            </span>
+          </button>
+          <button type="button" className="btn btn-sm" popoverTarget={id} popoverTargetAction="hide">
+            Close
+          </button>
+        </span>
       </span>
     </span>
   );

@@ -87,13 +87,15 @@ describe('MyOrdersTable', () => {
 
   it('keeps a one-line order as it was: its name, no disclosure', () => {
     const table = screen.getByRole('table', { name: 'My orders' });
-    const name = within(table).getByRole('cell', { name: 'Tool 4' });
+    const name = within(table).getByRole('rowheader', { name: /Tool 4$/u });
     expect(within(name).queryByRole('button')).toBeNull();
   });
 
   it('says until when an unpaid order holds its stock', () => {
     const table = screen.getByRole('table', { name: 'My orders' });
-    const row = within(table).getByRole('cell', { name: 'Tool 4' }).closest('tr') as HTMLElement;
+    const row = within(table)
+      .getByRole('rowheader', { name: /Tool 4$/u })
+      .closest('tr') as HTMLElement;
     const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-22T10:00:00.000Z'));
     expect(row.textContent).toContain(`Held until ${expected}`);
     expect(
@@ -140,7 +142,7 @@ describe('OrdersTable (Manage Orders)', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
     expect(within(within(card).getByRole('list', { name: 'Lines of Tool 1 and 2 more' })).getAllByRole('listitem')).toHaveLength(3);
     const table = screen.getByRole('table', { name: 'Orders' });
-    expect(within(table).getByRole('cell', { name: 'Tool 4' })).toBeTruthy();
+    expect(within(table).getByRole('rowheader', { name: /Tool 4$/u })).toBeTruthy();
     // Each row starts with the order's number.
     expect(within(table).getByRole('rowheader', { name: /^O-2026-00102/u })).toBeTruthy();
   });

@@ -17,7 +17,7 @@ import { ClippedText } from '../../ui/clipped-text';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton, type InvoiceOrder } from '../../ui/invoice-button';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
-import { OrderNumberCell } from '../../ui/order-number';
+import { OrderProductCell } from '../../ui/order-number';
 import { isNarrowed, NO_ORDER_SEARCH, orderSearchQuery, searchApplied } from '../../ui/order-search';
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
@@ -137,10 +137,9 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
 
   const offlineReason = online ? undefined : offlineId;
   const columns: Column<Order>[] = [
-    { header: 'Order', cell: (order) => <OrderNumberCell order={order} /> },
     {
       header: 'Product',
-      cell: lines.productCell,
+      cell: (order, layout) => <OrderProductCell order={order}>{lines.productCell(order, layout)}</OrderProductCell>,
     },
     { header: 'Quantity', cell: (order) => `${formatCount(order.orderQuantity)} pcs.`, className: 'tabular-nums whitespace-nowrap' },
     { header: 'Price', cell: (order) => formatDollars(order.totalPrice), className: 'tabular-nums' },
@@ -156,7 +155,7 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
     // Long addresses are clipped in the table and open on hover or keyboard focus; a card has room.
     {
       header: 'User Address',
-      cell: (order, layout) => (layout === 'table' ? <ClippedText text={order.userAddress} lines={2} className="min-w-32 max-w-48" /> : order.userAddress),
+      cell: (order, layout) => (layout === 'table' ? <ClippedText text={order.userAddress} lines={2} className="min-w-20 max-w-48" /> : order.userAddress),
     },
     {
       header: 'Transaction Id',
@@ -227,9 +226,11 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   ];
 
   const toolbar = (
-    <div className="flex flex-col gap-3">
+    <div className="grid gap-3">
       <OrdersFilter value={filter} onChange={changeFilter} />
-      <ExportOrdersButton search={search} offlineReason={offlineReason} />
+      <div>
+        <ExportOrdersButton search={search} offlineReason={offlineReason} />
+      </div>
     </div>
   );
   const filtered = isNarrowed(filter);

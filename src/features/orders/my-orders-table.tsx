@@ -17,7 +17,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
 import { downloadInvoice } from './download-invoice';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
-import { OrderNumberCell } from '../../ui/order-number';
+import { OrderProductCell } from '../../ui/order-number';
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
 import { useDeleteOrder } from './delete-order';
@@ -110,10 +110,9 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
   };
 
   const columns: Column<Order>[] = [
-    { header: 'Order', cell: (o) => <OrderNumberCell order={o} /> },
     {
       header: 'Product',
-      cell: lines.productCell,
+      cell: (o, layout) => <OrderProductCell order={o}>{lines.productCell(o, layout)}</OrderProductCell>,
       className: 'min-w-36 max-w-56 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (o) => formatCount(o.orderQuantity), className: 'text-right tabular-nums' },
