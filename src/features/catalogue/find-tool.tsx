@@ -215,7 +215,7 @@ export function FindTool() {
               aria-controls={listId}
               aria-activedescendant={activeId}
               className="input input-bordered h-11 w-full pl-10"
-              placeholder="Find a tool: name or SKU"
+              placeholder="Name or SKU"
               autoComplete="off"
               spellCheck={false}
               enterKeyHint="search"
