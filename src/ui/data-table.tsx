@@ -7,7 +7,7 @@
 // a refetch in the background passes `busy`. A row may open to details under it (`rowDetails`, e.g. the
 // lines of a bulk order), drawn across the whole row.
 
-import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '../contract/pricing';
 
 /** Where a row is drawn: the table and the cards are both in the page (CSS shows one), so ids need the layout. */
@@ -68,26 +68,37 @@ const STACK_CLASSES: Record<StackBreakpoint, [string, string]> = {
 };
 
 /**
- * Whether a table wider than its area gives way to the cards: the width the table needed when it last did
- * not fit (null while it fits), measured before the browser paints, so a reader never sees a row whose
- * actions are cut off. The table comes back once the area is as wide as that.
+ * Whether the table fits its area, or gives way to the cards. The table is measured before the browser
+ * paints, so a reader never sees a row whose actions are cut off. While the cards are shown, the table is
+ * tried again when the rows change (drawn, measured and given way before paint), when the area grows wider
+ * than it was when the table did not fit, and once the page's fonts have loaded.
  */
-function useTableFits(enabled: boolean, area: RefObject<HTMLDivElement | null>, frame: RefObject<HTMLDivElement | null>) {
-  const [needed, setNeeded] = useState<number | null>(null);
+function useTableFits(enabled: boolean, rows: unknown, area: RefObject<HTMLDivElement | null>, frame: RefObject<HTMLDivElement | null>) {
+  // The area's width when the table last did not fit it; null while it fits.
+  const [failedAt, setFailedAt] = useState<number | null>(null);
+  useLayoutEffect(() => setFailedAt(null), [rows]);
+  useEffect(() => {
+    if (!enabled || typeof document === 'undefined' || !('fonts' in document) || document.fonts.status === 'loaded') return;
+    let live = true;
+    void document.fonts.ready.then(() => live && setFailedAt(null));
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
   useLayoutEffect(() => {
     const areaElement = area.current;
     const frameElement = frame.current;
     if (!enabled || !areaElement || !frameElement || typeof ResizeObserver === 'undefined') return;
     const table = frameElement.querySelector('table');
     const check = () => {
-      if (needed !== null) {
-        if (areaElement.clientWidth >= needed) setNeeded(null);
+      if (failedAt !== null) {
+        // Only a wider area can fit it now; trying on a narrower one (the cards' own scrollbar) would flicker.
+        if (areaElement.clientWidth > failedAt) setFailedAt(null);
         return;
       }
       // Below the stacking breakpoint the table is not drawn (the cards are): nothing to measure.
       if (!table || frameElement.getClientRects().length === 0) return;
-      const border = frameElement.offsetWidth - frameElement.clientWidth;
-      if (table.offsetWidth > frameElement.clientWidth) setNeeded(table.offsetWidth + border);
+      if (table.offsetWidth > frameElement.clientWidth) setFailedAt(areaElement.clientWidth);
     };
     check();
     const observer = new ResizeObserver(check);
@@ -95,7 +106,7 @@ function useTableFits(enabled: boolean, area: RefObject<HTMLDivElement | null>, 
     if (table) observer.observe(table);
     return () => observer.disconnect();
   });
-  return needed === null;
+  return failedAt === null;
 }
 
 export function pageCount(total: number, pageSize: number): number {
@@ -142,7 +153,7 @@ export function DataTable<T>({
   const captionId = useId();
   const area = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const fits = useTableFits(stackBelow !== undefined, area, frame);
+  const fits = useTableFits(stackBelow !== undefined, rows, area, frame);
   const pager = pagination && pagination.total > 0 ? <Pager {...pagination} busy={busy} label={caption} /> : null;
   const [tableVisibility, cardsVisibility] = !stackBelow ? ['', ''] : fits ? STACK_CLASSES[stackBelow] : ['hidden', ''];
 
