@@ -188,7 +188,8 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
     await expectNoViolations(shop, 'My Orders with a bulk order open');
     // The one-line order reads as it always has, and says until when it holds its stock.
     const unpaid = myOrders.getByRole('row').filter({ hasText: 'Unpaid' });
-    await expect(unpaid.getByRole('rowheader')).toHaveText(planer.name);
+    // It leads with its number and when it was placed, then the tool's name.
+    await expect(unpaid.getByRole('rowheader')).toHaveText(new RegExp(`^O-\\d{4}-\\d{5,}.+${planer.name}$`, 'u'));
     await expect(unpaid).toContainText(/Held until /u);
     await expect(unpaid.getByRole('button', { name: /^Order again/u })).toHaveCount(0);
 

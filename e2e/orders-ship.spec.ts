@@ -68,6 +68,9 @@ test.describe('shipping an order', () => {
       await row.getByRole('button', { name: /^Mark shipped…/u }).click();
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(number);
+      // The dialog slides in: the picture is taken once it is whole.
+      await expect.poll(() => dialog.locator('.modal-box').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      await expect.poll(() => dialog.locator('.modal-box').evaluate((el) => getComputedStyle(el).transform)).toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/u);
       await page.screenshot({ path: `.tmp/screens/orders-ship-dialog-${width}.png` });
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();

@@ -10,7 +10,7 @@ const formatPlaced = (iso: string) => new Intl.DateTimeFormat(undefined, { dateS
 export function OrderNumberCell({ order }: { order: Pick<Order, 'number' | 'createdAt'> }) {
   return (
     <span className="grid gap-0.5">
-      {order.number ? <span className="whitespace-nowrap font-mono text-sm font-semibold">{order.number}</span> : null}
+      {order.number ? <span className="whitespace-nowrap font-mono text-xs font-semibold">{order.number}</span> : null}
       <time dateTime={order.createdAt} className="text-xs text-base-content/80">
         {formatPlaced(order.createdAt)}
       </time>
