@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { api, expect, orderThroughApi, signIn, test, type E2eUser } from './fixtures';
+import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
 
 const WIDTHS = [768, 1024, 1280, 1440] as const;
 
@@ -18,23 +18,6 @@ interface List {
   caption: string;
   /** The column that says where the row stands, which must show as well as the actions. */
   status: string;
-}
-
-/** Pays an order as the payment page does with the sandbox: intent, the 4242 card, then recorded Paid. */
-async function payThroughApi(user: E2eUser, orderId: string): Promise<void> {
-  const intent = await api<{ clientSecret: string }>('POST', '/create-payment-intent', { token: user.token, body: { orderId } });
-  expect(intent.status).toBe(200);
-  const confirmed = await api<{ paymentIntent?: { id: string } }>('POST', '/sandbox/confirm', {
-    token: user.token,
-    body: {
-      clientSecret: intent.body.clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-      billingDetails: { name: user.displayName, email: user.email },
-    },
-  });
-  const transactionId = confirmed.body.paymentIntent?.id;
-  if (!transactionId) throw new Error(`sandbox declined: ${JSON.stringify(confirmed.body)}`);
-  expect((await api('PATCH', `/order/${orderId}`, { token: user.token, body: { transactionId } })).status).toBe(200);
 }
 
 interface Box {
