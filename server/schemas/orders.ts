@@ -37,8 +37,8 @@ export const orderSchemas = {
     access: 'customer',
     body: v.union([OneToolOrderBodySchema, OrderBodySchema]),
     answers: {
-      201: { schema: PlacedOrderSchema, description: 'The order was placed: its id and its number.' },
-      200: { schema: PlacedOrderSchema, description: 'An order with this `clientOrderId` was placed before: its id and number.' },
+      201: { schema: PlacedOrderSchema, description: 'The order was placed: its id, and for an order of `lines` its number.' },
+      200: { schema: PlacedOrderSchema, description: 'An order with this `clientOrderId` was placed before: its id (and number).' },
       409: {
         schema: OrderConflictSchema,
         description:

@@ -40,6 +40,17 @@ describeEachDatabase('order numbers', (kind) => {
       const page = (await t.app.inject({ url: '/api/orders', headers: admin.auth })).json() as OrderPage;
       expect(page.items.find((o) => o._id === first)?.number).toBe(numbers.get(first));
 
+      // An order of lines is answered with its number; the spec's one-tool order with its id alone.
+      const lines = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: dana.auth,
+        payload: { lines: [{ productId: tool, quantity: 1 }], userAddress: '1 Quay St', userPhone: '+44 113 496 0000', clientOrderId: crypto.randomUUID() },
+      });
+      expect(lines.statusCode).toBe(201);
+      const answered = lines.json() as { insertedId: string; number: string };
+      expect((await mine(dana)).find((o) => o._id === answered.insertedId)?.number).toBe(answered.number);
+
       // Sending the same order again places nothing and takes no number.
       const body = { productId: tool, orderQuantity: 1, clientOrderId: crypto.randomUUID() };
       const placed = await postOrder(t, eli, body);

@@ -9,8 +9,10 @@ import { placeOrder, postOrder } from '../helpers/orders';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/use-test-app';
 
+// The spec's fields, and what later rounds added beside them (lines, invoice, number, shipping details).
 const ORDER_FIELDS = [
   '_id',
+  'carrier',
   'clientOrderId',
   'createdAt',
   'heldUntil',
@@ -18,11 +20,14 @@ const ORDER_FIELDS = [
   'imageUrl',
   'invoiceNo',
   'lines',
+  'number',
   'orderQuantity',
   'productId',
   'productName',
+  'shippedAt',
   'status',
   'totalPrice',
+  'trackingNumber',
   'transactionId',
   'unitPrice',
   'userAddress',
