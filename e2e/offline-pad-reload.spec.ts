@@ -44,7 +44,7 @@ const tail = (product: E2eProduct) => product.name.split(' ').at(-1) ?? '';
 
 /** The quick-entry line: part of the name, the first match, the quantity, Enter. */
 async function quickAdd(page: Page, product: E2eProduct, quantity: number) {
-  await page.getByRole('combobox', { name: 'Tool' }).fill(tail(product));
+  await page.getByRole('combobox', { name: 'Tool', exact: true }).fill(tail(product));
   await expect(page.getByRole('option', { name: new RegExp(tail(product), 'u') })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -23,7 +23,7 @@ const queuedRows = (page: Page) =>
 
 /** The quick-entry line: part of the name, pick it (keyboard or a tap), the quantity, Enter; focus is back in the name box. */
 async function quickAdd(page: Page, typed: string, product: E2eProduct, quantity: number, how: 'keyboard' | 'tap') {
-  const tool = page.getByRole('combobox', { name: 'Tool' });
+  const tool = page.getByRole('combobox', { name: 'Tool', exact: true });
   await tool.click();
   await tool.pressSequentially(typed);
   const option = page.getByRole('option', { name: new RegExp(tail(product), 'u') });
@@ -304,7 +304,7 @@ test('the pad is accessible on a desktop and on a phone: axe finds nothing, targ
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await noViolations('desktop');
-  await page.getByRole('combobox', { name: 'Tool' }).pressSequentially('pad access');
+  await page.getByRole('combobox', { name: 'Tool', exact: true }).pressSequentially('pad access');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('listbox', { name: 'Matching tools' })).toBeVisible();
   await noViolations('desktop, list open');

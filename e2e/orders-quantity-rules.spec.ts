@@ -21,7 +21,7 @@ async function setRules(adminToken: string, product: E2eProduct, rules: { maxOrd
 
 /** Picks the tool in the quick-entry line and types the quantity, then Enter; what happens next is the test's. */
 async function quickEnter(page: Page, product: E2eProduct, quantity: number) {
-  const tool = page.getByRole('combobox', { name: 'Tool' });
+  const tool = page.getByRole('combobox', { name: 'Tool', exact: true });
   await tool.click();
   await tool.fill('');
   await tool.pressSequentially(tail(product));
@@ -56,7 +56,7 @@ test('the quick entry rounds up or refuses with the reason, the totals count val
   await quickEnter(page, clamp, 10);
   await expect(status).toHaveText(`Rounded to 30, the minimum. 30 pcs. of ${clamp.name} added.`);
   await expect(page.getByLabel(`Quantity (pcs.) of ${clamp.name}`)).toHaveValue('30');
-  await expect(page.getByRole('combobox', { name: 'Tool' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Tool', exact: true })).toBeFocused();
 
   // Off the pack: rounded up to whole packs.
   await quickEnter(page, blades, 13);
@@ -78,9 +78,9 @@ test('the quick entry rounds up or refuses with the reason, the totals count val
   await expect(page.getByRole('alert').filter({ hasText: 'At most 500 pcs. per order. 30 pcs. are on the pad already.' })).toBeVisible();
   await expect(page.getByLabel(`Quantity (pcs.) of ${clamp.name}`)).toHaveValue('30');
   // Escape in the name box clears the entry and its message.
-  await page.getByRole('combobox', { name: 'Tool' }).focus();
+  await page.getByRole('combobox', { name: 'Tool', exact: true }).focus();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('combobox', { name: 'Tool' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Tool', exact: true })).toHaveValue('');
   await expect(quantityBox).toHaveValue('');
   await expect(quantityBox).toHaveAttribute('aria-invalid', 'false');
 

@@ -47,7 +47,10 @@ function measure(list: Locator, status: string, asTable: boolean): Promise<{ fra
       const drawn = (el: Element) => el.getClientRects().length > 0;
       const headers = [...element.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
       const statusIndex = headers.indexOf(status);
-      const rows = asTable ? [...element.querySelectorAll('tbody > tr:not([hidden])')] : [...element.querySelectorAll(':scope > li')];
+      // An order's rows, not the details opened under one (its lines), which span the whole table.
+      const rows = asTable
+        ? [...element.querySelectorAll('tbody > tr:not([hidden])')].filter((tr) => tr.querySelector(':scope > th'))
+        : [...element.querySelectorAll(':scope > li')];
       return {
         frame: boxOf(element),
         rows: rows.map((row) => {
@@ -76,8 +79,9 @@ async function expectInReach(page: Page, list: List, width: number): Promise<voi
 
   const measured = await measure(asTable ? frame : cards, list.status, asTable);
   expect(measured.rows.length, `${where}: rows`).toBeGreaterThan(0);
+  // A shipped order past its minute to undo has no action left; this journey's own rows all have some.
+  expect(measured.rows.filter((row) => row.actions.length > 0).length, `${where}: rows with actions`).toBeGreaterThan(0);
   measured.rows.forEach((row, i) => {
-    expect(row.actions.length, `${where}: row ${i + 1} has actions`).toBeGreaterThan(0);
     for (const action of row.actions) expectWithin(action, measured.frame, innerWidth, `${where}: row ${i + 1}, ${action.label}`);
     expect(row.status, `${where}: row ${i + 1} shows its ${list.status}`).not.toBeNull();
     if (row.status) expectWithin(row.status, measured.frame, innerWidth, `${where}: row ${i + 1} ${list.status}`);
