@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { api, expect, orderThroughApi, signIn, test, type E2eUser } from './fixtures';
+import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
 
 const DESCRIPTION =
   'An 18 V brushless drill driver for trade counters: two speeds, a 13 mm metal chuck, 60 Nm of torque, an LED work light and a belt clip, ' +
@@ -27,23 +27,6 @@ async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, label).toEqual([]);
-}
-
-/** Pays an order the way the payment page does in the sandbox: intent, confirm with 4242..., record. */
-async function payThroughApi(user: E2eUser, orderId: string): Promise<void> {
-  const intent = await api<{ clientSecret: string }>('POST', '/create-payment-intent', { token: user.token, body: { orderId } });
-  expect(intent.status).toBe(200);
-  const confirmed = await api<{ paymentIntent?: { id: string } }>('POST', '/sandbox/confirm', {
-    token: user.token,
-    body: {
-      clientSecret: intent.body.clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-      billingDetails: { name: user.displayName, email: user.email },
-    },
-  });
-  const transactionId = confirmed.body.paymentIntent?.id;
-  if (!transactionId) throw new Error(`sandbox declined: ${JSON.stringify(confirmed.body)}`);
-  expect((await api('PATCH', `/order/${orderId}`, { token: user.token, body: { transactionId } })).status).toBe(200);
 }
 
 async function addProductWithRules(page: Page, name: string, sku: string): Promise<void> {

@@ -5,7 +5,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { api, expect, orderThroughApi, signIn, test, type E2eUser } from './fixtures';
+import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
 
 const WIDTHS = [390, 768, 1024, 1440] as const;
 
@@ -14,23 +14,6 @@ interface Placed {
   number: string;
   transactionId: string | null;
   createdAt: string;
-}
-
-async function payThroughApi(user: E2eUser, orderId: string): Promise<string> {
-  const intent = await api<{ clientSecret: string }>('POST', '/create-payment-intent', { token: user.token, body: { orderId } });
-  expect(intent.status).toBe(200);
-  const confirmed = await api<{ paymentIntent?: { id: string } }>('POST', '/sandbox/confirm', {
-    token: user.token,
-    body: {
-      clientSecret: intent.body.clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-      billingDetails: { name: user.displayName, email: user.email },
-    },
-  });
-  const transactionId = confirmed.body.paymentIntent?.id;
-  if (!transactionId) throw new Error(`sandbox declined: ${JSON.stringify(confirmed.body)}`);
-  expect((await api('PATCH', `/order/${orderId}`, { token: user.token, body: { transactionId } })).status).toBe(200);
-  return transactionId;
 }
 
 /** The rows of a list of orders, whichever way it is drawn at this width (a table, or cards below it). */

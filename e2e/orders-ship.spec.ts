@@ -4,25 +4,9 @@
 // Pending again and the dealer's list follows. Screenshots of the dialog at 390, 768, 1024 and 1440 px.
 
 import type { Page } from '@playwright/test';
-import { api, expect, orderThroughApi, signIn, test, type E2eUser } from './fixtures';
+import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
 
 const WIDTHS = [390, 768, 1024, 1440] as const;
-
-async function payThroughApi(user: E2eUser, orderId: string): Promise<void> {
-  const intent = await api<{ clientSecret: string }>('POST', '/create-payment-intent', { token: user.token, body: { orderId } });
-  expect(intent.status).toBe(200);
-  const confirmed = await api<{ paymentIntent?: { id: string } }>('POST', '/sandbox/confirm', {
-    token: user.token,
-    body: {
-      clientSecret: intent.body.clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
-      billingDetails: { name: user.displayName, email: user.email },
-    },
-  });
-  const transactionId = confirmed.body.paymentIntent?.id;
-  if (!transactionId) throw new Error(`sandbox declined: ${JSON.stringify(confirmed.body)}`);
-  expect((await api('PATCH', `/order/${orderId}`, { token: user.token, body: { transactionId } })).status).toBe(200);
-}
 
 /** The order's row or card, whichever the width draws. */
 async function orderRow(page: Page, caption: string, number: string) {
