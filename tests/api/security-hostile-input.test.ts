@@ -131,6 +131,7 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'GET /api/orders/:id/invoice', as: 'customer', param: (c) => c.orderId },
   { route: 'DELETE /api/orders/:id', as: 'customer', param: () => randomUUID() },
   { route: 'PATCH /api/orders/:id', as: 'admin', body: () => ({}), param: (c) => c.orderId },
+  { route: 'DELETE /api/orders/:id/shipping', as: 'admin', param: () => randomUUID() },
   { route: 'DELETE /api/orders/admin/:id', as: 'admin', param: () => randomUUID() },
   { route: 'POST /api/create-payment-intent', as: 'customer', body: (c) => ({ orderId: c.orderId }) },
   { route: 'PATCH /api/order/:id', as: 'customer', body: () => ({ transactionId: 'pi_sbx_unknown' }), param: (c) => c.orderId },
