@@ -35,6 +35,7 @@ import { ShipOrderDialog } from './ship-order-dialog';
 import { useUndoShipOrder } from './undo-ship-order';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePageInRange } from './use-page-in-range';
+import { EmailText } from '../../ui/email-text';
 
 const STATUS_BADGE: Record<OrderStatus, string> = {
   Unpaid: 'badge-error',
@@ -60,19 +61,6 @@ function useUndoWindow(orders: Order[] | undefined): (order: Order) => boolean {
     return () => clearTimeout(timer);
   }, [orders, now]);
   return useCallback((order: Order) => deadlineOf(order) > now, [now]);
-}
-
-/** An e-mail address that may wrap after the @ rather than mid-word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return <span className="break-all">{email}</span>;
-  return (
-    <span>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </span>
-  );
 }
 
 export interface OrdersTableProps {

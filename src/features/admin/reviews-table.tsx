@@ -20,6 +20,7 @@ import { OfflineNotice } from './offline-notice';
 import { QueryError } from '../../ui/query-error';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePageInRange } from './use-page-in-range';
+import { EmailText } from '../../ui/email-text';
 
 const posted = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -63,7 +64,7 @@ export function ReviewsTable() {
       cell: (review) => (
         <span className="grid min-w-40">
           <span>{review.userName}</span>
-          <span className="break-all text-sm font-normal text-base-content/80">{review.userEmail}</span>
+          <EmailText email={review.userEmail} className="text-sm font-normal text-base-content/80" />
         </span>
       ),
     },
