@@ -47,9 +47,9 @@ function measure(list: Locator, status: string, asTable: boolean): Promise<{ fra
       const drawn = (el: Element) => el.getClientRects().length > 0;
       const headers = [...element.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
       const statusIndex = headers.indexOf(status);
-      // An order's rows, not the details opened under one (its lines), which span the whole table.
+      // The list's own rows: not the details opened under one, nor the rows of a bulk order's lines table inside them.
       const rows = asTable
-        ? [...element.querySelectorAll('tbody > tr:not([hidden])')].filter((tr) => tr.querySelector(':scope > th'))
+        ? [...element.querySelectorAll(':scope > table > tbody > tr:not([hidden])')].filter((tr) => tr.querySelector(':scope > th'))
         : [...element.querySelectorAll(':scope > li')];
       return {
         frame: boxOf(element),
