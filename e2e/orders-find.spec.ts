@@ -23,10 +23,13 @@ function rowsOf(page: Page, caption: string) {
   return {
     table,
     cards,
-    rows: async () =>
-      (await table.isVisible())
+    rows: async () => {
+      // Which way it is drawn is known once the list is on screen (while it loads, neither is).
+      await expect(table.or(cards)).toBeVisible();
+      return (await table.isVisible())
         ? table.getByRole('row').filter({ has: page.getByRole('cell') })
-        : cards.getByRole('listitem').filter({ has: page.locator('time') }),
+        : cards.getByRole('listitem').filter({ has: page.locator('time') });
+    },
   };
 }
 
