@@ -5,7 +5,7 @@
 // left empty) and the category (one in use or a new one; "General" when left empty).
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
 import * as v from 'valibot';
@@ -14,7 +14,7 @@ import { texts, toasts } from '../../contract/messages';
 import { ProductFieldsSchema, type CreateProductBody } from '../../contract/product';
 import { useCreateProduct } from './create-product';
 import { ImageFileSchema, PictureField, PRODUCT_FORM_FIELDS, ProductFields } from './product-form-fields';
-import { uploadImage } from './upload-image';
+import { useUploadOnce } from './upload-image';
 
 export const AddProductFormSchema = v.intersect([ProductFieldsSchema, v.object({ image: ImageFileSchema })]);
 type FormInput = v.InferInput<typeof AddProductFormSchema>;
@@ -39,7 +39,7 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
   const [step, setStep] = useState<Step>('idle');
   const [failure, setFailure] = useState<Failure | null>(null);
   // The picture already on the server for the chosen file, so a retry does not upload it again.
-  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const uploads = useUploadOnce();
   const ids = useId();
 
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -58,12 +58,11 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
     const picture = values.image[0];
     if (!picture || !online) return;
     setFailure(null);
-    let imageUrl = uploaded.current?.file === picture ? uploaded.current.url : null;
+    let imageUrl = uploads.known(picture);
     if (!imageUrl) {
       setStep('uploading');
       try {
-        imageUrl = await uploadImage(picture);
-        uploaded.current = { file: picture, url: imageUrl };
+        imageUrl = await uploads.upload(picture);
       } catch (error) {
         setStep('idle');
         if (isSessionRefused(error)) return onSessionRefused();
@@ -93,7 +92,7 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
     try {
       await createProduct.mutateAsync(body);
       toast.success(toasts.productAdded);
-      uploaded.current = null;
+      uploads.forget();
       reset();
     } catch (error) {
       if (isSessionRefused(error)) return onSessionRefused();

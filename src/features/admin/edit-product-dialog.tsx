@@ -5,7 +5,7 @@
 // never undoes what an order took while the editor was open.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { ApiError, errorMessage, isNotFound, serverFieldErrors } from '../../api/errors';
@@ -17,7 +17,7 @@ import { useModalDialog } from '../../ui/use-modal-dialog';
 import { useOnline } from '../offline/network-status';
 import { PictureField, PRODUCT_FORM_FIELDS, ProductFields, ReplacementImageSchema, type ProductFormInput } from './product-form-fields';
 import { useUpdateProduct } from './update-product';
-import { uploadImage } from './upload-image';
+import { useUploadOnce } from './upload-image';
 
 const EditProductFormSchema = v.intersect([ProductFieldsSchema, v.object({ image: ReplacementImageSchema })]);
 type FormOutput = v.InferOutput<typeof EditProductFormSchema>;
@@ -33,7 +33,7 @@ function EditProductForm({ product, categories, onDone }: { product: Product; ca
   const [step, setStep] = useState<Step>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   // The picture already on the server for the chosen file, so a retry does not upload it again.
-  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const uploads = useUploadOnce();
   const form = useForm<ProductFormInput, unknown, FormOutput>({
     resolver: valibotResolver(EditProductFormSchema),
     mode: 'onSubmit',
@@ -59,12 +59,11 @@ function EditProductForm({ product, categories, onDone }: { product: Product; ca
     const picture = values.image?.[0];
     let imageUrl: string | undefined;
     if (picture) {
-      imageUrl = uploaded.current?.file === picture ? uploaded.current.url : undefined;
+      imageUrl = uploads.known(picture) ?? undefined;
       if (!imageUrl) {
         setStep('uploading');
         try {
-          imageUrl = await uploadImage(picture);
-          uploaded.current = { file: picture, url: imageUrl };
+          imageUrl = await uploads.upload(picture);
         } catch (error) {
           setStep('idle');
           const message = errorMessage(error);
