@@ -7,7 +7,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_PAGE_SIZE, searchWords, type Product } from '../../src/contract/product';
 import {
@@ -20,7 +20,7 @@ import {
 import { FIND_TOOL_RESULTS, FindTool, nextOption } from '../../src/features/catalogue/find-tool';
 import { catalogueSearchOf } from '../../src/features/catalogue/search-products';
 import { lowestVolumePrice } from '../../src/features/catalogue/tool-rows';
-import { ToolsList } from '../../src/features/catalogue/tools-list';
+import { ToolCards, ToolsList } from '../../src/features/catalogue/tools-list';
 
 const TOTAL = 5000;
 /** A loaded machine runs several suites at once: the answers get seconds, not the default second. */
@@ -184,6 +184,41 @@ describe('the list view at 5,000 tools', () => {
     renderWithRouter(<ToolsList search={{ q: 'CS184', category: null }} view="list" />);
     const hint = await screen.findByTestId('volume-price', {}, SLOW);
     expect(hint.textContent).toBe('$90 from 50 pcs.');
+  });
+});
+
+describe('a new answer on the cards', () => {
+  function Picked({ product }: { product: Product }) {
+    const [times, setTimes] = useState(0);
+    return (
+      <button type="button" onClick={() => setTimes((n) => n + 1)}>
+        {product.name} picked {times}
+      </button>
+    );
+  }
+
+  it('rewrites the cards on screen instead of drawing new ones, each with the picture and the action of its own tool', async () => {
+    let show: (products: Product[]) => void = () => undefined;
+    function Cards() {
+      const [products, setProducts] = useState([tool(1), tool(2), tool(3)]);
+      show = setProducts;
+      return <ToolCards products={products} action={(product) => <Picked product={product} />} busy={false} />;
+    }
+    renderWithRouter(<Cards />);
+    const cards = within(await screen.findByRole('list', { name: 'Tools' })).getAllByRole('listitem');
+    const pictures = cards.map((card) => card.querySelector('img'));
+    fireEvent.click(within(cards[0]!).getByRole('button'));
+    expect(within(cards[0]!).getByRole('button').textContent).toBe('Chop Saw 1 picked 1');
+
+    act(() => show([tool(7), tool(2), tool(9)]));
+    const after = within(screen.getByRole('list', { name: 'Tools' })).getAllByRole('listitem');
+    after.forEach((card, place) => expect(card).toBe(cards[place]));
+    expect(within(after[0]!).getByRole('heading').textContent).toBe('Chop Saw 7');
+    expect(after[0]!.querySelector('img')).not.toBe(pictures[0]);
+    expect(after[0]!.querySelector('img')?.getAttribute('alt')).toBe('Chop Saw 7');
+    expect(after[1]!.querySelector('img')).toBe(pictures[1]);
+    expect(within(after[0]!).getByRole('button').textContent).toBe('Chop Saw 7 picked 0');
+    expect(within(after[0]!).getByRole('link', { name: 'Order Now' }).getAttribute('href')).toBe(`/products/${tool(7)._id}`);
   });
 });
 

@@ -5,7 +5,7 @@
 // a row as one item of the list.
 
 import { Link } from '@tanstack/react-router';
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { Product } from '../../contract/product';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -31,6 +31,7 @@ export const ToolRow = memo(function ToolRow({ product, action }: { product: Pro
   return (
     <li className={`${ROW_GRID} border-b border-base-300 px-3 py-3 last:border-b-0 hover:bg-base-200/60`}>
       <img
+        key={product._id}
         {...pictureSources(product.imageUrl, PICTURE_SIZES.thumbnail)}
         alt=""
         width={64}
@@ -74,7 +75,7 @@ export const ToolRow = memo(function ToolRow({ product, action }: { product: Pro
         <Link to="/products/$id" params={{ id: product._id }} className="btn btn-primary flex-1 md:flex-none" aria-describedby={nameId}>
           Order Now
         </Link>
-        {action?.(product, nameId, 'row')}
+        <Fragment key={product._id}>{action?.(product, nameId, 'row')}</Fragment>
       </div>
     </li>
   );
@@ -92,8 +93,9 @@ export function ToolRows({ products, action, busy }: { products: Product[]; acti
         <span className="text-right">Order</span>
       </div>
       <ul aria-label="Tools" aria-busy={busy} data-testid="tool-rows">
-        {products.map((product) => (
-          <ToolRow key={product._id} product={product} action={action} />
+        {products.map((product, place) => (
+          // By place, as the cards (ProductCard): a new answer rewrites the rows on screen.
+          <ToolRow key={place} product={product} action={action} />
         ))}
       </ul>
     </div>

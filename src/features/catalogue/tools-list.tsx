@@ -5,7 +5,7 @@
 // as a compact list of rows instead (tool-rows.tsx), as the dealer chose (catalogue-view.ts).
 
 import { Link } from '@tanstack/react-router';
-import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Fragment, memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../contract/product';
 import { cutDescription, formatCount, formatDollars } from '../../contract/pricing';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -21,13 +21,19 @@ import { ToolRows } from './tool-rows';
  */
 export type CardAction = (product: Product, nameId: string, layout: 'card' | 'row') => ReactNode;
 
-/** Memoised: a list that renders again (a new answer, the first cards drawn) leaves unchanged cards alone. */
+/**
+ * Memoised: a list that renders again (a new answer, the first cards drawn) leaves unchanged cards alone.
+ * The list keys its cards by place, so a new answer rewrites the texts of the cards on screen instead of
+ * drawing every card again; the picture and the route's action are keyed by the tool, so neither a
+ * picture nor an action's state is ever shown beside another tool's name.
+ */
 export const ProductCard = memo(function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
   const nameId = `product-${product._id}-name`;
   return (
     <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
       <div className="relative overflow-hidden bg-base-200">
         <img
+          key={product._id}
           {...pictureSources(product.imageUrl, PICTURE_SIZES.card)}
           alt={product.name}
           width={800}
@@ -64,11 +70,22 @@ export const ProductCard = memo(function ProductCard({ product, action }: { prod
         <Link to="/products/$id" params={{ id: product._id }} className="btn btn-primary mt-1 w-full" aria-describedby={nameId}>
           Order Now
         </Link>
-        {action?.(product, nameId, 'card')}
+        <Fragment key={product._id}>{action?.(product, nameId, 'card')}</Fragment>
       </div>
     </li>
   );
 });
+
+/** The cards of the pages shown, keyed by place (see ProductCard). */
+export function ToolCards({ products, action, busy }: { products: Product[]; action?: CardAction | undefined; busy: boolean }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={busy}>
+      {products.map((product, place) => (
+        <ProductCard key={place} product={product} action={action} />
+      ))}
+    </ul>
+  );
+}
 
 export interface ToolsListProps {
   search: ToolSearch;
@@ -122,15 +139,7 @@ export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps
         <ToolRows products={products} action={cardAction} busy={results.isPlaceholderData || results.isFetchingNextPage} />
       ) : null}
       {products.length > 0 && view === 'cards' ? (
-        <ul
-          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-          aria-label="Tools"
-          aria-busy={results.isPlaceholderData || results.isFetchingNextPage}
-        >
-          {products.map((product) => (
-            <ProductCard key={product._id} product={product} action={cardAction} />
-          ))}
-        </ul>
+        <ToolCards products={products} action={cardAction} busy={results.isPlaceholderData || results.isFetchingNextPage} />
       ) : null}
       {results.hasNextPage ? (
         <div className="mt-8 flex justify-center">
