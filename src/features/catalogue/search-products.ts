@@ -10,7 +10,14 @@ import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQ
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX_LENGTH, ProductPageSchema, searchWords, type Product, type ProductPage } from '../../contract/product';
-import { searchSavedCatalogue, type CatalogueSearch, catalogueWorkerSearch, type SavedRead, withOfflineFallback } from '../../offline/catalogue';
+import {
+  catalogueWorkerSearch,
+  getCatalogueFill,
+  searchSavedCatalogue,
+  type CatalogueSearch,
+  type SavedRead,
+  withOfflineFallback,
+} from '../../offline/catalogue';
 
 export interface ToolSearch {
   q: string;
@@ -146,7 +153,10 @@ function confirmWithServer(search: CatalogueSearch, saved: ProductPage, options:
 
 export async function searchProducts(search: CatalogueSearch, options: SearchOptions = {}): Promise<ProductPage> {
   const browsing = searchWords(search.q).length === 0 && !search.category;
-  if (!browsing) {
+  // While the first copy is being saved the server answers a search online at once: the saved copy could
+  // only say it is incomplete, after the worker has saved the page it is busy with.
+  const filling = getCatalogueFill() !== null && (typeof navigator === 'undefined' || navigator.onLine !== false);
+  if (!browsing && !filling) {
     const saved = await searchSaved(search, options.signal).catch((error: unknown) => {
       if (isAbort(error)) throw error;
       return undefined;
