@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
-// A search typed online while the first copy of the catalogue is still being saved goes to the server at
-// once (src/features/catalogue/search-products.ts): the incomplete copy could only say it is incomplete.
-// With a complete copy the saved answer comes first and the server confirms it later. The server is
-// stubbed at fetch, the saved copy is the real IndexedDB store (fake-indexeddb).
+// A search typed online goes to the server at once while the first copy of the catalogue is still being
+// saved (the incomplete copy could only say it is incomplete) and before the catalogue's worker has started
+// (src/features/catalogue/search-products.ts). Otherwise the saved copy answers first and the server
+// confirms it later. The server is stubbed at fetch, the saved copy is the real IndexedDB store
+// (fake-indexeddb); Node has no Worker, so once started the page searches the copy itself, as a browser
+// without workers does.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +12,7 @@ import type { CatalogueChanges, Product, ProductPage } from '../../src/contract/
 import { searchProducts } from '../../src/features/catalogue/search-products';
 import { reportCatalogueFill } from '../../src/offline/catalogue/fill-progress';
 import { runCatalogueSync } from '../../src/offline/catalogue/sync';
+import { catalogueWorkerNotStarted, catalogueWorkerSearch } from '../../src/offline/catalogue/worker-client';
 
 const tool = (name: string): Product => ({
   _id: randomUUID(),
@@ -49,7 +52,15 @@ afterAll(() => vi.unstubAllGlobals());
 const search = { q: 'hammer drill', category: null, page: 1, pageSize: 24 };
 
 describe('a search typed online', () => {
-  it('is answered by the complete saved copy first, without waiting for the server', async () => {
+  it('goes to the server before the catalogue worker has started, which it does not start', async () => {
+    const page = await searchProducts(search);
+    expect(page.items.map((p) => p.name)).toEqual(['Server Hammer Drill']);
+    expect(fetched).toHaveLength(1);
+    expect(catalogueWorkerNotStarted()).toBe(true);
+  });
+
+  it('once the worker was asked for (here: none, so the page searches), is answered by the complete saved copy first, without waiting for the server', async () => {
+    expect(catalogueWorkerSearch()).toBeNull();
     const page = await searchProducts(search);
     expect(page.items.map((p) => p.name)).toEqual(['Saved Hammer Drill']);
     expect(fetched).toEqual([]);

@@ -11,6 +11,7 @@ import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX_LENGTH, ProductPageSchema, searchWords, type Product, type ProductPage } from '../../contract/product';
 import {
+  catalogueWorkerNotStarted,
   catalogueWorkerSearch,
   getCatalogueFill,
   searchSavedCatalogue,
@@ -153,10 +154,12 @@ function confirmWithServer(search: CatalogueSearch, saved: ProductPage, options:
 
 export async function searchProducts(search: CatalogueSearch, options: SearchOptions = {}): Promise<ProductPage> {
   const browsing = searchWords(search.q).length === 0 && !search.category;
-  // While the first copy is being saved the server answers a search online at once: the saved copy could
-  // only say it is incomplete, after the worker has saved the page it is busy with.
-  const filling = getCatalogueFill() !== null && (typeof navigator === 'undefined' || navigator.onLine !== false);
-  if (!browsing && !filling) {
+  // Online, the server answers at once while the first copy is being saved (the saved copy could only say
+  // it is incomplete, after the worker has saved the page it is busy with), and before the catalogue's
+  // worker has started: a first keystroke does not wait for the worker's script and its database to load.
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  const serverFirst = online && (getCatalogueFill() !== null || catalogueWorkerNotStarted());
+  if (!browsing && !serverFirst) {
     const saved = await searchSaved(search, options.signal).catch((error: unknown) => {
       if (isAbort(error)) throw error;
       return undefined;

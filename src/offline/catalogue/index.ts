@@ -14,7 +14,7 @@ export { getOfflineCatalogueTime, getOfflineCataloguePartial, inBackground, subs
 export type { CatalogueFillProgress } from './sync';
 export { onProductsSaved, readSavedProduct, readSavedProducts, readSavedReviews, saveProduct, saveProducts, saveReviews, type SavedRead } from './saved';
 export type { CatalogueSyncResult } from './sync';
-export { catalogueWorkerSaveReviews, catalogueWorkerSearch } from './worker-client';
+export { catalogueWorkerNotStarted, catalogueWorkerSaveReviews, catalogueWorkerSearch } from './worker-client';
 export type { CatalogueSearch } from './search';
 
 // The search index is built and read on the page only where there is no worker, or offline: it loads then.

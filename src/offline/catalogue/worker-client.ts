@@ -117,6 +117,11 @@ export function catalogueWorkerRunner(): SyncRunner | null {
   return catalogueWorker()?.sync ?? null;
 }
 
+/** Whether the worker has not been asked to start yet (no sync, search or saving has needed it so far). */
+export function catalogueWorkerNotStarted(): boolean {
+  return started === undefined;
+}
+
 /** The worker's search of the saved catalogue, started on first call; null where there is no worker to run in. */
 export function catalogueWorkerSearch(): CatalogueWorker['search'] | null {
   return catalogueWorker()?.search ?? null;
