@@ -31,6 +31,7 @@ import openapi from './plugins/openapi';
 import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/security-headers';
 import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
+import companyRoutes from './routes/companies';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(configRoutes);
       await api.register(healthRoutes);
       await api.register(userRoutes);
+      await api.register(companyRoutes);
       await api.register(productRoutes);
       await api.register(reviewRoutes);
       await api.register(orderRoutes);

@@ -77,6 +77,75 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A dealer: the business that buys, with the people who buy for it (`company_members`) and its branches
+ * (`company_locations`). Every customer belongs to at most one; admins to none
+ * (docs/decisions/040-dealer-companies.md).
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** ISO 3166-1 alpha-2, in capitals. */
+    country: text('country').notNull(),
+    /** The dealer's tax or VAT number as it is printed on its papers; null when it gave none. */
+    taxNumber: text('tax_number'),
+    status: text('status', { enum: ['applied', 'approved', 'rejected', 'suspended'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('companies_status_check', sql`${t.status} in ('applied', 'approved', 'rejected', 'suspended')`),
+    check('companies_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/**
+ * A company's branches, each a ship-to address with the same fields an order's delivery holds (address and
+ * phone), a name and a contact. One of them is the default: the partial unique index allows no second one,
+ * and the repository makes the first the default and refuses to delete the default while others exist.
+ */
+export const companyLocations = pgTable(
+  'company_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    contactName: text('contact_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_locations_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('company_locations_one_default_key')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Who buys for a company, and as what. A user is a member of one company at most (the key is the user). */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['company_admin', 'buyer'] }).notNull(),
+    /** A buyer sees every order of the company, not only its own; a company admin always does. */
+    canSeeAllOrders: boolean('can_see_all_orders').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_members_company_idx').on(t.companyId), check('company_members_role_check', sql`${t.role} in ('company_admin', 'buyer')`)],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -402,4 +471,7 @@ export const schema = {
   images,
   imageWidths,
   invoiceDocuments,
+  companies,
+  companyLocations,
+  companyMembers,
 };

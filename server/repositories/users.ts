@@ -1,9 +1,10 @@
 // Data access for users.
 
-import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserProfile, UserRow } from '../../src/contract/user';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
+import { createCompanyOfOne, deleteCompanyIfEmpty, findMembership } from './companies';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -45,8 +46,19 @@ export interface SignInFacts {
  * Creates the user on first sign-in, or refreshes what the identity provider knows. A row made by
  * another identity-provider account (the old account was deleted there and the address registered
  * again) passes to the new account only once that account has verified the e-mail: before that, null.
+ * A customer created here gets a company of its own in the same transaction (docs/decisions/040).
  */
 export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRecord | null> {
+  return tx.transaction(async (inner) => {
+    const row = await upsertUserRow(inner, facts);
+    if (!row) return null;
+    const { created, ...user } = row;
+    if (created && user.role === 'customer') await createCompanyOfOne(inner, user);
+    return user;
+  });
+}
+
+async function upsertUserRow(tx: Tx, facts: SignInFacts): Promise<(UserRecord & { created: boolean }) | null> {
   const [row] = await tx
     .insert(users)
     .values({
@@ -68,7 +80,8 @@ export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRe
       },
       setWhere: facts.emailVerified ? undefined : or(isNull(users.firebaseUid), eq(users.firebaseUid, facts.firebaseUid)),
     })
-    .returning();
+    // A row the statement inserted has no deleting transaction yet; one it updated has this one's.
+    .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
   return row ?? null;
 }
 
@@ -142,9 +155,14 @@ export async function countByRole(tx: Tx, role: Role): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Deletes the account with its membership; a company left without members goes too (docs/decisions/040). */
 export async function deleteUserRow(tx: Tx, id: string): Promise<number> {
-  const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length;
+  return tx.transaction(async (inner) => {
+    const membership = await findMembership(inner, id);
+    const rows = await inner.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (membership) await deleteCompanyIfEmpty(inner, membership.companyId);
+    return rows.length;
+  });
 }
 
 /**

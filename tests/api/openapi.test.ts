@@ -102,8 +102,13 @@ describeEachDatabase(
       });
 
       it('documents the body of every route that reads one', () => {
-        // Shipping an order, making an admin and approving a dealer take no body.
-        const withoutBody = ['patch /api/orders/{id}', 'put /api/user/admin/{email}', 'put /api/user/dealer/{email}'];
+        // Shipping an order, making an admin, approving a dealer and making a location the default take no body.
+        const withoutBody = [
+          'patch /api/orders/{id}',
+          'put /api/user/admin/{email}',
+          'put /api/user/dealer/{email}',
+          'post /api/company/locations/{id}/default',
+        ];
         for (const [path, item] of Object.entries(doc.paths)) {
           for (const [method, operation] of Object.entries(item)) {
             if (!['post', 'put', 'patch'].includes(method) || withoutBody.includes(`${method} ${path}`)) continue;

@@ -9,6 +9,7 @@ import { findOrder } from '../../server/repositories/orders';
 import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
+import type { Location, MyCompany } from '../../src/contract/dealer-company';
 import { mintUser } from '../helpers/minted-users';
 import { orderBody, placeOrder, sandboxConfirm } from '../helpers/orders';
 import { storeTestPicture } from '../helpers/pictures';
@@ -94,6 +95,19 @@ const validProduct = () => ({
 
 const OPEN: [number, number, number, number] = [200, 200, 200, 200];
 
+const matrixLocation = (actor: Actor) => ({ name: `Branch of ${actor}`, address: '1 Matrix Road', phone: '+1 555 0100', contactName: 'Matrix Contact' });
+
+async function companyOfA(ctx: Ctx): Promise<MyCompany> {
+  return (await ctx.t.app.inject({ method: 'GET', url: '/api/company', headers: ctx.a.auth })).json() as MyCompany;
+}
+/** A location of A's company that is not its default (A's first location stays the default). */
+async function locationOfA(ctx: Ctx): Promise<string> {
+  const add = async () =>
+    (await ctx.t.app.inject({ method: 'POST', url: '/api/company/locations', headers: ctx.a.auth, payload: matrixLocation('customerA') })).json() as Location;
+  const location = await add();
+  return location.isDefault ? (await add()).id : location.id;
+}
+
 const ROWS: Row[] = [
   { route: 'GET /api/config', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/config', headers: authOf(ctx, actor) } }) },
   { route: 'GET /api/healthz', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/healthz', headers: authOf(ctx, actor) } }) },
@@ -154,6 +168,69 @@ const ROWS: Row[] = [
           if (res.statusCode === 200) expect(row?.address).toBe(address);
           else expect(row?.address).not.toBe(address);
         },
+      };
+    },
+  },
+  // A dealer's own company: each customer reaches only the company it belongs to; admins of the shop belong to none.
+  {
+    route: 'GET /api/company',
+    expect: [401, 200, 200, 404],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/company', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'PATCH /api/company',
+    expect: [401, 200, 200, 404],
+    cell: async (ctx, actor) => {
+      const name = `Company of ${actor}`;
+      return {
+        request: { method: 'PATCH', url: '/api/company', headers: authOf(ctx, actor), payload: { name } },
+        verify: async () => {
+          // Each changes its own company: B's change never reaches A's.
+          const nameOfA = (await companyOfA(ctx)).company.name;
+          if (actor === 'customerA') expect(nameOfA).toBe(name);
+          else expect(nameOfA).not.toBe(name);
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /api/company/locations',
+    expect: [401, 201, 201, 404],
+    cell: async (ctx, actor) => ({ request: { method: 'POST', url: '/api/company/locations', headers: authOf(ctx, actor), payload: matrixLocation(actor) } }),
+  },
+  {
+    route: 'PATCH /api/company/locations/:id',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => {
+      const id = await locationOfA(ctx);
+      return {
+        request: { method: 'PATCH', url: `/api/company/locations/${id}`, headers: authOf(ctx, actor), payload: { name: `Taken by ${actor}` } },
+        verify: async (res) => {
+          const name = (await companyOfA(ctx)).locations.find((l) => l.id === id)?.name;
+          expect(name).toBe(res.statusCode === 200 ? `Taken by ${actor}` : 'Branch of customerA');
+        },
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/company/locations/:id',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => {
+      const id = await locationOfA(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/company/locations/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await companyOfA(ctx)).locations.some((l) => l.id === id)).toBe(res.statusCode !== 200),
+      };
+    },
+  },
+  {
+    route: 'POST /api/company/locations/:id/default',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => {
+      const id = await locationOfA(ctx);
+      return {
+        request: { method: 'POST', url: `/api/company/locations/${id}/default`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await companyOfA(ctx)).locations.find((l) => l.id === id)?.isDefault).toBe(res.statusCode === 200),
       };
     },
   },

@@ -89,6 +89,15 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ address: '1 Main St', phone: '+1 555 0100', linkedin: '', userName: 'Dealer', notifyPaidOrders: true }),
     param: (c) => c.customer.email,
   },
+  { route: 'PATCH /api/company', as: 'customer', body: () => ({ name: 'Fuzz Tools Ltd', country: 'GB', taxNumber: 'GB-123 456' }) },
+  {
+    route: 'POST /api/company/locations',
+    as: 'customer',
+    body: () => ({ name: 'Leeds branch', address: '12 Harbour Road, Leeds', phone: '+44 113 496 0000', contactName: 'Dealer' }),
+  },
+  { route: 'PATCH /api/company/locations/:id', as: 'customer', body: () => ({ name: 'Leeds branch', contactName: 'Dealer' }), param: () => randomUUID() },
+  { route: 'DELETE /api/company/locations/:id', as: 'customer', param: () => randomUUID() },
+  { route: 'POST /api/company/locations/:id/default', as: 'customer', param: () => randomUUID() },
   { route: 'GET /api/products/:id', as: 'none', param: (c) => c.productId },
   {
     route: 'POST /api/products',

@@ -1,0 +1,145 @@
+// A dealer's company as the API and the My Company page agree on it: the company, its locations (ship-to
+// addresses, one the default) and its members (docs/decisions/040-dealer-companies.md).
+
+import * as v from 'valibot';
+import { cleanDisplayText, isBlankToReaders } from './display-text';
+import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH } from './constants';
+import { PhoneSchema, requiredText } from './fields';
+import { validationMessages as m } from './messages';
+
+/** Every ISO 3166-1 alpha-2 country code: the only countries a company may name. */
+// prettier-ignore
+export const COUNTRY_CODES = [
+  'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI',
+  'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN',
+  'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE', 'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK',
+  'FM', 'FO', 'FR', 'GA', 'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK', 'HM',
+  'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM', 'JO', 'JP', 'KE', 'KG', 'KH', 'KI', 'KM', 'KN',
+  'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK',
+  'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS', 'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP',
+  'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW',
+  'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST', 'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF',
+  'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI',
+  'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
+] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
+
+/** A company made for a customer whose account says nothing of its country (every account, so far). */
+export const DEFAULT_COUNTRY: CountryCode = 'US';
+
+export const COMPANY_STATUSES = ['applied', 'approved', 'rejected', 'suspended'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+export const MEMBER_ROLES = ['company_admin', 'buyer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const TAX_NUMBER_MAX_LENGTH = 20;
+export const LOCATION_NAME_MAX_LENGTH = 80;
+
+export const companyMessages = {
+  nameRequired: 'Company name is required',
+  countryRequired: 'Choose your country from the list',
+  taxNumberCharacters: 'A tax number has only letters, digits, spaces and dashes',
+  taxNumberTooLong: `A tax number has at most ${TAX_NUMBER_MAX_LENGTH} characters`,
+  locationNameRequired: 'Location name is required',
+  contactRequired: 'Contact name is required',
+  onlyCompanyAdmin: 'Only your company’s admin can change the company and its locations.',
+  noCompany: 'Your account does not belong to a company.',
+  defaultInUse: 'This is your default location. Make another location the default before deleting this one.',
+} as const;
+
+/** A name people read: trimmed, invisible characters removed, and something left to read. */
+function readableName(requiredMessage: string, max: number) {
+  return v.pipe(
+    requiredText(requiredMessage, max),
+    v.transform(cleanDisplayText),
+    v.check((name) => !isBlankToReaders(name), requiredMessage),
+  );
+}
+
+export const CompanyNameSchema = readableName(companyMessages.nameRequired, NAME_MAX_LENGTH);
+
+export const CountrySchema = v.pipe(
+  v.string(companyMessages.countryRequired),
+  v.trim(),
+  v.toUpperCase(),
+  v.check((code) => COUNTRY_SET.has(code), companyMessages.countryRequired),
+);
+
+/** Letters, digits, spaces and dashes, at most 20; left empty (or null), the company has none. */
+export const TaxNumberSchema = v.pipe(
+  v.nullable(v.string(companyMessages.taxNumberCharacters)),
+  v.transform((text) => (text ?? '').trim()),
+  v.maxLength(TAX_NUMBER_MAX_LENGTH, companyMessages.taxNumberTooLong),
+  v.regex(/^[\p{L}\p{N} -]*$/u, companyMessages.taxNumberCharacters),
+  v.transform((text) => (text === '' ? null : text)),
+);
+
+/** The company's details form; every field is sent. */
+export const CompanyFormSchema = v.strictObject({
+  name: CompanyNameSchema,
+  country: CountrySchema,
+  taxNumber: TaxNumberSchema,
+});
+export type CompanyForm = v.InferInput<typeof CompanyFormSchema>;
+
+/** Body of PATCH /api/company: any of the company's details; those left out stay as they are. */
+export const CompanyUpdateBodySchema = v.partial(CompanyFormSchema);
+export type CompanyUpdateBody = v.InferOutput<typeof CompanyUpdateBodySchema>;
+
+/** A location as the dealer types it: the same address and phone an order's delivery takes. */
+export const LocationFormSchema = v.strictObject({
+  name: readableName(companyMessages.locationNameRequired, LOCATION_NAME_MAX_LENGTH),
+  address: requiredText(m.addressRequired, ADDRESS_MAX_LENGTH),
+  phone: PhoneSchema,
+  contactName: readableName(companyMessages.contactRequired, NAME_MAX_LENGTH),
+});
+export type LocationForm = v.InferInput<typeof LocationFormSchema>;
+/** Body of POST /api/company/locations. */
+export const LocationCreateBodySchema = LocationFormSchema;
+/** Body of PATCH /api/company/locations/{id}: any of the fields; those left out stay as they are. */
+export const LocationUpdateBodySchema = v.partial(LocationFormSchema);
+export type LocationUpdateBody = v.InferOutput<typeof LocationUpdateBodySchema>;
+
+export const CompanySchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  country: v.string(),
+  taxNumber: v.nullable(v.string()),
+  status: v.picklist(COMPANY_STATUSES),
+});
+export type Company = v.InferOutput<typeof CompanySchema>;
+
+export const LocationSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  address: v.string(),
+  phone: v.string(),
+  contactName: v.string(),
+  isDefault: v.boolean(),
+});
+export type Location = v.InferOutput<typeof LocationSchema>;
+
+export const MemberSchema = v.object({
+  userId: v.string(),
+  email: v.string(),
+  name: v.string(),
+  role: v.picklist(MEMBER_ROLES),
+  canSeeAllOrders: v.boolean(),
+  joinedAt: v.string(),
+});
+export type Member = v.InferOutput<typeof MemberSchema>;
+
+/**
+ * GET /api/company: the caller's company, its locations (the default first) and the caller's own role;
+ * the members only for a company admin.
+ */
+export const MyCompanySchema = v.object({
+  company: CompanySchema,
+  role: v.picklist(MEMBER_ROLES),
+  locations: v.array(LocationSchema),
+  members: v.optional(v.array(MemberSchema)),
+});
+export type MyCompany = v.InferOutput<typeof MyCompanySchema>;
