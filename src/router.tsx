@@ -167,6 +167,7 @@ const adminRoute = <TPath extends string>(path: TPath, load: Parameters<typeof l
     component: lazyRouteComponent(load),
   });
 
+const myCompanyRoute = customerRoute('my-company', () => import('./routes/dashboard-company'));
 const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-orders'));
 const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));
@@ -189,6 +190,7 @@ const routeTree = rootRoute.addChildren([
   productRoute,
   dashboardRoute.addChildren([
     profileRoute,
+    myCompanyRoute,
     myOrdersRoute,
     orderPadRoute,
     paymentRoute,

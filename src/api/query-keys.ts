@@ -41,6 +41,8 @@ export const queryKeys = {
   /** Make Admin's pages, under the list's key so every user mutation refreshes them. */
   userPage: (page: { page: number; pageSize: number; q: string }) => ['users', 'all', page] as const,
   userProfile: (email: string) => ['users', email] as const,
+  /** The signed-in dealer's company, its locations and members: private, so it ends with the session. */
+  myCompany: ['company'] as const,
   paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
   /** Manage Reviews' pages (hidden ones, e-mails): not under the public 'reviews' root, so they end with the session. */
   adminReviews: ['admin-reviews'] as const,

@@ -10,6 +10,7 @@ export const FRAMES_DIR = 'frames';
 /** Dashboard screens with a fixed title: the frame shows the dashboard and the title, the page the same title. */
 export const DASHBOARD_SCREENS = {
   '/dashboard': { title: 'My Profile', wide: false, file: 'dashboard-profile.html' },
+  '/dashboard/my-company': { title: 'My Company', wide: false, file: 'dashboard-my-company.html' },
   '/dashboard/my-orders': { title: 'My Orders', wide: true, file: 'dashboard-my-orders.html' },
   '/dashboard/order-pad': { title: 'Order Pad', wide: true, file: 'dashboard-order-pad.html' },
   '/dashboard/add-review': { title: 'Add Review', wide: false, file: 'dashboard-add-review.html' },

@@ -19,6 +19,7 @@ const item = (to: MenuItem['to'], also?: string): MenuItem => ({ to, label: DASH
 
 const customerItems: MenuItem[] = [
   item('/dashboard'),
+  item('/dashboard/my-company'),
   item('/dashboard/my-orders', '/dashboard/payment/'),
   item('/dashboard/order-pad'),
   item('/dashboard/add-review'),

@@ -1,0 +1,136 @@
+// My Company's details: the company's name, country and tax number. Its company admin changes them; a buyer
+// sees them read-only. Saving needs the network.
+
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage, isSessionRefused, serverFieldErrors } from '../../api/errors';
+import { texts, toasts } from '../../contract/messages';
+import { CompanyFormSchema, TAX_NUMBER_MAX_LENGTH, companyMessages, type Company, type CompanyForm } from '../../contract/dealer-company';
+import { FormField, fieldAria } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import { reportSessionExpired } from '../auth/session';
+import { countryOptions } from './country-names';
+import { useUpdateCompany } from './update-company';
+
+const FIELDS = ['name', 'country', 'taxNumber'] as const;
+
+export interface CompanyDetailsFormProps {
+  company: Company;
+  /** The company admin edits; a buyer reads. */
+  editable: boolean;
+  online: boolean;
+}
+
+export function CompanyDetailsForm({ company, editable, online }: CompanyDetailsFormProps) {
+  const id = useId();
+  const update = useUpdateCompany();
+  const [failure, setFailure] = useState<string | null>(null);
+  const serverValues = useMemo(
+    () => ({ name: company.name, country: company.country, taxNumber: company.taxNumber ?? '' }),
+    [company.name, company.country, company.taxNumber],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<CompanyForm>({
+    resolver: valibotResolver(CompanyFormSchema),
+    values: serverValues,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await update.mutateAsync({ name: values.name, country: values.country, taxNumber: values.taxNumber ?? null });
+      reset({ name: saved.name, country: saved.country, taxNumber: saved.taxNumber ?? '' });
+      toast.success('Your company is updated');
+    } catch (error) {
+      if (isSessionRefused(error)) {
+        reportSessionExpired();
+        return;
+      }
+      const fields = serverFieldErrors(error, FIELDS);
+      for (const { field, message } of fields) setError(field, { message }, { shouldFocus: true });
+      if (fields.length === 0) setFailure(errorMessage(error));
+      toast.error(toasts.tryAgain);
+    }
+  });
+
+  const saving = update.isPending;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" aria-busy={saving}>
+      <fieldset disabled={!editable} className="grid gap-5">
+        <FormField id={`${id}-name`} label="Company name" error={errors.name?.message}>
+          <input
+            {...fieldAria(`${id}-name`, errors.name?.message)}
+            autoComplete="organization"
+            className={`input w-full ${errors.name ? 'input-error' : ''}`}
+            {...register('name')}
+          />
+        </FormField>
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
+            <select
+              {...fieldAria(`${id}-country`, errors.country?.message)}
+              autoComplete="country"
+              className={`select w-full ${errors.country ? 'select-error' : ''}`}
+              {...register('country')}
+            >
+              {countryOptions().map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id={`${id}-tax`}
+            label={
+              <>
+                Tax or VAT number <span className="font-normal text-base-content/70">(optional)</span>
+              </>
+            }
+            error={errors.taxNumber?.message}
+          >
+            <input
+              {...fieldAria(`${id}-tax`, errors.taxNumber?.message)}
+              maxLength={TAX_NUMBER_MAX_LENGTH + 10}
+              className={`input w-full ${errors.taxNumber ? 'input-error' : ''}`}
+              {...register('taxNumber')}
+            />
+          </FormField>
+        </div>
+      </fieldset>
+
+      {failure ? (
+        <p role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      ) : null}
+
+      {editable ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <button type="submit" className="btn btn-primary" disabled={!online || saving} aria-describedby={online ? undefined : `${id}-offline`}>
+            {saving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Save company
+          </button>
+          {online ? (
+            isDirty ? (
+              <span className="text-sm text-base-content/70">You have unsaved changes.</span>
+            ) : null
+          ) : (
+            <p id={`${id}-offline`} className="text-sm text-warning-content" role="status">
+              {texts.needsNetwork}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-base-content/70">{companyMessages.onlyCompanyAdmin}</p>
+      )}
+    </form>
+  );
+}
