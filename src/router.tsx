@@ -167,7 +167,7 @@ const adminRoute = <TPath extends string>(path: TPath, load: Parameters<typeof l
     component: lazyRouteComponent(load),
   });
 
-const myCompanyRoute = customerRoute('my-company', () => import('./routes/dashboard-company'));
+const myCompanyRoute = customerRoute('my-company', () => import('./routes/my-company'));
 const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-orders'));
 const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));

@@ -7,7 +7,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { companyMessages, type MyCompany } from '../../src/contract/dealer-company';
-import DashboardCompanyPage from '../../src/routes/dashboard-company';
+import DashboardCompanyPage from '../../src/routes/my-company';
 
 const answer = vi.hoisted(() => ({ current: { data: undefined as MyCompany | undefined, isError: false, error: null as unknown } }));
 
