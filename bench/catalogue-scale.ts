@@ -1,33 +1,47 @@
-// The home page at trade scale: 5,000 generated tools (SEED_PRODUCTS), Chromium at 4x CPU slowdown on a
-// tablet-sized window, a first visit with empty caches. Measured: when the first "Order Now" is on the
-// page, how many DOM nodes the page has, the long tasks (until the first card, and until the whole
-// catalogue is saved for offline use), the catalogue bytes of the first visit and of a repeat visit
-// after a customer's order changed one tool's stock (the sync asks only for what changed), and how long a typed search takes to show its results, online and
-// offline. Median of 3 runs. Then Lighthouse (mobile defaults, median of 3) on the same home page. The old full list is gone from the app, so the figures stand against
-// budgets; the issue measured 21 s, 80,700 nodes and 9.5 s of long tasks before.
+// The home page at trade scale: 5,000 and 50,000 generated tools (SEED_PRODUCTS), each size on its own
+// server with its own fresh rows, Chromium at 4x CPU slowdown on a tablet-sized window, a first visit with
+// empty caches. Measured: when the first "Order Now" is on the page, how many DOM nodes the page has, the
+// long tasks (until the first card, during the first sync, and in all), when the whole catalogue is saved
+// for offline use, the catalogue bytes of the first visit and of a repeat visit after the admin restocked
+// 100 tools (the sync asks only for what changed), and how long a typed search takes to show its results,
+// online and offline. Median of 3 runs per size. Then Lighthouse (mobile defaults,
+// median of 3) on the same home page. The issue measured 21 s, 80,700 nodes and 9.5 s of long tasks at
+// 5,000 tools before.
+//
+// One size only: `CATALOGUE_SCALE_SIZES=50000 npm run bench catalogue-scale` (comma-separated sizes;
+// `npm run bench` takes benchmark names only).
 
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { chromiumPath, launchChromium } from './lib/browser';
 import { buildPwa } from './lib/build';
-import { createCustomer, type Customer } from './lib/customers';
+import { adminToken } from './lib/customers';
 import { benchDir, startServer } from './lib/processes';
 import { waitForSavedCatalogue } from './lib/saved-catalogue';
 import { medianAudit } from './lighthouse';
-import { median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome } from './lib/report';
+import { median, round, skipped, type Benchmark, type BenchContext, type BenchOutcome, type BudgetCheck, type Table } from './lib/report';
+import { catalogueSizes, toolCount } from './lib/sizes';
 
-const TOOLS = 5000;
+/** The catalogue sizes measured, each on its own server; CATALOGUE_SCALE_SIZES names others. */
+const DEFAULT_SIZES = [5000, 50_000];
 const RUNS = 3;
 const CPU_SLOWDOWN = 4;
 const BUDGET_FIRST_ORDER_NOW_MS = 2500;
 const BUDGET_DOM_NODES = 3000;
 const BUDGET_LONG_TASKS_MS = 500;
+/** The page's own long tasks while the worker saves the copy, after the first card (the typed search's aside). */
+const BUDGET_SYNC_LONG_TASKS_MS = 200;
 const BUDGET_SEARCH_MS = 100;
 /** A SKU typed at once on a first visit, before the copy is saved: the server answers it. */
 const BUDGET_FRESH_SEARCH_MS = 300;
-/** The whole copy saved for offline use, from the first navigation. */
-const BUDGET_OFFLINE_READY_MS = 10_000;
+/** The whole copy saved for offline use, from the first navigation: 10 s up to 5,000 tools, 60 s up to 50,000. */
+function offlineReadyBudgetMs(tools: number): number {
+  return tools <= 5000 ? 10_000 : 60_000;
+}
+/** Tools the admin restocks between the two visits. */
+const CHANGED_TOOLS = 100;
+/** The repeat visit's sync after those changes, on the wire. */
+const BUDGET_REPEAT_SYNC_BYTES = 30 * 1024;
 /** What the dealer types: a word of many names online, a SKU offline (both answered from the saved copy once synced). */
 const ONLINE_SEARCH = 'grinder';
 const OFFLINE_SEARCH = 'FL-G0042';
@@ -43,6 +57,8 @@ interface RunFigures {
   domNodes: number;
   longTasksToFirstCardMs: number;
   longTasksTotalMs: number;
+  /** Long tasks after the first card until the copy was saved and the page settled, the typed search's own left out. */
+  longTasksDuringSyncMs: number;
   longestTaskMs: number;
   firstSyncDoneMs: number;
   /** A SKU typed right after the first card, on the first visit (online): from the last key to its result. */
@@ -50,11 +66,15 @@ interface RunFigures {
   firstVisitBytes: number;
   /** The part of it the catalogue sync downloaded, in the dedicated worker. */
   firstVisitSyncBytes: number;
+  /** The sync's answers on the first visit, and when the first and the last had arrived, from the navigation. */
+  firstVisitSyncAnswers: number;
+  firstCopyPageMs: number;
+  lastCopyPageMs: number;
   repeatVisitBytes: number;
   repeatVisitSyncBytes: number;
-  /** Tools in the repeat visit's sync answers, and whether the one the order changed was among them. */
+  /** Tools in the repeat visit's sync answers, and how many of those the admin restocked were among them. */
   repeatVisitSyncTools: number;
-  repeatVisitSyncHadChangedTool: boolean;
+  repeatVisitSyncHadChangedTools: number;
   /** Dedicated workers slowed like the page, and the protocol's answers for those it refused. */
   workersSlowed: number;
   workerSlowdownRefusals: string[];
@@ -91,10 +111,19 @@ const isCatalogue = (url: string) => {
  * DevTools session on the page alone misses the worker's), where the catalogue sync asks for
  * /api/products/changes. Answers the service worker served from its cache are not counted.
  */
-function countCatalogueBytes(context: BrowserContext): { take(): Promise<{ bytes: number; syncBytes: number; syncTools: string[] }> } {
+interface CountedBytes {
+  bytes: number;
+  syncBytes: number;
+  syncTools: string[];
+  /** Epoch ms at which each sync answer had arrived whole, in order. */
+  syncAnswered: number[];
+}
+
+function countCatalogueBytes(context: BrowserContext): { take(): Promise<CountedBytes>; answered(): number[] } {
   let bytes = 0;
   let syncBytes = 0;
   let syncTools: string[] = [];
+  let syncAnswered: number[] = [];
   const pending = new Set<Promise<void>>();
   context.on('requestfinished', (request) => {
     if (!isCatalogue(request.url())) return;
@@ -104,6 +133,7 @@ function countCatalogueBytes(context: BrowserContext): { take(): Promise<{ bytes
       const size = sizes.responseHeadersSize + sizes.responseBodySize;
       bytes += size;
       if (new URL(request.url()).pathname !== '/api/products/changes' || !response) return;
+      syncAnswered.push(Date.now());
       syncBytes += size;
       const changes = (await response.json()) as { products: { _id: string }[] };
       syncTools = syncTools.concat(changes.products.map((product) => product._id));
@@ -114,12 +144,14 @@ function countCatalogueBytes(context: BrowserContext): { take(): Promise<{ bytes
   return {
     async take() {
       await Promise.all([...pending]);
-      const taken = { bytes, syncBytes, syncTools };
+      const taken = { bytes, syncBytes, syncTools, syncAnswered: syncAnswered.sort((a, b) => a - b) };
       bytes = 0;
       syncBytes = 0;
       syncTools = [];
+      syncAnswered = [];
       return taken;
     },
+    answered: () => [...syncAnswered].sort((a, b) => a - b),
   };
 }
 
@@ -158,7 +190,14 @@ async function waitForSync(context: BrowserContext, after: number | null): Promi
  * moment the count above the cards names the expected total and the list is no longer waiting. A longer
  * word only narrows the matches, so the expected total on screen after the last key means its results are.
  */
-async function timeSearch(page: Page, text: string, expectedTotal: number): Promise<number> {
+interface TimedSearch {
+  ms: number;
+  /** In the page's clock: the first key, and when the results were on screen. */
+  firstKey: number;
+  shownAt: number;
+}
+
+async function timeSearch(page: Page, text: string, expectedTotal: number): Promise<TimedSearch> {
   const box = page.getByLabel('Search tools');
   await box.fill('');
   await page.waitForFunction(
@@ -170,7 +209,7 @@ async function timeSearch(page: Page, text: string, expectedTotal: number): Prom
   // A string, not a function: the bench's TypeScript loader would add helpers the page does not have.
   await page.evaluate(`(() => {
     const want = ${JSON.stringify(expected)};
-    const state = { lastKey: 0, shownAt: 0 };
+    const state = { firstKey: 0, lastKey: 0, shownAt: 0 };
     window.__search = state;
     const check = () => {
       const count = document.querySelector('[data-testid="tools-count"]')?.textContent ?? '';
@@ -179,7 +218,11 @@ async function timeSearch(page: Page, text: string, expectedTotal: number): Prom
     // Also every frame after a key: when the word's last letter does not change the matches (all "grinde..."
     // tools are "grinder" tools), the right results are on screen already and nothing on the page changes.
     const frames = () => { if (state.shownAt < state.lastKey) { check(); requestAnimationFrame(frames); } };
-    document.addEventListener('keydown', () => { state.lastKey = performance.now(); requestAnimationFrame(frames); }, { capture: true });
+    document.addEventListener('keydown', () => {
+      state.lastKey = performance.now();
+      if (state.firstKey === 0) state.firstKey = state.lastKey;
+      requestAnimationFrame(frames);
+    }, { capture: true });
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
   })()`);
   await box.pressSequentially(text, { delay: KEY_DELAY_MS });
@@ -192,38 +235,38 @@ async function timeSearch(page: Page, text: string, expectedTotal: number): Prom
     { timeout: 30_000, polling: 50 },
   );
   return page.evaluate(() => {
-    const s = (window as unknown as { __search: { lastKey: number; shownAt: number } }).__search;
-    return s.shownAt - s.lastKey;
+    const s = (window as unknown as { __search: { firstKey: number; lastKey: number; shownAt: number } }).__search;
+    return { ms: s.shownAt - s.lastKey, firstKey: s.firstKey, shownAt: s.shownAt };
   });
 }
 
 /**
- * A customer orders one tool through the API, as a dealer at another counter would: its stock changes, so
- * the next sync has that one tool to fetch. Returns the tool's id.
+ * The seeded admin restocks `CHANGED_TOOLS` tools through the API (Manage Products' edit: 10 more pieces
+ * each), as the warehouse does after a delivery: their stock changes, so the next sync has those tools to
+ * fetch. `page` picks a page of the catalogue (newest first) not restocked before. Returns the tools' ids.
  */
-async function orderOneTool(baseUrl: string, customer: Customer, page: number): Promise<string> {
-  const listed = (await (await fetch(`${baseUrl}/api/products?page=${page}&pageSize=1`)).json()) as {
-    items: { _id: string; minOrderQnt: number; packSize?: number }[];
+async function restockTools(baseUrl: string, adminToken: string, page: number): Promise<string[]> {
+  const listed = (await (await fetch(`${baseUrl}/api/products?page=${page}&pageSize=${CHANGED_TOOLS}`)).json()) as {
+    items: { _id: string; availableQnt: number }[];
   };
-  const tool = listed.items[0];
-  if (!tool) throw new Error(`no tool on page ${page}`);
-  const pack = tool.packSize ?? 1;
-  const res = await fetch(`${baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      productId: tool._id,
-      orderQuantity: Math.ceil(tool.minOrderQnt / pack) * pack,
-      userAddress: '1 Bench Street, Springfield',
-      userPhone: '+1 555 0100',
-      clientOrderId: randomUUID(),
-    }),
-  });
-  if (res.status !== 201) throw new Error(`the order that changes one tool was refused: ${res.status} ${await res.text()}`);
-  return tool._id;
+  if (listed.items.length !== CHANGED_TOOLS) throw new Error(`page ${page} of ${CHANGED_TOOLS} tools has ${listed.items.length}`);
+  const queue = [...listed.items];
+  const restock = async () => {
+    for (let tool = queue.shift(); tool; tool = queue.shift()) {
+      const res = await fetch(`${baseUrl}/api/products/${tool._id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ availableQnt: tool.availableQnt + 10 }),
+      });
+      if (!res.ok) throw new Error(`restocking a tool was refused: ${res.status} ${await res.text()}`);
+    }
+  };
+  // A few at once, as Manage Products' edits would come from a few admins.
+  await Promise.all(Array.from({ length: 5 }, restock));
+  return listed.items.map((tool) => tool._id);
 }
 
-async function oneRun(baseUrl: string, totals: { online: number; offline: number }, changeOneTool: () => Promise<string>): Promise<RunFigures> {
+async function oneRun(baseUrl: string, totals: { online: number; offline: number }, changeTools: () => Promise<string[]>): Promise<RunFigures> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
@@ -248,37 +291,49 @@ async function oneRun(baseUrl: string, totals: { online: number; offline: number
       };
     });
     // The dealer types a SKU at once, before the catalogue is saved on the device.
-    const searchFreshMs = await timeSearch(page, OFFLINE_SEARCH, totals.offline);
+    const fresh = await timeSearch(page, OFFLINE_SEARCH, totals.offline);
+    const searchFreshMs = fresh.ms;
     await page.getByLabel('Search tools').fill('');
-    const syncedAt = await waitForSync(context, null);
+    const clearedAt = await page.evaluate(() => performance.now());
+    const syncedAt = await waitForSync(context, null).catch((error: unknown) => {
+      const answered = bytes.answered().map((at) => `${((at - navigated) / 1000).toFixed(1)} s`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; sync answers arrived after ${answered.join(', ') || 'none'}`);
+    });
     const firstSyncDoneMs = syncedAt - navigated;
     // Let the searches refreshed by the sync settle before counting.
     await page.waitForTimeout(2000);
-    const after = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { longTasks: { start: number; duration: number }[] } }).__bench;
+    // A string, not a function (see timeSearch). The typed search's window runs from its first key until
+    // the box was cleared after it: its renders are the search's, not the sync's.
+    const after = (await page.evaluate(`(() => {
+      const bench = window.__bench;
+      const typing = { from: ${fresh.firstKey}, to: ${clearedAt} };
+      const duringSync = bench.longTasks.filter(
+        (t) => t.start >= bench.firstOrderNow && (t.start + t.duration <= typing.from || t.start >= typing.to),
+      );
       return {
         domNodes: document.getElementsByTagName('*').length,
-        cards: [...document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === 'Order Now').length,
+        cards: [...document.querySelectorAll('a')].filter((a) => a.textContent.trim() === 'Order Now').length,
         longTasksTotal: bench.longTasks.reduce((sum, t) => sum + t.duration, 0),
+        longTasksDuringSync: duringSync.reduce((sum, t) => sum + t.duration, 0),
         longest: bench.longTasks.reduce((max, t) => Math.max(max, t.duration), 0),
       };
-    });
+    })()`)) as { domNodes: number; cards: number; longTasksTotal: number; longTasksDuringSync: number; longest: number };
     const firstVisit = await bytes.take();
 
-    const searchOnlineMs = await timeSearch(page, ONLINE_SEARCH, totals.online);
+    const searchOnlineMs = (await timeSearch(page, ONLINE_SEARCH, totals.online)).ms;
     await context.setOffline(true);
-    const searchOfflineMs = await timeSearch(page, OFFLINE_SEARCH, totals.offline);
+    const searchOfflineMs = (await timeSearch(page, OFFLINE_SEARCH, totals.offline)).ms;
     await context.setOffline(false);
     await page.getByLabel('Search tools').fill('');
     // The searches' own requests (the server confirming the saved answers) are not the repeat visit's.
     await page.waitForTimeout(1000);
     await bytes.take();
 
-    // A repeat visit after an order elsewhere changed one tool: the saved copy is there, so the sync asks
+    // A repeat visit after the admin restocked 100 tools: the saved copy is there, so the sync asks
     // only for what changed since. Its sync is the one after the latest so far: coming back online after
     // the offline search synced once more.
     const latestSync = await waitForSync(context, null);
-    const changedTool = await changeOneTool();
+    const changedTools = await changeTools();
     await page.reload({ waitUntil: 'commit' });
     await waitForSync(context, latestSync);
     await page.waitForTimeout(1000);
@@ -289,15 +344,19 @@ async function oneRun(baseUrl: string, totals: { online: number; offline: number
       domNodes: after.domNodes,
       longTasksToFirstCardMs: atFirstCard.longTasks,
       longTasksTotalMs: after.longTasksTotal,
+      longTasksDuringSyncMs: after.longTasksDuringSync,
       longestTaskMs: after.longest,
       firstSyncDoneMs,
       searchFreshMs,
       firstVisitBytes: firstVisit.bytes,
       firstVisitSyncBytes: firstVisit.syncBytes,
+      firstVisitSyncAnswers: firstVisit.syncAnswered.length,
+      firstCopyPageMs: (firstVisit.syncAnswered[0] ?? Number.NaN) - navigated,
+      lastCopyPageMs: (firstVisit.syncAnswered.at(-1) ?? Number.NaN) - navigated,
       repeatVisitBytes: repeatVisit.bytes,
       repeatVisitSyncBytes: repeatVisit.syncBytes,
       repeatVisitSyncTools: repeatVisit.syncTools.length,
-      repeatVisitSyncHadChangedTool: repeatVisit.syncTools.includes(changedTool),
+      repeatVisitSyncHadChangedTools: changedTools.filter((id) => repeatVisit.syncTools.includes(id)).length,
       workersSlowed: workers.slowed,
       workerSlowdownRefusals: workers.refusals,
       cards: after.cards,
@@ -327,22 +386,28 @@ async function compressedSize(url: string): Promise<number> {
 const kb = (bytes: number) => `${round(bytes / 1024, 1).toLocaleString('en-US')} KB`;
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
-async function run(ctx: BenchContext): Promise<BenchOutcome> {
-  if (!chromiumPath()) return skipped('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
-  ctx.log('  building the PWA (vite build)');
-  const build = await buildPwa();
-  const dataDir = benchDir('catalogue-scale');
+interface SizeOutcome {
+  tables: Table[];
+  budgets: BudgetCheck[];
+  data: Record<string, unknown>;
+  notes: string[];
+}
+
+/** One catalogue size on its own server and fresh data directory: the browser runs, then Lighthouse. */
+async function measureSize(ctx: BenchContext, tools: number, staticDir: string): Promise<SizeOutcome> {
+  const size = toolCount(tools);
+  const dataDir = benchDir(`catalogue-scale-${tools}`);
   rmSync(dataDir, { recursive: true, force: true });
-  ctx.log(`  starting the server with SEED_PRODUCTS=${TOOLS} on a fresh data directory`);
-  // With the Auth emulator: a customer's order changes one tool between the two visits.
+  ctx.log(`  ${size} tools: starting the server with SEED_PRODUCTS=${tools} on a fresh data directory`);
+  // With the Auth emulator: the seeded admin restocks tools between the two visits.
   const server = await startServer({
-    dataDir: benchDir('catalogue-scale'),
+    dataDir: benchDir(`catalogue-scale-${tools}`),
     readyTimeoutMs: 600_000,
-    env: { STATIC_DIR: build.outDir, SEED_PRODUCTS: String(TOOLS) },
+    env: { STATIC_DIR: staticDir, SEED_PRODUCTS: String(tools) },
   });
-  ctx.log(`  server ready after ${Math.round(server.readyMs / 1000)} s`);
+  ctx.log(`  ${size} tools: server ready after ${Math.round(server.readyMs / 1000)} s (seeding included)`);
   try {
-    const customer = await createCustomer(server.baseUrl, server.authPort);
+    const admin = await adminToken(server.baseUrl, server.authPort);
     const total = ((await (await fetch(`${server.baseUrl}/api/products?pageSize=1`)).json()) as { total: number }).total;
     const wholeList = (await (await fetch(`${server.baseUrl}/api/products`)).arrayBuffer()).byteLength;
     const wholeListCompressed = await compressedSize(`${server.baseUrl}/api/products`);
@@ -351,14 +416,14 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const totals = { online: await totalFor(ONLINE_SEARCH), offline: await totalFor(OFFLINE_SEARCH) };
     const runs: RunFigures[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      ctx.log(`  run ${i + 1} of ${RUNS}: first visit at ${CPU_SLOWDOWN}x CPU slowdown, ${VIEWPORT.width} x ${VIEWPORT.height}`);
-      runs.push(await oneRun(`http://localhost:${server.port}`, totals, () => orderOneTool(server.baseUrl, customer, i + 2)));
+      ctx.log(`  ${size} tools, run ${i + 1} of ${RUNS}: first visit at ${CPU_SLOWDOWN}x CPU slowdown, ${VIEWPORT.width} x ${VIEWPORT.height}`);
+      runs.push(await oneRun(`http://localhost:${server.port}`, totals, () => restockTools(server.baseUrl, admin, i + 2)));
     }
     const oneTool = (await (await fetch(`${server.baseUrl}/api/products?page=2&pageSize=1`)).json()) as { items: unknown[] };
     const oneToolBytes = Buffer.byteLength(JSON.stringify(oneTool.items[0]));
-    const onlyTheChangedTool = runs.every((r) => r.repeatVisitSyncTools === 1 && r.repeatVisitSyncHadChangedTool);
-    ctx.log('  Lighthouse on the home page (mobile, 3 runs)');
-    const lighthouse = await medianAudit(`${server.baseUrl}/`, 'home at trade scale');
+    const allChangedTools = runs.every((r) => r.repeatVisitSyncHadChangedTools === CHANGED_TOOLS);
+    ctx.log(`  ${size} tools: Lighthouse on the home page (mobile, 3 runs)`);
+    const lighthouse = await medianAudit(`${server.baseUrl}/`, `home with ${size} tools`);
     const lighthouseScore = lighthouse.scores.performance ?? 0;
     type Figure = { [K in keyof RunFigures]: RunFigures[K] extends number ? K : never }[keyof RunFigures];
     const pick = (key: Figure) => median(runs.map((r) => r[key]));
@@ -367,9 +432,13 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       domNodes: pick('domNodes'),
       cards: pick('cards'),
       longTasksToFirstCardMs: pick('longTasksToFirstCardMs'),
+      longTasksDuringSyncMs: pick('longTasksDuringSyncMs'),
       longTasksTotalMs: pick('longTasksTotalMs'),
       longestTaskMs: pick('longestTaskMs'),
       firstSyncDoneMs: pick('firstSyncDoneMs'),
+      firstVisitSyncAnswers: pick('firstVisitSyncAnswers'),
+      firstCopyPageMs: pick('firstCopyPageMs'),
+      lastCopyPageMs: pick('lastCopyPageMs'),
       searchFreshMs: pick('searchFreshMs'),
       firstVisitBytes: pick('firstVisitBytes'),
       firstVisitSyncBytes: pick('firstVisitSyncBytes'),
@@ -384,20 +453,24 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const refusals = [...new Set(runs.flatMap((r) => r.workerSlowdownRefusals))];
     const workerNote =
       slowed > 0 && refusals.length === 0
-        ? `the catalogue's dedicated worker ran at the same ${CPU_SLOWDOWN}x CPU slowdown as the page (set through the DevTools protocol as it started; ${slowed} workers over ${RUNS} runs)`
-        : `the ${CPU_SLOWDOWN}x CPU slowdown is on the page only: Chromium refused it for the catalogue's dedicated worker (${refusals.join('; ') || 'no worker seen'}), so the worker's sync and searches ran at this machine's full speed`;
+        ? `${size} tools: the catalogue's dedicated worker ran at the same ${CPU_SLOWDOWN}x CPU slowdown as the page (set through the DevTools protocol as it started; ${slowed} workers over ${RUNS} runs)`
+        : `${size} tools: the ${CPU_SLOWDOWN}x CPU slowdown is on the page only: Chromium refused it for the catalogue's dedicated worker (${refusals.join('; ') || 'no worker seen'}), so the worker's sync and searches ran at this machine's full speed`;
+    const offlineReadyMs = offlineReadyBudgetMs(tools);
+    const at = `${size} tools: `;
     return {
-      status: 'measured',
       tables: [
         {
-          title: `Home page with ${total.toLocaleString('en-US')} tools, Chromium ${CPU_SLOWDOWN}x CPU slowdown, first visit (median of ${RUNS})`,
+          title: `Home page with ${toolCount(total)} tools, Chromium ${CPU_SLOWDOWN}x CPU slowdown, first visit (median of ${RUNS})`,
           columns: [
             'first Order Now',
             'DOM nodes',
             'cards',
             'long tasks to first card',
-            'long tasks incl. first sync',
+            'long tasks during the first sync',
+            'long tasks in all',
             'longest task',
+            'first copy page arrived after',
+            'last sync answer arrived after',
             'catalogue saved after',
           ],
           rows: [
@@ -406,18 +479,21 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
               figures.domNodes,
               figures.cards,
               ms(figures.longTasksToFirstCardMs),
+              ms(figures.longTasksDuringSyncMs),
               ms(figures.longTasksTotalMs),
               ms(figures.longestTaskMs),
-              ms(figures.firstSyncDoneMs),
+              `${spread('firstCopyPageMs')}`,
+              `${spread('lastCopyPageMs')} (${figures.firstVisitSyncAnswers} answers)`,
+              spread('firstSyncDoneMs'),
             ],
           ],
         },
         {
-          title: "Catalogue bytes on the wire (API answers of the page and of the catalogue's worker, headers included)",
+          title: `Catalogue bytes on the wire with ${toolCount(total)} tools (API answers of the page and of the catalogue's worker, headers included)`,
           columns: [
             'first visit (first page, categories, whole catalogue once)',
             'of which the sync (worker)',
-            'repeat visit after one tool changed',
+            `repeat visit after ${CHANGED_TOOLS} tools changed`,
             'of which the sync (worker)',
             'tools in that sync',
             "one tool's JSON",
@@ -438,7 +514,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
           ],
         },
         {
-          title: `Search as the dealer types (${KEY_DELAY_MS} ms between keys), from the last key to the results on screen, median (min–max)`,
+          title: `Search with ${toolCount(total)} tools as the dealer types (${KEY_DELAY_MS} ms between keys), from the last key to the results on screen, median (min–max)`,
           columns: [
             `first visit, typed at once, online: "${OFFLINE_SEARCH}"`,
             `after the first sync, online: "${ONLINE_SEARCH}" (${totals.online} tools)`,
@@ -447,7 +523,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
           rows: [[spread('searchFreshMs'), spread('searchOnlineMs'), spread('searchOfflineMs')]],
         },
         {
-          title: `Lighthouse 12, mobile (simulated throttling), home page with ${total.toLocaleString('en-US')} tools, ${lighthouse.performanceRuns.length} runs: the median run's performance (each run's in brackets), the median of each timing (TBT of each run in brackets)`,
+          title: `Lighthouse 12, mobile (simulated throttling), home page with ${toolCount(total)} tools, ${lighthouse.performanceRuns.length} runs: the median run's performance (each run's in brackets), the median of each timing (TBT of each run in brackets)`,
           columns: ['performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
           rows: [
             [
@@ -462,69 +538,95 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       ],
       budgets: [
         {
-          budget: `first Order Now < ${BUDGET_FIRST_ORDER_NOW_MS / 1000} s`,
+          budget: `${at}offline-ready (the whole copy saved) < ${offlineReadyMs / 1000} s after the first visit`,
+          actual: ms(figures.firstSyncDoneMs),
+          met: figures.firstSyncDoneMs < offlineReadyMs,
+        },
+        {
+          budget: `${at}first Order Now < ${BUDGET_FIRST_ORDER_NOW_MS / 1000} s`,
           actual: ms(figures.firstOrderNowMs),
           met: figures.firstOrderNowMs < BUDGET_FIRST_ORDER_NOW_MS,
         },
-        { budget: `DOM nodes < ${BUDGET_DOM_NODES.toLocaleString('en-US')}`, actual: String(figures.domNodes), met: figures.domNodes < BUDGET_DOM_NODES },
+        { budget: `${at}DOM nodes < ${toolCount(BUDGET_DOM_NODES)}`, actual: String(figures.domNodes), met: figures.domNodes < BUDGET_DOM_NODES },
         {
-          budget: `long tasks in all (first card and first sync) < ${BUDGET_LONG_TASKS_MS} ms`,
+          budget: `${at}main-thread long tasks during the first sync < ${BUDGET_SYNC_LONG_TASKS_MS} ms in all`,
+          actual: ms(figures.longTasksDuringSyncMs),
+          met: figures.longTasksDuringSyncMs < BUDGET_SYNC_LONG_TASKS_MS,
+        },
+        {
+          budget: `${at}long tasks in all (first card and first sync) < ${BUDGET_LONG_TASKS_MS} ms`,
           actual: ms(figures.longTasksTotalMs),
           met: figures.longTasksTotalMs < BUDGET_LONG_TASKS_MS,
         },
         {
-          budget: `offline-ready (the whole copy saved) < ${BUDGET_OFFLINE_READY_MS / 1000} s after the first visit`,
-          actual: ms(figures.firstSyncDoneMs),
-          met: figures.firstSyncDoneMs < BUDGET_OFFLINE_READY_MS,
-        },
-        {
-          budget: `a SKU typed at once on a first visit: results < ${BUDGET_FRESH_SEARCH_MS} ms`,
+          budget: `${at}a SKU typed at once on a first visit: results < ${BUDGET_FRESH_SEARCH_MS} ms`,
           actual: ms(figures.searchFreshMs),
           met: figures.searchFreshMs < BUDGET_FRESH_SEARCH_MS,
         },
-        { budget: `search results online < ${BUDGET_SEARCH_MS} ms`, actual: ms(figures.searchOnlineMs), met: figures.searchOnlineMs < BUDGET_SEARCH_MS },
-        { budget: `search results offline < ${BUDGET_SEARCH_MS} ms`, actual: ms(figures.searchOfflineMs), met: figures.searchOfflineMs < BUDGET_SEARCH_MS },
+        { budget: `${at}search results online < ${BUDGET_SEARCH_MS} ms`, actual: ms(figures.searchOnlineMs), met: figures.searchOnlineMs < BUDGET_SEARCH_MS },
         {
-          budget: 'repeat visit downloads changes only (< 5% of the whole list)',
+          budget: `${at}search results offline < ${BUDGET_SEARCH_MS} ms`,
+          actual: ms(figures.searchOfflineMs),
+          met: figures.searchOfflineMs < BUDGET_SEARCH_MS,
+        },
+        {
+          budget: `${at}repeat visit downloads changes only (< 5% of the whole list)`,
           actual: kb(figures.repeatVisitBytes),
           met: figures.repeatVisitBytes < wholeList * 0.05,
         },
         {
-          budget: "offline sync after one tool changed: that tool only, under 2 KB more than one tool's JSON",
-          actual: `${kb(figures.repeatVisitSyncBytes)}, ${runs.map((r) => r.repeatVisitSyncTools).join('/')} tools`,
-          met: onlyTheChangedTool && figures.repeatVisitSyncBytes < oneToolBytes + 2048,
+          budget: `${at}repeat-visit sync after ${CHANGED_TOOLS} tools changed: all of them, < ${kb(BUDGET_REPEAT_SYNC_BYTES)} on the wire`,
+          actual: `${kb(figures.repeatVisitSyncBytes)}, ${runs.map((r) => `${r.repeatVisitSyncHadChangedTools} of ${r.repeatVisitSyncTools}`).join('/')} tools`,
+          met: allChangedTools && figures.repeatVisitSyncBytes < BUDGET_REPEAT_SYNC_BYTES,
         },
         {
-          budget: `Lighthouse mobile performance on home >= ${BUDGET_LIGHTHOUSE_PERFORMANCE}`,
+          budget: `${at}Lighthouse mobile performance on home >= ${BUDGET_LIGHTHOUSE_PERFORMANCE}`,
           actual: String(lighthouseScore),
           met: lighthouseScore >= BUDGET_LIGHTHOUSE_PERFORMANCE,
         },
       ],
       data: {
         tools: total,
-        cpuSlowdown: CPU_SLOWDOWN,
-        viewport: VIEWPORT,
+        serverReadyMs: Math.round(server.readyMs),
         wholeListBytes: wholeList,
         wholeListBrotliBytes: wholeListCompressed,
         oneToolBytes,
+        changedTools: CHANGED_TOOLS,
         ...figures,
         runs,
         lighthouse,
       },
-      notes: [
-        'before (issue, 5,000 tools, same slowdown): first Order Now after 21 s, 80,700 DOM nodes, 9.5 s of long tasks',
-        workerNote,
-        ...lighthouse.failedRuns.map((failure) => `a Lighthouse run failed: ${failure}`),
-      ],
+      notes: [workerNote, ...lighthouse.failedRuns.map((failure) => `${at}a Lighthouse run failed: ${failure}`)],
     };
   } finally {
     await server.stop();
   }
 }
 
+async function run(ctx: BenchContext): Promise<BenchOutcome> {
+  if (!chromiumPath()) return skipped('no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)');
+  const sizes = catalogueSizes('CATALOGUE_SCALE_SIZES', DEFAULT_SIZES);
+  ctx.log('  building the PWA (vite build)');
+  const build = await buildPwa();
+  const measured: SizeOutcome[] = [];
+  for (const tools of sizes) measured.push(await measureSize(ctx, tools, build.outDir));
+  return {
+    status: 'measured',
+    tables: measured.flatMap((m) => m.tables),
+    budgets: measured.flatMap((m) => m.budgets),
+    data: { cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, sizes: measured.map((m) => m.data) },
+    notes: [
+      'before (issue, 5,000 tools, same slowdown): first Order Now after 21 s, 80,700 DOM nodes, 9.5 s of long tasks',
+      `long tasks during the first sync: those after the first card until the copy was saved and the page settled (2 s), leaving out the typed search's own (from its first key until the box was cleared)`,
+      ...measured.flatMap((m) => m.notes),
+    ],
+  };
+}
+
 export const catalogueScaleBenchmark: Benchmark = {
   id: 'catalogue-scale',
-  title: 'Catalogue at trade scale (home page, 5,000 tools)',
+  title: 'Catalogue at trade scale (home page, 5,000 and 50,000 tools)',
   run,
-  timeoutMs: 20 * 60_000,
+  // Each size seeds its own catalogue, and 50,000 tools take minutes of browser runs.
+  timeoutMs: 60 * 60_000,
 };

@@ -26,7 +26,7 @@ async function exchange(baseUrl: string, email: string, idToken: string): Promis
 
 /** The seeded admin's token, once per server. */
 const adminTokens = new Map<string, Promise<string>>();
-function adminToken(baseUrl: string, authPort: number): Promise<string> {
+export function adminToken(baseUrl: string, authPort: number): Promise<string> {
   let token = adminTokens.get(baseUrl);
   if (!token) {
     token = signInToEmulator(`http://127.0.0.1:${authPort}`, demoAccounts.admin).then(({ idToken }) => exchange(baseUrl, demoAccounts.admin.email, idToken));
