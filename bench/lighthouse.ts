@@ -8,8 +8,8 @@
 //
 // The slow state: `PWA_SLOW=1 npm run bench pwa` runs the audits again under CPU load tuned until
 // Lighthouse's benchmark reads about 1,000 (`PWA_SLOW_BENCHMARK_INDEX` sets another figure), and reports
-// them as rows of their own; `PWA_SLOW=only` runs the slow state alone. `npm run bench` takes benchmark
-// names only, hence the environment variables.
+// them as rows of their own; `PWA_SLOW=only` runs the slow state alone; `PWA_PAGES=home,order pad` audits
+// those pages only. `npm run bench` takes benchmark names only, hence the environment variables.
 
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -68,6 +68,22 @@ function pagesToAudit(productId: string): PageSpec[] {
     { pathname: '/dashboard/manage-orders', label: 'Manage Orders (admin)', visitor: 'admin' },
     { pathname: '/dashboard/manage-products', label: 'Manage Products (admin)', visitor: 'admin' },
   ];
+}
+
+/**
+ * `PWA_PAGES` (comma-separated, such as `home,order pad`) audits only the pages whose names start so;
+ * unset, every page.
+ */
+function selectedPages(pages: PageSpec[], env: NodeJS.ProcessEnv = process.env): PageSpec[] {
+  const wanted = (env.PWA_PAGES ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  if (wanted.length === 0) return pages;
+  const unknown = wanted.filter((name) => !pages.some((p) => p.label.toLowerCase().startsWith(name)));
+  if (unknown.length > 0)
+    throw new Error(`PWA_PAGES names pages the bench does not know: ${unknown.join(', ')}; it knows ${pages.map((p) => p.label).join(', ')}`);
+  return pages.filter((p) => wanted.some((name) => p.label.toLowerCase().startsWith(name)));
 }
 
 /** `PWA_SLOW`: unset or 0, the normal state only; 1 (or `both`), then the slow state too; `only`, the slow state alone. */
@@ -448,7 +464,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
       dealer: () => (dealer ??= createCustomer(apiUrl, authPort)),
       admin: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
     };
-    const pages = pagesToAudit(productId);
+    const pages = selectedPages(pagesToAudit(productId));
     const notes: string[] = [];
     const machineState: { state: string; loadAverage: string; benchmarkIndex?: number }[] = [];
 
