@@ -455,6 +455,11 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
   try {
     server = await startServer({ dataDir: benchDir('pwa'), env: { STATIC_DIR: build.outDir, RATE_LIMIT_TOKEN_PER_MINUTE: '1000' } });
     const baseUrl = `http://localhost:${server.port}`;
+    // Other benches on the machine start servers in the same port range: the home page must be this build's.
+    const homeHtml = await (await fetch(`${server.baseUrl}/`)).text();
+    const foreign = [...homeHtml.matchAll(/src="\/(assets\/[^"]+\.js)"/gu)].map((m) => m[1] ?? '').filter((file) => !existsSync(path.join(build.outDir, file)));
+    if (foreign.length > 0 || server.output().includes('EADDRINUSE'))
+      throw new Error(`the server on port ${server.port} serves another build (${foreign.join(', ')}): another process took the port as this one started`);
     const products = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as { _id: string }[];
     const productId = products[0]?._id;
     if (!productId) throw new Error('the catalogue is empty');
