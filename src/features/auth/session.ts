@@ -2,6 +2,7 @@
 // and the app starts signed in even offline. Tabs stay in step through the storage event.
 
 import { useSyncExternalStore } from 'react';
+import { isSessionRefused, serverFieldErrors } from '../../api/errors';
 import { ACCESS_TOKEN_KEY, getAccessToken } from '../../api/client';
 import { writeTokenCopy } from '../../api/token-store';
 import { createNotifier } from '../../lib/notify';
@@ -123,4 +124,22 @@ export const onSessionExpired = expiries.subscribe;
 
 export function reportSessionExpired(): void {
   expiries.notify();
+}
+
+/**
+ * What a form that saves the dealer's own data does with a refused save: a refused session signs out, the
+ * server's field messages go to their fields; 'other' when the form must say what went wrong under itself.
+ */
+export function showSaveFailure<TField extends string>(
+  error: unknown,
+  fields: readonly TField[],
+  setFieldError: (field: TField, message: string) => void,
+): 'session' | 'fields' | 'other' {
+  if (isSessionRefused(error)) {
+    reportSessionExpired();
+    return 'session';
+  }
+  const found = serverFieldErrors(error, fields);
+  for (const { field, message } of found) setFieldError(field, message);
+  return found.length > 0 ? 'fields' : 'other';
 }

@@ -4,12 +4,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage, isSessionRefused, serverFieldErrors } from '../../api/errors';
-import { texts, toasts } from '../../contract/messages';
+import { errorMessage } from '../../api/errors';
+import { toasts } from '../../contract/messages';
 import { CompanyFormSchema, TAX_NUMBER_MAX_LENGTH, companyMessages, type Company, type CompanyForm } from '../../contract/dealer-company';
 import { FormField, fieldAria } from '../../ui/form-field';
+import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
-import { reportSessionExpired } from '../auth/session';
+import { showSaveFailure } from '../auth/session';
 import { countryOptions } from './country-names';
 import { useUpdateCompany } from './update-company';
 
@@ -49,13 +50,9 @@ export function CompanyDetailsForm({ company, editable, online }: CompanyDetails
       reset({ name: saved.name, country: saved.country, taxNumber: saved.taxNumber ?? '' });
       toast.success('Your company is updated');
     } catch (error) {
-      if (isSessionRefused(error)) {
-        reportSessionExpired();
-        return;
-      }
-      const fields = serverFieldErrors(error, FIELDS);
-      for (const { field, message } of fields) setError(field, { message }, { shouldFocus: true });
-      if (fields.length === 0) setFailure(errorMessage(error));
+      const shown = showSaveFailure(error, FIELDS, (field, message) => setError(field, { message }, { shouldFocus: true }));
+      if (shown === 'session') return;
+      if (shown === 'other') setFailure(errorMessage(error));
       toast.error(toasts.tryAgain);
     }
   });
@@ -113,21 +110,7 @@ export function CompanyDetailsForm({ company, editable, online }: CompanyDetails
       ) : null}
 
       {editable ? (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <button type="submit" className="btn btn-primary" disabled={!online || saving} aria-describedby={online ? undefined : `${id}-offline`}>
-            {saving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Save company
-          </button>
-          {online ? (
-            isDirty ? (
-              <span className="text-sm text-base-content/70">You have unsaved changes.</span>
-            ) : null
-          ) : (
-            <p id={`${id}-offline`} className="text-sm text-warning-content" role="status">
-              {texts.needsNetwork}
-            </p>
-          )}
-        </div>
+        <SaveBar id={id} label="Save company" online={online} saving={saving} dirty={isDirty} />
       ) : (
         <p className="text-sm text-base-content/70">{companyMessages.onlyCompanyAdmin}</p>
       )}

@@ -4,11 +4,11 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage, isSessionRefused, serverFieldErrors } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { LocationFormSchema, type LocationForm as LocationValues } from '../../contract/dealer-company';
 import { texts } from '../../contract/messages';
 import { AddressField, FormField, PhoneField, fieldAria } from '../../ui/form-field';
-import { reportSessionExpired } from '../auth/session';
+import { showSaveFailure } from '../auth/session';
 
 const FIELDS = ['name', 'contactName', 'address', 'phone'] as const;
 const EMPTY: LocationValues = { name: '', contactName: '', address: '', phone: '' };
@@ -40,13 +40,8 @@ export function LocationForm({ initial = EMPTY, label, submitLabel, online, onSu
     try {
       await onSubmit(values);
     } catch (error) {
-      if (isSessionRefused(error)) {
-        reportSessionExpired();
-        return;
-      }
-      const fields = serverFieldErrors(error, FIELDS);
-      for (const { field, message } of fields) setError(field, { message }, { shouldFocus: true });
-      if (fields.length === 0) setFailure(errorMessage(error));
+      const shown = showSaveFailure(error, FIELDS, (field, message) => setError(field, { message }, { shouldFocus: true }));
+      if (shown === 'other') setFailure(errorMessage(error));
     }
   });
 

@@ -5,11 +5,11 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
-import { isSessionRefused, serverFieldErrors } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import { ProfileFormSchema, type ProfileForm as ProfileValues, type UserProfile } from '../../contract/user';
 import { AddressField, FormField, PhoneField, ReadOnlyIdentity, fieldAria } from '../../ui/form-field';
-import { reportSessionExpired } from '../auth/session';
+import { SaveBar } from '../../ui/save-bar';
+import { showSaveFailure } from '../auth/session';
 import { useUpdateProfile } from './update-profile';
 
 const FIELDS = ['address', 'phone', 'linkedin'] as const;
@@ -63,13 +63,9 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
       reset(body);
       toast.success(toasts.profileUpdated);
     } catch (error) {
-      if (isSessionRefused(error)) {
-        reportSessionExpired();
-        return;
-      }
-      const fields = serverFieldErrors(error, FIELDS);
-      for (const { field, message } of fields) setError(field, { message }, { shouldFocus: true });
-      if (fields.length === 0) setFailure(error instanceof Error ? error.message : toasts.tryAgain);
+      const shown = showSaveFailure(error, FIELDS, (field, message) => setError(field, { message }, { shouldFocus: true }));
+      if (shown === 'session') return;
+      if (shown === 'other') setFailure(error instanceof Error ? error.message : toasts.tryAgain);
       toast.error(toasts.tryAgain);
     }
   });
@@ -119,21 +115,7 @@ export function ProfileForm({ name, email, profile, online, onSaved }: ProfileFo
         </p>
       ) : null}
 
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <button type="submit" className="btn btn-primary" disabled={!online || saving} aria-describedby={online ? undefined : `${id}-offline`}>
-          {saving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Update Profile
-        </button>
-        {online ? (
-          isDirty ? (
-            <span className="text-sm text-base-content/70">You have unsaved changes.</span>
-          ) : null
-        ) : (
-          <p id={`${id}-offline`} className="text-sm text-warning-content" role="status">
-            {texts.needsNetwork}
-          </p>
-        )}
-      </div>
+      <SaveBar id={id} label="Update Profile" online={online} saving={saving} dirty={isDirty} />
     </form>
   );
 }
