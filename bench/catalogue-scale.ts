@@ -15,7 +15,7 @@ import { rmSync } from 'node:fs';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { chromiumPath, launchChromium } from './lib/browser';
 import { buildPwa } from './lib/build';
-import { adminToken } from './lib/customers';
+import { adminToken, forgetAdminToken } from './lib/customers';
 import { benchDir, startServer } from './lib/processes';
 import { waitForSavedCatalogue } from './lib/saved-catalogue';
 import { medianAudit } from './lighthouse';
@@ -416,6 +416,8 @@ async function measureSize(ctx: BenchContext, tools: number, staticDir: string):
   });
   ctx.log(`  ${size} tools: server ready after ${Math.round(server.readyMs / 1000)} s (seeding included)`);
   try {
+    // A fresh server: a token kept from an earlier one on the same address is not valid here.
+    forgetAdminToken(server.baseUrl);
     const admin = await adminToken(server.baseUrl, server.authPort);
     const total = ((await (await fetch(`${server.baseUrl}/api/products?pageSize=1`)).json()) as { total: number }).total;
     const wholeList = (await (await fetch(`${server.baseUrl}/api/products`)).arrayBuffer()).byteLength;

@@ -24,8 +24,15 @@ async function exchange(baseUrl: string, email: string, idToken: string): Promis
   return ((await res.json()) as { token: string }).token;
 }
 
-/** The seeded admin's token, once per server. */
+/**
+ * The seeded admin's token, once per server. A later server of the same run may answer on the same address
+ * with another data directory (another token secret): a 401 to the kept token means that, and
+ * `forgetAdminToken` lets the next call sign in again.
+ */
 const adminTokens = new Map<string, Promise<string>>();
+export function forgetAdminToken(baseUrl: string): void {
+  adminTokens.delete(baseUrl);
+}
 export function adminToken(baseUrl: string, authPort: number): Promise<string> {
   let token = adminTokens.get(baseUrl);
   if (!token) {
@@ -40,10 +47,16 @@ export async function createCustomer(baseUrl: string, authPort: number, displayN
   const password = `pw-${randomUUID()}`;
   const { uid, idToken } = await signUpInEmulator(`http://127.0.0.1:${authPort}`, { email, password, displayName });
   const token = await exchange(baseUrl, email, idToken);
-  const approved = await fetch(`${baseUrl}/api/user/dealer/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${await adminToken(baseUrl, authPort)}` },
-  });
+  const approve = async () =>
+    fetch(`${baseUrl}/api/user/dealer/${encodeURIComponent(email)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await adminToken(baseUrl, authPort)}` },
+    });
+  let approved = await approve();
+  if (approved.status === 401) {
+    forgetAdminToken(baseUrl);
+    approved = await approve();
+  }
   if (!approved.ok) throw new Error(`approving ${email} as a dealer failed: ${approved.status} ${await approved.text()}`);
   return { email, password, displayName, uid, token };
 }
