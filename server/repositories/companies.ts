@@ -116,11 +116,12 @@ export async function addLocation(tx: Tx, companyId: string, input: LocationForm
 
 /** Changes a location of this company; null when the company has no such location. */
 export async function updateLocation(tx: Tx, companyId: string, locationId: string, changes: LocationUpdateBody): Promise<Location | null> {
-  const [row] = await tx
-    .update(companyLocations)
-    .set(changes)
-    .where(and(eq(companyLocations.id, locationId), eq(companyLocations.companyId, companyId)))
-    .returning();
+  const ofThisCompany = and(eq(companyLocations.id, locationId), eq(companyLocations.companyId, companyId));
+  // A change of nothing answers the location as it is: there is no column to set.
+  const [row] =
+    Object.keys(changes).length === 0
+      ? await tx.select().from(companyLocations).where(ofThisCompany).limit(1)
+      : await tx.update(companyLocations).set(changes).where(ofThisCompany).returning();
   return row ? toLocation(row) : null;
 }
 

@@ -169,6 +169,10 @@ describeEachDatabase('company API', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ...mill, id, contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001', isDefault: false });
       expect((await patchLocation(dana, id, { address: '' })).statusCode).toBe(400);
+      const unchanged = await patchLocation(dana, id, {});
+      expect(unchanged.statusCode).toBe(200);
+      expect(unchanged.json()).toEqual({ ...mill, id, contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001', isDefault: false });
+      expect((await patchLocation(dana, '00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404);
     });
 
     it('moves the default, refuses to delete it while others exist, and deletes the rest', async () => {
