@@ -92,10 +92,16 @@ export const companies = pgTable(
     /** The dealer's tax or VAT number as it is printed on its papers; null when it gave none. */
     taxNumber: text('tax_number'),
     status: text('status', { enum: ['applied', 'approved', 'rejected', 'suspended'] }).notNull(),
+    /** Why the shop rejected or suspended the company, as the admin wrote it; null otherwise. */
+    statusReason: text('status_reason'),
+    /** When an admin last approved, rejected or suspended it; null while it was never decided. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('companies_status_idx').on(t.status, t.createdAt),
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('companies_status_check', sql`${t.status} in ('applied', 'approved', 'rejected', 'suspended')`),
     check('companies_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],
@@ -144,6 +150,88 @@ export const companyMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('company_members_company_idx').on(t.companyId), check('company_members_role_check', sql`${t.role} in ('company_admin', 'buyer')`)],
+);
+
+/**
+ * A company admin's invitation to join the company, sent by mail as a link. The link carries a random token;
+ * only its SHA-256 is kept, so the table cannot be read back into links. One open invitation per company
+ * and address: inviting again renews it.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** In lower case: it is compared with the verified address of whoever follows the link. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['company_admin', 'buyer'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('company_invitations_open_key')
+      .on(t.companyId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('company_invitations_role_check', sql`${t.role} in ('company_admin', 'buyer')`),
+  ],
+);
+
+/**
+ * Who did what to companies, members, settings and (later) prices and credit: admins, reps and company
+ * admins. Append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE (migration 0018). The actor and
+ * the company are plain values, not foreign keys, so an entry outlives the account and the company it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    /** The actor's standing when it acted: `admin`, `company_admin`, `buyer` or `customer`. */
+    actorRole: text('actor_role').notNull(),
+    /** What was done, as `<subject>.<verb>`: `company.approved`, `member.role_changed`, `setting.changed`… */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    companyId: uuid('company_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_company_idx').on(t.companyId, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+/** The shop's settings, one row (`id` is always true). */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /**
+     * `order_at_once`: a new customer's company is approved when the account is made and orders at once,
+     * paying by card. `apply_and_wait`: it applies with its company's details and orders once an admin approves.
+     */
+    newCustomers: text('new_customers', { enum: ['order_at_once', 'apply_and_wait'] })
+      .notNull()
+      .default('order_at_once'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_one_row', sql`${t.id}`),
+    check('shop_settings_new_customers_check', sql`${t.newCustomers} in ('order_at_once', 'apply_and_wait')`),
+  ],
 );
 
 export const products = pgTable(
@@ -242,6 +330,16 @@ export const orders = pgTable(
      * (docs/decisions/027-stock-held-only-for-trusted-accounts.md).
      */
     holdsStock: boolean('holds_stock').notNull().default(true),
+    /**
+     * The dealer's company the order was placed for, and the branch it goes to (null for a one-off address).
+     * Name, tax number and location name are copied as they were when the order was placed: an invoice
+     * says what was true then.
+     */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    companyName: text('company_name'),
+    companyTaxNumber: text('company_tax_number'),
+    locationId: uuid('location_id').references(() => companyLocations.id, { onDelete: 'set null' }),
+    locationName: text('location_name'),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),
@@ -262,6 +360,7 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'Unpaid'`),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
   ],
 );
 
@@ -379,9 +478,10 @@ export const mailQueue = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: MAIL_KINDS }).notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** What the mail is about: exactly one of an order, an invitation or a company (its approval or rejection). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    invitationId: uuid('invitation_id').references(() => companyInvitations.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     recipient: text('recipient').notNull(),
     state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -392,9 +492,20 @@ export const mailQueue = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    check('mail_queue_kind_check', sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin')`),
+    check(
+      'mail_queue_kind_check',
+      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'company_invitation', 'company_approved', 'company_rejected')`,
+    ),
+    check(
+      'mail_queue_subject_check',
+      sql`case when ${t.kind} = 'company_invitation' then ${t.invitationId} is not null and ${t.orderId} is null and ${t.companyId} is null
+               when ${t.kind} in ('company_approved', 'company_rejected') then ${t.companyId} is not null and ${t.orderId} is null and ${t.invitationId} is null
+               else ${t.orderId} is not null and ${t.invitationId} is null and ${t.companyId} is null end`,
+    ),
     check('mail_queue_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
     uniqueIndex('mail_queue_once_key').on(t.kind, t.orderId, t.recipient),
+    uniqueIndex('mail_queue_invitation_once_key').on(t.invitationId, t.recipient),
+    index('mail_queue_company_idx').on(t.companyId),
     index('mail_queue_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} in ('queued', 'sending')`),
@@ -474,4 +585,7 @@ export const schema = {
   companies,
   companyLocations,
   companyMembers,
+  companyInvitations,
+  auditLog,
+  shopSettings,
 };

@@ -3,7 +3,7 @@
 // tested without a server and the queue can make a mail again after a failed try.
 
 import { companyFacts } from '../../src/contract/company';
-import type { MailKind } from '../../src/contract/mail';
+import type { OrderMailKind } from '../../src/contract/mail';
 import { formatDollars } from '../../src/contract/pricing';
 import type { InvoiceLine } from '../invoices/invoice-pdf';
 import { invoiceNoOf, type OrderRow } from '../repositories/orders';
@@ -106,7 +106,7 @@ function shippingBlocks(order: OrderRow): Block[] {
   return parts.length > 0 ? [{ p: [...parts, '.'] }] : [];
 }
 
-export function renderMail(kind: MailKind, ctx: MailContext): MailContent {
+export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
   const { order } = ctx;
   // The order's own number, as My Orders and Manage Orders show it (docs/decisions/035-order-numbers.md).
   const ref = order.number;

@@ -3,7 +3,7 @@
 // sender claims, sends and settles them.
 
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { MailFailures, MailKind } from '../../src/contract/mail';
+import type { MailFailures, MailKind, OrderMailKind } from '../../src/contract/mail';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { mailQueue } from '../db/schema';
@@ -11,7 +11,9 @@ import { mailQueue } from '../db/schema';
 export interface ClaimedMail {
   id: string;
   kind: MailKind;
-  orderId: string;
+  orderId: string | null;
+  invitationId: string | null;
+  companyId: string | null;
   recipient: string;
   /** Counting this one. */
   attempts: number;
@@ -25,7 +27,15 @@ export interface ClaimedMail {
 export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
   // Materialized: the locking select runs once. As an IN (...) subquery the planner may run it again for
   // every row it compares, each time locking and returning another row, and claim far more than `limit`.
-  const rows = await rowsOf<{ id: string; kind: MailKind; order_id: string; recipient: string; attempts: number }>(
+  const rows = await rowsOf<{
+    id: string;
+    kind: MailKind;
+    order_id: string | null;
+    invitation_id: string | null;
+    company_id: string | null;
+    recipient: string;
+    attempts: number;
+  }>(
     tx,
     sql`
     with due as materialized (
@@ -39,16 +49,24 @@ export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Pro
        set state = 'sending', attempts = m.attempts + 1, locked_until = now() + ${leaseMs} * interval '1 millisecond'
       from due
      where m.id = due.id
-    returning m.id, m.kind, m.order_id, m.recipient, m.attempts`,
+    returning m.id, m.kind, m.order_id, m.invitation_id, m.company_id, m.recipient, m.attempts`,
   );
-  return rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, recipient: row.recipient, attempts: Number(row.attempts) }));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    orderId: row.order_id,
+    invitationId: row.invitation_id,
+    companyId: row.company_id,
+    recipient: row.recipient,
+    attempts: Number(row.attempts),
+  }));
 }
 
 /**
  * Queues one mail of this kind about the order to each recipient, due at once or after `delayMs`; a mail
  * already queued is not queued twice.
  */
-export async function queueMails(tx: Tx, kind: MailKind, orderId: string, recipients: string[], delayMs = 0): Promise<void> {
+export async function queueMails(tx: Tx, kind: OrderMailKind, orderId: string, recipients: string[], delayMs = 0): Promise<void> {
   if (recipients.length === 0) return;
   const nextAttemptAt = delayMs > 0 ? sql`now() + ${delayMs} * interval '1 millisecond'` : sql`now()`;
   await tx

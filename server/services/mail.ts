@@ -5,7 +5,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import type { MailFailures, MailKind } from '../../src/contract/mail';
+import { isOrderMail, type MailFailures, type OrderMailKind } from '../../src/contract/mail';
 import { SHIP_UNDO_MS } from '../../src/contract/order';
 import type { MailConfig } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -20,7 +20,7 @@ import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/user
 /** What happens to an order that its dealer hears of by mail. */
 export type OrderEvent = 'placed' | 'paid' | 'shipped';
 
-const DEALER_MAIL: Record<OrderEvent, MailKind> = { placed: 'order_placed', paid: 'order_paid', shipped: 'order_shipped' };
+const DEALER_MAIL: Record<OrderEvent, OrderMailKind> = { placed: 'order_placed', paid: 'order_paid', shipped: 'order_shipped' };
 
 /**
  * The shipping notice waits until shipping can no longer be undone (SHIP_UNDO_MS), and a few seconds more,
@@ -74,13 +74,15 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
 
   async function send(claimed: ClaimedMail): Promise<void> {
     if (!transport) throw new Error('no mail server is configured');
+    if (!isOrderMail(claimed.kind) || !claimed.orderId) throw new NotSent(`Not sent: the shop has no words for a ${claimed.kind} mail yet.`);
+    const kind = claimed.kind;
     // The order's rows cascade to its mails, so a mail whose order was just deleted has nothing to say.
     const doc = await findOrderDocument(db, claimed.orderId);
     if (!doc) return;
     if (!(await recipientIsVerified(db, claimed))) throw new NotSent(`Not sent: ${claimed.recipient} is not a verified address of this order's account.`);
     const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
-    const content = renderMail(claimed.kind, { order: doc.order, lines: doc.lines, heldUntil });
-    const invoice = claimed.kind === 'order_paid' ? invoiceOf(doc) : null;
+    const content = renderMail(kind, { order: doc.order, lines: doc.lines, heldUntil });
+    const invoice = kind === 'order_paid' ? invoiceOf(doc) : null;
     const attachments = invoice
       ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }]
       : [];

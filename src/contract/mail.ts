@@ -1,8 +1,20 @@
 import * as v from 'valibot';
 
 /** What an e-mail of the queue is about; each goes once per order and recipient. */
-export const MAIL_KINDS = ['order_placed', 'order_paid', 'order_shipped', 'order_paid_admin'] as const;
+export const MAIL_KINDS = [
+  'order_placed',
+  'order_paid',
+  'order_shipped',
+  'order_paid_admin',
+  'company_invitation',
+  'company_approved',
+  'company_rejected',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+/** The mails about an order; the others are about an invitation or a company. */
+export const ORDER_MAIL_KINDS = ['order_placed', 'order_paid', 'order_shipped', 'order_paid_admin'] as const satisfies readonly MailKind[];
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+export const isOrderMail = (kind: MailKind): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly MailKind[]).includes(kind);
 
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
@@ -11,7 +23,8 @@ export type MailState = (typeof MAIL_STATES)[number];
 export const MailFailureSchema = v.object({
   _id: v.string(),
   kind: v.picklist(MAIL_KINDS),
-  orderId: v.string(),
+  /** The order the mail is about; null for a mail about an invitation or a company. */
+  orderId: v.nullable(v.string()),
   recipient: v.string(),
   state: v.picklist(MAIL_STATES),
   attempts: v.number(),

@@ -27,6 +27,11 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   trackingNumber: null,
   invoiceYear: null,
   invoiceSeq: null,
+  companyId: null,
+  companyName: null,
+  companyTaxNumber: null,
+  locationId: null,
+  locationName: null,
   ...overrides,
 });
 

@@ -10,6 +10,9 @@ const WHAT: Record<MailKind, string> = {
   order_paid: 'payment received, with the invoice',
   order_shipped: 'order shipped',
   order_paid_admin: 'paid order, to an admin',
+  company_invitation: 'invitation to join a company',
+  company_approved: 'company approved',
+  company_rejected: 'company rejected',
 };
 
 const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -18,7 +21,8 @@ function FailureRow({ failure }: { failure: MailFailure }) {
   return (
     <li className="grid gap-0.5">
       <span>
-        <strong>{failure.recipient}</strong>: {WHAT[failure.kind]} (order {failure.orderId.slice(0, 8).toUpperCase()})
+        <strong>{failure.recipient}</strong>: {WHAT[failure.kind]}
+        {failure.orderId ? ` (order ${failure.orderId.slice(0, 8).toUpperCase()})` : ''}
       </span>
       <span className="text-sm">
         {failure.state === 'failed'

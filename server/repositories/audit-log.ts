@@ -1,0 +1,79 @@
+// The audit log: who did what to companies, members, invitations and the shop's settings, with the state
+// before and after (docs/decisions/042-company-members-and-the-audit-log.md). Entries are written in the
+// transaction of the change they describe, so a change and its entry commit together or not at all. The
+// table is append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE, whoever asks.
+
+import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/** Who acted, and as what: the shop's role, or the role in the company it acted for. */
+export interface AuditActor {
+  id: string;
+  email: string;
+  role: 'admin' | 'company_admin' | 'buyer' | 'customer';
+}
+
+export interface AuditEntry {
+  /** `<subject>.<verb>`, past tense: `company.approved`, `member.role_changed`, `invitation.sent`… */
+  action: string;
+  subjectType: 'company' | 'location' | 'member' | 'invitation' | 'setting';
+  subjectId: string | null;
+  /** The company concerned, when there is one: the log is filtered by it. */
+  companyId: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The actor of a request, as the shop's role; a company role is given when the action is the company's. */
+export function actorOf(user: { id: string; email: string; role: string }, companyRole?: 'company_admin' | 'buyer'): AuditActor {
+  return { id: user.id, email: user.email, role: user.role === 'admin' ? 'admin' : (companyRole ?? 'customer') };
+}
+
+export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    actorRole: actor.role,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    companyId: entry.companyId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export interface AuditFilter {
+  companyId?: string;
+  actorId?: string;
+  action?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  /** The keyset of the last entry of the previous page: older entries follow. */
+  before?: { at: Date; id: number };
+  limit: number;
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** Entries newest first, filtered; a page ends where `before` says the previous one did. */
+export async function listAudit(tx: Tx, filter: AuditFilter): Promise<AuditRow[]> {
+  const where: SQL[] = [];
+  if (filter.companyId) where.push(eq(auditLog.companyId, filter.companyId));
+  if (filter.actorId) where.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.action) where.push(eq(auditLog.action, filter.action));
+  if (filter.from) where.push(gte(auditLog.at, filter.from));
+  if (filter.to) where.push(lt(auditLog.at, filter.to));
+  if (filter.before) {
+    const keyset = or(lt(auditLog.at, filter.before.at), and(eq(auditLog.at, filter.before.at), lt(auditLog.id, filter.before.id)));
+    if (keyset) where.push(keyset);
+  }
+  return tx
+    .select()
+    .from(auditLog)
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(filter.limit);
+}
