@@ -48,6 +48,9 @@ export const companyMessages = {
   onlyCompanyAdmin: 'Only your company’s admin can change the company and its locations.',
   noCompany: 'Your account does not belong to a company.',
   defaultInUse: 'This is your default location. Make another location the default before deleting this one.',
+  notApproved: 'Your company’s application is waiting for approval: you can browse and fill the order pad; ordering opens once the shop approves it.',
+  rejected: 'The shop turned down your company’s application, so your company cannot order.',
+  suspended: 'The shop has suspended your company’s account, so your company cannot order for now.',
 } as const;
 
 /** A name people read: trimmed, invisible characters removed, and something left to read. */
