@@ -139,16 +139,24 @@ export interface Server extends Child {
   readyMs: number;
 }
 
-/**
- * Starts `node --import tsx server/main.ts` as an operator would, with LOG_LEVEL=warn. The server gives
- * the Auth emulator a minute to start; on a machine busy enough to miss that, it is tried once more.
- */
+/** Failures of a start that say nothing about the server: another try, on newly chosen ports, is fair. */
+const RETRYABLE_START = [
+  // The server gives the Auth emulator a minute; a machine busy enough can miss that.
+  'Auth emulator did not start',
+  // A port found free was taken by another program (a server of another bench, its emulator) before the
+  // server listened on it: the server stops with this line (server/lib/port-in-use.ts).
+  'the port is in use',
+];
+
+/** Starts `node --import tsx server/main.ts` as an operator would, with LOG_LEVEL=warn; a start that failed for a retryable reason is tried twice more. */
 export async function startServer(options: ServerOptions): Promise<Server> {
-  try {
-    return await startServerOnce(options);
-  } catch (error) {
-    if (!(error instanceof Error) || !error.message.includes('Auth emulator did not start')) throw error;
-    return startServerOnce(options);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      const retryable = error instanceof Error && RETRYABLE_START.some((reason) => error.message.includes(reason));
+      if (!retryable || attempt >= 3) throw error;
+    }
   }
 }
 
