@@ -156,7 +156,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   const payments = deps.payments ?? createPaymentProvider(config, database.db);
   const orders = orderService({ db: database.db, config, payments, log: app.log });
-  const mail = mailService({ db: database.db, mail: config.mail, heldFor: config.unpaidOrderTtlMs, log: app.log });
+  const mail = mailService({
+    db: database.db,
+    mail: config.mail,
+    heldFor: config.unpaidOrderTtlMs,
+    links: { publicUrl: config.publicUrl, secret: config.accessTokenSecret },
+    log: app.log,
+  });
   const images = deps.images ?? imageStoreFor(database, config.uploadsDir);
   const jobs =
     deps.jobs === false

@@ -29,6 +29,16 @@ const positiveInt = (min: number) =>
 
 const nonEmpty = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
 
+/** An http(s) origin with nothing after it: links in mails add their own paths. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
   PORT: v.optional(port, '3000'),
@@ -41,6 +51,14 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(nonEmpty, v.regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL'))),
   // Shares the rate-limit counters between processes (docs/decisions/012-shared-state-for-several-processes.md).
   REDIS_URL: v.optional(v.pipe(nonEmpty, v.regex(/^rediss?:\/\//u, 'must be a redis:// or rediss:// URL'))),
+  // Where dealers open the shop: the links in its e-mails (an invitation's join page) start with it.
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      nonEmpty,
+      v.check(isOrigin, 'must be an http:// or https:// address without a path, like https://shop.example.com'),
+      v.transform((text) => new URL(text).origin),
+    ),
+  ),
   ACCESS_TOKEN_SECRET: v.optional(v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters'))),
   ACCESS_TOKEN_TTL_SECONDS: v.optional(positiveInt(60), '43200'),
   ADMIN_EMAILS: v.optional(v.string(), ''),
@@ -114,6 +132,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Unset: rate-limit counters in this process's memory. */
   redisUrl: string | null;
+  /** The shop's address as dealers open it, without a trailing slash: links in e-mails start with it. */
+  publicUrl: string;
   accessTokenSecret: string;
   accessTokenTtlSeconds: number;
   adminEmails: string[];
@@ -217,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && localMode) {
     problems.push('FIREBASE_PROJECT_ID: required in production (the Auth emulator is for local use only)');
   }
+  if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production, for the links in e-mails (https://shop.example.com)');
   if (production && !e.ACCESS_TOKEN_SECRET) problems.push('ACCESS_TOKEN_SECRET: required in production');
   if (!localMode && !e.ACCESS_TOKEN_SECRET) problems.push('ACCESS_TOKEN_SECRET: required when a Firebase project is configured');
 
@@ -261,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     adminEmails: e.ADMIN_EMAILS.split(',')

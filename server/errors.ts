@@ -8,6 +8,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   price_changed: 409,
   out_of_stock: 409,
   below_minimum: 409,

@@ -1,9 +1,11 @@
-// The order e-mails in words: plain text and simple HTML of the same content, in the storefront's own
-// plain voice (docs/decisions/013-invoices-and-mail-queue.md). Pure functions of the order, so each is
-// tested without a server and the queue can make a mail again after a failed try.
+// The shop's e-mails in words: plain text and simple HTML of the same content, in the storefront's own
+// plain voice (docs/decisions/013-invoices-and-mail-queue.md). The order mails, the invitation to join a
+// company and the shop's answer to a company's application share one layout. Pure functions of what they
+// tell, so each is tested without a server and the queue can make a mail again after a failed try.
 
 import { companyFacts } from '../../src/contract/company';
-import type { OrderMailKind } from '../../src/contract/mail';
+import type { MemberRole } from '../../src/contract/dealer-company';
+import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
 import { formatDollars } from '../../src/contract/pricing';
 import type { InvoiceLine } from '../invoices/invoice-pdf';
 import { invoiceNoOf, type OrderRow } from '../repositories/orders';
@@ -25,7 +27,8 @@ const when = (date: Date) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'l
 const pieces = (n: number) => `${n.toLocaleString('en-US')} pcs.`;
 /** Header fields never carry a line break, whatever a name holds. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
-const firstName = (order: OrderRow) => oneLine(order.userName).split(' ')[0] || 'there';
+const firstNameOf = (name: string) => oneLine(name).split(' ')[0] || 'there';
+const firstName = (order: OrderRow) => firstNameOf(order.userName);
 const toolCount = (lines: InvoiceLine[]) => (lines.length === 1 ? '1 tool' : `${lines.length} tools`);
 
 function escapeHtml(text: string): string {
@@ -34,7 +37,8 @@ function escapeHtml(text: string): string {
 
 /** A paragraph of the mail: plain words, with parts that HTML shows in bold. */
 type Part = string | { strong: string };
-type Block = { p: Part[] } | { lines: true } | { address: true } | { small: Part[] };
+/** A piece made elsewhere in both forms (an order's lines, its address), a link to open, or words. */
+type Block = { p: Part[] } | { small: Part[] } | { link: { href: string; label: string } } | { made: { text: string; html: string } };
 
 const plainOf = (parts: Part[]) => parts.map((part) => (typeof part === 'string' ? part : part.strong)).join('');
 const htmlOf = (parts: Part[]) => parts.map((part) => (typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`)).join('');
@@ -68,24 +72,38 @@ function linesHtml(ctx: MailContext): string {
   );
 }
 
-function addressText(order: OrderRow): string {
-  return [`Delivery address: ${oneLine(order.userAddress)}`, `Phone: ${order.userPhone}`].join('\n');
+const linesBlock = (ctx: MailContext): Block => ({ made: { text: linesText(ctx), html: linesHtml(ctx) } });
+
+function addressBlock(order: OrderRow): Block {
+  return {
+    made: {
+      text: [`Delivery address: ${oneLine(order.userAddress)}`, `Phone: ${order.userPhone}`].join('\n'),
+      html: `<p>Delivery address: ${escapeHtml(oneLine(order.userAddress))}<br>Phone: ${escapeHtml(order.userPhone)}</p>`,
+    },
+  };
 }
 
 const SIGNATURE_TEXT = [companyFacts.name, `${companyFacts.street}, ${companyFacts.city}`, `${companyFacts.phone.display} · ${companyFacts.email}`].join('\n');
 
-function compose(subject: string, ctx: MailContext, blocks: Block[]): MailContent {
+/** The layout every mail shares: its blocks, then the shop's signature, as plain text and as HTML. */
+function compose(subject: string, blocks: Block[]): MailContent {
   const text = blocks
     .map((block) => {
-      if ('lines' in block) return linesText(ctx);
-      if ('address' in block) return addressText(ctx.order);
+      if ('made' in block) return block.made.text;
+      if ('link' in block) return `${block.link.label}:\n${block.link.href}`;
       return plainOf('p' in block ? block.p : block.small);
     })
     .join('\n\n');
   const html = blocks
     .map((block) => {
-      if ('lines' in block) return linesHtml(ctx);
-      if ('address' in block) return `<p>Delivery address: ${escapeHtml(oneLine(ctx.order.userAddress))}<br>Phone: ${escapeHtml(ctx.order.userPhone)}</p>`;
+      if ('made' in block) return block.made.html;
+      if ('link' in block) {
+        const href = escapeHtml(block.link.href);
+        return (
+          `<p><a href="${href}" style="display:inline-block;background:#1f2937;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">` +
+          `${escapeHtml(block.link.label)}</a></p>\n<p style="color:#6b7280;font-size:12px">Or paste this address into your browser: ${href}</p>`
+        );
+      }
       if ('small' in block) return `<p style="color:#6b7280;font-size:12px">${htmlOf(block.small)}</p>`;
       return `<p>${htmlOf(block.p)}</p>`;
     })
@@ -116,10 +134,10 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
 
   switch (kind) {
     case 'order_placed':
-      return compose(`We have your order ${ref}: ${toolCount(ctx.lines)}, ${total}`, ctx, [
+      return compose(`We have your order ${ref}: ${toolCount(ctx.lines)}, ${total}`, [
         hello,
         { p: ['Thank you for your order ', { strong: ref }, '. Here is what you ordered:'] },
-        { lines: true },
+        linesBlock(ctx),
         // Paid before this mail went out: the payment confirmation follows, so no request to pay.
         ...(order.status !== 'Unpaid'
           ? []
@@ -134,33 +152,102 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
                   : ['The order is waiting for payment. Please pay from My Orders in your dashboard.'],
               } satisfies Block,
             ]),
-        { address: true },
+        addressBlock(order),
       ]);
     case 'order_paid':
-      return compose(`Payment received for order ${ref}: invoice ${invoiceNo}`, ctx, [
+      return compose(`Payment received for order ${ref}: invoice ${invoiceNo}`, [
         hello,
         { p: ['Your payment of ', { strong: total }, ' for order ', { strong: ref }, ' has gone through. Thank you!'] },
         { p: ['Your invoice ', { strong: invoiceNo }, ' is attached to this e-mail. You can download it again from My Orders at any time.'] },
-        { lines: true },
+        linesBlock(ctx),
         { p: ['We are getting your order ready and will write again when it ships.'] },
-        { address: true },
+        addressBlock(order),
         { small: [`Transaction ${order.transactionId ?? ''}`] },
       ]);
     case 'order_shipped':
-      return compose(`Order ${ref} is on its way`, ctx, [
+      return compose(`Order ${ref} is on its way`, [
         hello,
         { p: ['Good news: your order ', { strong: ref }, ' has been shipped. You will get your products within 7 official days.'] },
         ...shippingBlocks(order),
-        { lines: true },
-        { address: true },
+        linesBlock(ctx),
+        addressBlock(order),
       ]);
     case 'order_paid_admin':
-      return compose(`Paid: order ${ref} from ${order.userName}, ${total}`, ctx, [
+      return compose(`Paid: order ${ref} from ${order.userName}, ${total}`, [
         { p: [{ strong: oneLine(order.userName) }, ` (${order.userEmail}) has paid order `, { strong: ref }, ` for ${total} (invoice ${invoiceNo}).`] },
-        { lines: true },
+        linesBlock(ctx),
         { p: ['It is waiting to be shipped: open Manage Orders and press Mark shipped when it leaves.'] },
-        { address: true },
+        addressBlock(order),
         { small: ['You get this e-mail because you are an admin of the storefront. Switch it off on My Profile.'] },
       ]);
+  }
+}
+
+/** What the invitation to join a company says: who invites whom, to which company, as what, until when. */
+export interface InvitationMailContext {
+  companyName: string;
+  /** The company admin who sent it: their name (may be empty) and their verified address. */
+  inviterName: string;
+  inviterEmail: string;
+  /** The address invited, which must be the verified address of whoever accepts. */
+  email: string;
+  role: MemberRole;
+  /** The join page, carrying the invitation's token. */
+  link: string;
+  expiresAt: Date;
+}
+
+const ROLE_WORDS: Record<MemberRole, string> = {
+  buyer: 'a buyer: you will order tools for the company',
+  company_admin: 'a company admin: you will order tools for the company and manage its details, locations and people',
+};
+
+export function renderInvitationMail(ctx: InvitationMailContext): MailContent {
+  const company = oneLine(ctx.companyName);
+  const inviterName = oneLine(ctx.inviterName);
+  const inviter = inviterName ? `${inviterName} (${ctx.inviterEmail})` : ctx.inviterEmail;
+  return compose(`${company} invites you to buy from ${companyFacts.name}`, [
+    { p: ['Hello,'] },
+    { p: [`${inviter} invites you to join `, { strong: company }, ` at ${companyFacts.name}, as ${ROLE_WORDS[ctx.role]}.`] },
+    { p: ['To accept, open the link below and sign in, or register, with this address: ', { strong: ctx.email }, '.'] },
+    { link: { href: ctx.link, label: `Join ${company}` } },
+    { p: ['The invitation is open until ', { strong: when(ctx.expiresAt) }, '.'] },
+    {
+      small: [
+        `You get this e-mail because ${ctx.inviterEmail}, an admin of ${company}, typed your address. `,
+        'If you do not know them, ignore it: nothing happens unless you open the link and join.',
+      ],
+    },
+  ]);
+}
+
+/** What the shop's answer to a company's application says, to one of its company admins. */
+export interface CompanyDecisionMailContext {
+  companyName: string;
+  recipientName: string;
+  /** Why the shop turned the company down, as the admin wrote it; null when no reason was given. */
+  reason: string | null;
+}
+
+export function renderCompanyDecisionMail(kind: CompanyDecisionMailKind, ctx: CompanyDecisionMailContext): MailContent {
+  const company = oneLine(ctx.companyName);
+  const hello: Block = { p: [`Hello ${firstNameOf(ctx.recipientName)},`] };
+  switch (kind) {
+    case 'company_approved':
+      return compose(`${company} is approved: you can order now`, [
+        hello,
+        { p: ['Good news: we have approved ', { strong: company }, ` as a dealer of ${companyFacts.name}.`] },
+        { p: ['You and your company’s buyers can now place orders. Sign in and open the order pad, or pick tools from the catalogue.'] },
+        { p: ['You can invite the people who buy for your company from My Company in your dashboard.'] },
+      ]);
+    case 'company_rejected': {
+      const reason = ctx.reason ? oneLine(ctx.reason) : '';
+      return compose(`Your application for ${company}`, [
+        hello,
+        { p: ['Thank you for applying. We are sorry, but we have not approved ', { strong: company }, ' as a dealer, so it cannot order.'] },
+        ...(reason ? [{ p: ['Our reason: ', { strong: reason }] } satisfies Block] : []),
+        { p: [`If you think this is a mistake, or things have changed, write to us at ${companyFacts.email} or call ${companyFacts.phone.display}.`] },
+      ]);
+    }
   }
 }

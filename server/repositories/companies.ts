@@ -182,3 +182,22 @@ export async function deleteCompanyIfEmpty(tx: Tx, companyId: string): Promise<b
     .returning({ id: companies.id });
   return rows.length > 0;
 }
+
+/** What the shop's answer to a company tells one of its company admins: the company, its status and reason, and their name. */
+export interface CompanyDecisionForMail {
+  companyName: string;
+  status: Company['status'];
+  statusReason: string | null;
+  recipientName: string;
+}
+
+export async function findCompanyDecisionForMail(tx: Tx, companyId: string, recipient: string): Promise<CompanyDecisionForMail | null> {
+  const [row] = await tx
+    .select({ companyName: companies.name, status: companies.status, statusReason: companies.statusReason })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!row) return null;
+  const [person] = await tx.select({ name: users.displayName }).from(users).where(eq(users.email, recipient)).limit(1);
+  return { ...row, recipientName: person?.name ?? '' };
+}

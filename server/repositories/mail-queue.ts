@@ -1,9 +1,9 @@
 // Data access for the mail queue (docs/decisions/013-invoices-and-mail-queue.md). Mails are put in within the
-// transaction that changes an order, to whom the mail service's rules say (server/services/mail.ts); the
-// sender claims, sends and settles them.
+// transaction that changes an order, sends an invitation or decides on a company, to whom the mail
+// service's rules say (server/services/mail.ts); the sender claims, sends and settles them.
 
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { MailFailures, MailKind, OrderMailKind } from '../../src/contract/mail';
+import type { CompanyDecisionMailKind, MailFailures, MailKind, OrderMailKind } from '../../src/contract/mail';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { mailQueue } from '../db/schema';
@@ -75,6 +75,32 @@ export async function queueMails(tx: Tx, kind: OrderMailKind, orderId: string, r
     .onConflictDoNothing();
 }
 
+/**
+ * Queues the invitation's mail to the address invited. That address is nobody's verified one yet: the
+ * verified company admin who sent the invitation vouches for it, and a company sends only so many a day
+ * (docs/decisions/042-company-members-and-the-audit-log.md).
+ */
+export async function queueInvitationMail(tx: Tx, invitationId: string, recipient: string): Promise<void> {
+  await tx.insert(mailQueue).values({ kind: 'company_invitation', invitationId, recipient }).onConflictDoNothing();
+}
+
+/**
+ * Queues the shop's answer to the company, one mail to each of its company admins whose address is
+ * verified; a company admin who has not verified gets none (docs/decisions/026-mail-only-to-verified-addresses.md).
+ */
+export async function queueCompanyDecisionMails(tx: Tx, companyId: string, kind: CompanyDecisionMailKind): Promise<void> {
+  await tx.execute(sql`
+    insert into mail_queue (kind, company_id, recipient)
+    select ${kind}, m.company_id, u.email
+      from company_members m join users u on u.id = m.user_id
+     where m.company_id = ${companyId}::uuid and m.role = 'company_admin' and u.email_verified`);
+}
+
+/** Drops the invitation's mail while it still waits to go: the invitation was revoked. */
+export async function dropInvitationMails(tx: Tx, invitationId: string): Promise<void> {
+  await tx.delete(mailQueue).where(and(eq(mailQueue.invitationId, invitationId), eq(mailQueue.state, 'queued')));
+}
+
 /** Drops the mails of this kind about the order that are still waiting to go (not claimed by a sender). */
 export async function dropQueuedMails(tx: Tx, kind: MailKind, orderId: string): Promise<void> {
   await tx.delete(mailQueue).where(and(eq(mailQueue.kind, kind), eq(mailQueue.orderId, orderId), eq(mailQueue.state, 'queued')));
@@ -127,12 +153,26 @@ export async function listMailFailures(tx: Tx, limit: number): Promise<MailFailu
 }
 
 /**
- * Whether the mail may go to its recipient now: the verified address of the order's own account, or of an
- * admin for the admins' notice. The shop never writes to an address nobody has proven to own
- * (docs/decisions/026-mail-only-to-verified-addresses.md).
+ * Whether the mail may go to its recipient now: the verified address of the order's own account, of an
+ * admin for the admins' notice, or of a company admin of the company for the shop's answer to it. The shop
+ * never writes to an address nobody has proven to own (docs/decisions/026-mail-only-to-verified-addresses.md);
+ * the one exception, an invitation, is checked by the sender against the invitation itself.
  */
-export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind' | 'orderId' | 'recipient'>): Promise<boolean> {
-  const whose = mail.kind === 'order_paid_admin' ? sql`u.role = 'admin'` : sql`u.id = (select o.user_id from orders o where o.id = ${mail.orderId}::uuid)`;
+export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind' | 'orderId' | 'companyId' | 'recipient'>): Promise<boolean> {
+  let whose;
+  switch (mail.kind) {
+    case 'order_paid_admin':
+      whose = sql`u.role = 'admin'`;
+      break;
+    case 'company_approved':
+    case 'company_rejected':
+      whose = sql`exists (select 1 from company_members m where m.user_id = u.id and m.company_id = ${mail.companyId}::uuid and m.role = 'company_admin')`;
+      break;
+    case 'company_invitation':
+      return false;
+    default:
+      whose = sql`u.id = (select o.user_id from orders o where o.id = ${mail.orderId}::uuid)`;
+  }
   const [row] = await rowsOf<{ ok: boolean }>(
     tx,
     sql`select exists (select 1 from users u where u.email = ${mail.recipient} and u.email_verified and ${whose}) as ok`,

@@ -1,17 +1,21 @@
-// The order e-mails (docs/decisions/013-invoices-and-mail-queue.md): who gets which mail, queued in the
-// transaction that changes the order, and the sender. The background job calls sendDue() every
+// The shop's e-mails (docs/decisions/013-invoices-and-mail-queue.md): who gets which order mail, queued in
+// the transaction that changes the order, and the sender of every mail of the queue, order mails,
+// invitations to join a company and the shop's answer to a company alike. The background job calls sendDue() every
 // MAIL_INTERVAL_SECONDS; requests only ever put mails in the queue, so a slow or broken mail server never
 // slows or fails an order, a payment or a shipment.
 
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import { isOrderMail, type MailFailures, type OrderMailKind } from '../../src/contract/mail';
+import { isCompanyDecisionMail, isOrderMail, type MailFailures, type OrderMailKind } from '../../src/contract/mail';
 import { SHIP_UNDO_MS } from '../../src/contract/order';
 import type { MailConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { invoiceFileName, renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceOf } from '../invoices/issued-invoice';
-import { renderMail } from '../mail/templates';
+import { invitationLink, invitationToken } from '../lib/invitation-token';
+import { renderCompanyDecisionMail, renderInvitationMail, renderMail, type MailContent } from '../mail/templates';
+import { findCompanyDecisionForMail } from '../repositories/companies';
+import { findInvitationForMail } from '../repositories/company-invitations';
 import { findOrderDocument } from '../repositories/invoices';
 import { claimDueMails, listMailFailures, markMailFailed, markMailSent, queueMails, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
 import type { OrderRow } from '../repositories/orders';
@@ -68,17 +72,24 @@ export function retryDelay(config: Pick<MailConfig, 'retryBaseMs' | 'retryMaxMs'
   return Math.min(config.retryBaseMs * 2 ** Math.max(0, attempts - 1), config.retryMaxMs);
 }
 
-export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; log: FastifyBaseLogger }): MailService {
-  const { db, mail, heldFor, log } = deps;
+/** What an invitation's link is made of: the shop's public address and the secret its token is derived with. */
+export interface InvitationLinks {
+  publicUrl: string;
+  secret: string;
+}
+
+export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; links: InvitationLinks; log: FastifyBaseLogger }): MailService {
+  const { db, mail, heldFor, links, log } = deps;
   const transport = mail.smtpUrl ? createTransport({ url: mail.smtpUrl, ...TIMEOUTS }, { from: mail.from }) : null;
 
-  async function send(claimed: ClaimedMail): Promise<void> {
-    if (!transport) throw new Error('no mail server is configured');
-    if (!isOrderMail(claimed.kind) || !claimed.orderId) throw new NotSent(`Not sent: the shop has no words for a ${claimed.kind} mail yet.`);
+  /** The order mail's content and attachment; null when the order is gone (its rows cascade to its mails). */
+  async function orderMail(
+    claimed: ClaimedMail,
+  ): Promise<{ content: MailContent; attachments: { filename: string; content: Buffer; contentType: string }[] } | null> {
     const kind = claimed.kind;
-    // The order's rows cascade to its mails, so a mail whose order was just deleted has nothing to say.
+    if (!isOrderMail(kind) || !claimed.orderId) throw new NotSent(`Not sent: a ${kind} mail names no order.`);
     const doc = await findOrderDocument(db, claimed.orderId);
-    if (!doc) return;
+    if (!doc) return null;
     if (!(await recipientIsVerified(db, claimed))) throw new NotSent(`Not sent: ${claimed.recipient} is not a verified address of this order's account.`);
     const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
     const content = renderMail(kind, { order: doc.order, lines: doc.lines, heldUntil });
@@ -86,6 +97,59 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
     const attachments = invoice
       ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }]
       : [];
+    return { content, attachments };
+  }
+
+  /**
+   * The invitation mail goes to the address invited, which nobody has verified yet: the verified company
+   * admin who sent it vouches for it. It goes only while the invitation is open and names that address.
+   */
+  async function invitationMail(claimed: ClaimedMail): Promise<MailContent | null> {
+    if (!claimed.invitationId) throw new NotSent('Not sent: the invitation mail names no invitation.');
+    const invitation = await findInvitationForMail(db, claimed.invitationId);
+    if (!invitation) return null;
+    if (invitation.state !== 'open') throw new NotSent(`Not sent: the invitation was ${invitation.state} before its mail went out.`);
+    if (invitation.email !== claimed.recipient) throw new NotSent(`Not sent: ${claimed.recipient} is not the address this invitation is for.`);
+    if (!invitation.inviterEmail) throw new NotSent('Not sent: the account that sent the invitation is gone.');
+    return renderInvitationMail({
+      companyName: invitation.companyName,
+      inviterName: invitation.inviterName,
+      inviterEmail: invitation.inviterEmail,
+      email: invitation.email,
+      role: invitation.role,
+      link: invitationLink(links.publicUrl, invitationToken(links.secret, claimed.invitationId)),
+      expiresAt: invitation.expiresAt,
+    });
+  }
+
+  /** The shop's answer to a company, to a verified company admin of it, while the company's status still says it. */
+  async function decisionMail(claimed: ClaimedMail): Promise<MailContent | null> {
+    const kind = claimed.kind;
+    if (!isCompanyDecisionMail(kind) || !claimed.companyId) throw new NotSent(`Not sent: a ${kind} mail names no company.`);
+    const company = await findCompanyDecisionForMail(db, claimed.companyId, claimed.recipient);
+    if (!company) return null;
+    const status = kind === 'company_approved' ? 'approved' : 'rejected';
+    if (company.status !== status) throw new NotSent(`Not sent: the company is ${company.status} now, no longer ${status}.`);
+    if (!(await recipientIsVerified(db, claimed)))
+      throw new NotSent(`Not sent: ${claimed.recipient} is not a verified address of a company admin of this company.`);
+    return renderCompanyDecisionMail(kind, { companyName: company.companyName, recipientName: company.recipientName, reason: company.statusReason });
+  }
+
+  async function send(claimed: ClaimedMail): Promise<void> {
+    if (!transport) throw new Error('no mail server is configured');
+    let made: { content: MailContent; attachments: { filename: string; content: Buffer; contentType: string }[] } | null;
+    if (claimed.kind === 'company_invitation') {
+      const content = await invitationMail(claimed);
+      made = content && { content, attachments: [] };
+    } else if (isCompanyDecisionMail(claimed.kind)) {
+      const content = await decisionMail(claimed);
+      made = content && { content, attachments: [] };
+    } else {
+      made = await orderMail(claimed);
+    }
+    // What the mail is about was deleted meanwhile (its rows cascade to its mails): nothing to say.
+    if (!made) return;
+    const { content, attachments } = made;
     await transport.sendMail({ to: claimed.recipient, subject: content.subject, text: content.text, html: content.html, attachments });
   }
 

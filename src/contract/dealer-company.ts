@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { cleanDisplayText, isBlankToReaders } from './display-text';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH } from './constants';
-import { PhoneSchema, requiredText } from './fields';
+import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { validationMessages as m } from './messages';
 
 /** Every ISO 3166-1 alpha-2 country code: the only countries a company may name. */
@@ -35,6 +35,11 @@ export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const MEMBER_ROLES = ['company_admin', 'buyer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** How long an invitation to join a company stays open. */
+export const INVITATION_TTL_DAYS = 7;
+/** Invitations one company may send in a day: each is a mail to an address nobody has verified yet. */
+export const INVITATIONS_PER_DAY = 20;
+
 export const TAX_NUMBER_MAX_LENGTH = 20;
 export const LOCATION_NAME_MAX_LENGTH = 80;
 
@@ -49,6 +54,24 @@ export const companyMessages = {
   noCompany: 'Your account does not belong to a company.',
   defaultInUse: 'This is your default location. Make another location the default before deleting this one.',
   notApproved: 'Your company’s application is waiting for approval: you can browse and fill the order pad; ordering opens once the shop approves it.',
+  onlyCompanyAdminPeople: 'Only your company’s admin can invite people and change who buys for it.',
+  roleRequired: 'Choose a role: buyer or company admin',
+  seeAllOrdersChoice: 'Choose whether the buyer sees all of the company’s orders',
+  alreadyMember: 'That address already belongs to a member of your company.',
+  inviterUnverified: 'Verify your own e-mail address first (My Profile, Resend verification e-mail): only a verified company admin can invite people.',
+  tooManyInvitations: `Your company has sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours, the most it may. Please try again tomorrow.`,
+  invitationExpired: 'This invitation has expired. Ask the company’s admin to send you a new one.',
+  invitationRevoked: 'This invitation was withdrawn by the company’s admin. Ask them to send you a new one if you still need it.',
+  invitationAccepted: 'This invitation has already been used to join the company.',
+  invitationUnknown: 'This invitation link is not valid. Check that you opened the whole link from the e-mail.',
+  invitationWrongAddress: (email: string) => `This invitation is for ${email}. Sign out and sign in or register with that address to accept it.`,
+  invitationUnverified: (email: string) =>
+    `Verify your e-mail address ${email} first: open the link in the verification e-mail we sent you (My Profile can send it again), then accept.`,
+  adminsCannotJoin: 'Admins of the shop cannot join a dealer’s company.',
+  alreadyBuysFor: (company: string) => `You already buy for ${company}; ask its admin to remove you first.`,
+  lastAdmin: 'A company needs at least one company admin. Make another member a company admin first.',
+  memberNotFound: 'That member',
+  invitationNotFound: 'That invitation',
   rejected: 'The shop turned down your company’s application, so your company cannot order.',
   suspended: 'The shop has suspended your company’s account, so your company cannot order for now.',
 } as const;
@@ -135,6 +158,18 @@ export const MemberSchema = v.object({
 });
 export type Member = v.InferOutput<typeof MemberSchema>;
 
+/** An invitation still open, as its company's admins see it. */
+export const InvitationSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  role: v.picklist(MEMBER_ROLES),
+  /** The address of the company admin who sent it; null once their account is gone. */
+  invitedBy: v.nullable(v.string()),
+  createdAt: v.string(),
+  expiresAt: v.string(),
+});
+export type Invitation = v.InferOutput<typeof InvitationSchema>;
+
 /**
  * GET /api/company: the caller's company, its locations (the default first) and the caller's own role;
  * the members only for a company admin.
@@ -144,5 +179,37 @@ export const MyCompanySchema = v.object({
   role: v.picklist(MEMBER_ROLES),
   locations: v.array(LocationSchema),
   members: v.optional(v.array(MemberSchema)),
+  /** For a company admin: the invitations still open, newest first. */
+  invitations: v.optional(v.array(InvitationSchema)),
 });
 export type MyCompany = v.InferOutput<typeof MyCompanySchema>;
+
+/** Body of POST /api/company/invitations: the address to invite (kept in lower case) and the role they get. */
+export const InvitationBodySchema = v.strictObject({
+  email: EmailSchema,
+  role: v.picklist(MEMBER_ROLES, companyMessages.roleRequired),
+});
+export type InvitationBody = v.InferInput<typeof InvitationBodySchema>;
+
+/** GET /api/invitations/{token}: what the join page shows of an open invitation, to anyone holding its link. */
+export const PublicInvitationSchema = v.object({
+  companyName: v.string(),
+  role: v.picklist(MEMBER_ROLES),
+  email: v.string(),
+  expiresAt: v.string(),
+});
+export type PublicInvitation = v.InferOutput<typeof PublicInvitationSchema>;
+
+/** Body of PATCH /api/company/members/{userId}: the member's role, and whether a buyer sees all the company's orders. */
+export const MemberUpdateBodySchema = v.strictObject({
+  role: v.optional(v.picklist(MEMBER_ROLES, companyMessages.roleRequired)),
+  canSeeAllOrders: v.optional(v.boolean(companyMessages.seeAllOrdersChoice)),
+});
+export type MemberUpdateBody = v.InferOutput<typeof MemberUpdateBodySchema>;
+
+/** POST /api/invitations/{token}/accept: the company joined and the role in it. */
+export const JoinedCompanySchema = v.object({
+  company: CompanySchema,
+  role: v.picklist(MEMBER_ROLES),
+});
+export type JoinedCompany = v.InferOutput<typeof JoinedCompanySchema>;

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'gone',
   'price_changed',
   'out_of_stock',
   'below_minimum',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** What an e-mail of the queue is about; each goes once per order and recipient. */
+/** What an e-mail of the queue is about: an order, an invitation to join a company, or the shop's answer to a company. */
 export const MAIL_KINDS = [
   'order_placed',
   'order_paid',
@@ -15,6 +15,10 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const ORDER_MAIL_KINDS = ['order_placed', 'order_paid', 'order_shipped', 'order_paid_admin'] as const satisfies readonly MailKind[];
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 export const isOrderMail = (kind: MailKind): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly MailKind[]).includes(kind);
+/** The shop's answer to a company's application, mailed to each of its company admins. */
+export const COMPANY_DECISION_MAIL_KINDS = ['company_approved', 'company_rejected'] as const satisfies readonly MailKind[];
+export type CompanyDecisionMailKind = (typeof COMPANY_DECISION_MAIL_KINDS)[number];
+export const isCompanyDecisionMail = (kind: MailKind): kind is CompanyDecisionMailKind => (COMPANY_DECISION_MAIL_KINDS as readonly MailKind[]).includes(kind);
 
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];

@@ -55,6 +55,7 @@ export function testSender(database: Database, mail: Partial<MailConfig> & { smt
       ...mail,
     },
     heldFor: 48 * 3_600_000,
+    links: { publicUrl: 'http://shop.test', secret: 'test-secret-that-is-long-enough-for-hs256-signing' },
     log,
   });
 }

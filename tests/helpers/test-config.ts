@@ -15,6 +15,7 @@ export function testConfig(emulatorPort: number, overrides: Partial<AppConfig> =
     dataDir,
     databaseUrl: null,
     redisUrl: null,
+    publicUrl: 'http://shop.test',
     accessTokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     accessTokenTtlSeconds: 3600,
     adminEmails: [],

@@ -97,6 +97,16 @@ describe('configuration', () => {
     expect(list).toMatch(/ACCESS_TOKEN_SECRET: required in production/u);
     expect(list).toMatch(/PAYMENTS_PROVIDER=sandbox/u);
     expect(list).toMatch(/SMTP_URL: required in production/u);
+    expect(list).toMatch(/PUBLIC_URL: required in production/u);
+  });
+
+  it('links e-mails to PUBLIC_URL, localhost and the port by default, and refuses an address with a path', () => {
+    expect(loadConfig({}, root()).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3100' }, root()).publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }, root()).publicUrl).toBe('https://shop.example.com');
+    for (const bad of ['https://shop.example.com/dealers', 'ftp://shop.example.com', 'shop.example.com', 'https://shop.example.com/?a=1']) {
+      expect(problems({ PUBLIC_URL: bad }).join()).toMatch(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address without a path/u);
+    }
   });
 
   it('runs the sandbox in production only when named, and Stripe when both keys are set', () => {
@@ -107,6 +117,7 @@ describe('configuration', () => {
       FIREBASE_AUTH_DOMAIN: 'shop.firebaseapp.com',
       ACCESS_TOKEN_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
+      PUBLIC_URL: 'https://shop.example.com',
     };
     expect(loadConfig({ ...base, PAYMENTS_PROVIDER: 'sandbox' }, root()).payments.provider).toBe('sandbox');
     const stripe = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, root());
