@@ -21,7 +21,10 @@ export interface Invoice {
   /** When the payment went through: the invoice's date. */
   paidAt: Date;
   transactionId: string;
+  /** The person who placed the order, and where it went. */
   dealer: { name: string; email: string; address: string; phone: string };
+  /** The dealer's company billed, with its tax number and the location delivered to; null for an order of no company. */
+  company?: { name: string; taxNumber: string | null; location: string | null } | null;
   lines: InvoiceLine[];
   total: number;
 }
@@ -95,16 +98,21 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .fontSize(8)
     .text(`placed ${invoiceDate(invoice.placedAt)}`, { width: right.width, align: right.align });
 
-  // The dealer.
+  // The dealer: the company billed, with its tax number, then who ordered and where it went. A company of
+  // one is named after its dealer, who is then not named twice.
   let y = Math.max(headerBottom, doc.y) + 24;
+  const { company } = invoice;
   doc.font('bold').fontSize(9).fillColor(MUTED).text('BILL TO', left, y);
   doc
     .font('bold')
     .fontSize(11)
     .fillColor(INK)
-    .text(invoice.dealer.name, left, doc.y + 2, { width: 300 });
+    .text(company?.name ?? invoice.dealer.name, left, doc.y + 2, { width: 300 });
   doc.font('regular').fontSize(10);
-  for (const line of [invoice.dealer.address, invoice.dealer.email, invoice.dealer.phone]) if (line.trim()) doc.text(line, { width: 300 });
+  const person = company && company.name !== invoice.dealer.name ? `Ordered by ${invoice.dealer.name}` : '';
+  const deliverTo = company?.location ? `${company.location}: ${invoice.dealer.address}` : invoice.dealer.address;
+  const details = [company?.taxNumber ? `Tax number ${company.taxNumber}` : '', person, deliverTo, invoice.dealer.email, invoice.dealer.phone];
+  for (const line of details) if (line.trim()) doc.text(line, { width: 300 });
 
   // The lines, the header repeated on every page they run onto.
   const drawHeader = (top: number): number => {

@@ -17,6 +17,8 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     paidAt: order.paidAt,
     transactionId: order.transactionId,
     dealer: { name: order.userName, email: order.userEmail, address: order.userAddress, phone: order.userPhone },
+    // As the company was named when the order was placed: an invoice says what was true then.
+    company: order.companyName === null ? null : { name: order.companyName, taxNumber: order.companyTaxNumber, location: order.locationName },
     lines,
     total: order.totalPrice,
   };

@@ -2,7 +2,7 @@
 // repository searches by (instants): a dealer who asks for the orders placed on 26 November means their own
 // 26 November, which starts at a different moment in Berlin than in Chicago.
 
-import type { MyOrdersQuery } from '../../src/contract/order';
+import type { AdminOrdersQuery, MyOrdersQuery } from '../../src/contract/order';
 import type { OrderSearch } from '../repositories/orders';
 
 /** How far the wall clock in `timeZone` is ahead of UTC at this instant, in milliseconds. */
@@ -38,8 +38,12 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
-/** The repository's search for a query; `customer` also searches the customer's name and e-mail (admins). */
-export function orderSearchOf(query: MyOrdersQuery, customer = false): OrderSearch {
+/**
+ * The repository's search for a query: a dealer's (My Orders, with who placed it and the location for a
+ * company's view) or the admins' (`customer`: also the customer's name and e-mail, and part of the
+ * company's or the location's name).
+ */
+export function orderSearchOf(query: MyOrdersQuery | AdminOrdersQuery, customer = false): OrderSearch {
   const timeZone = query.tz ?? 'UTC';
   return {
     status: query.status,
@@ -47,5 +51,9 @@ export function orderSearchOf(query: MyOrdersQuery, customer = false): OrderSear
     placedFrom: query.from ? startOfDay(query.from, timeZone) : undefined,
     placedBefore: query.to ? startOfDay(nextDay(query.to), timeZone) : undefined,
     customer,
+    placedBy: 'placedBy' in query ? query.placedBy : undefined,
+    locationId: 'locationId' in query ? query.locationId : undefined,
+    companyName: 'company' in query && query.company ? query.company : undefined,
+    locationName: 'location' in query && query.location ? query.location : undefined,
   };
 }

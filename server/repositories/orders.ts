@@ -1,13 +1,15 @@
 // Data access for orders. Every status change is a conditional update (docs/architecture.md, "Orders and
 // stock"), so two requests racing on one order can never move it backwards or skip a state. Orders belong
-// to a user id: the e-mail on an order is a snapshot for the records, never a key.
+// to the user id that placed them and to the company it was placed for: the e-mail on an order is a
+// snapshot for the records, never a key, and who among a company's members sees which orders is decided
+// here alone (dealerSeesOrder).
 
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { orderLines, orders } from '../db/schema';
+import { companyMembers, orderLines, orders } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -41,6 +43,12 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     shippedAt: row.shippedAt?.toISOString() ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    userId: row.userId,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    companyTaxNumber: row.companyTaxNumber,
+    locationId: row.locationId,
+    locationName: row.locationName,
   };
 }
 
@@ -129,6 +137,10 @@ export interface NewOrder {
   lines: { productId: string; productName: string; sku: string | null; imageUrl: string; unitPrice: number; quantity: number }[];
   /** The pieces are off the shelf from now on; false for an account not trusted to hold stock (docs/decisions/027). */
   holdsStock: boolean;
+  /** The placer's company as it is now (copied); none for an account without one. */
+  company?: { id: string; name: string; taxNumber: string | null } | null;
+  /** The company's location it goes to (its name copied); none for an address typed for this order alone. */
+  location?: { id: string; name: string } | null;
 }
 
 /** Inserts an Unpaid order and its lines, numbered from 1 in the order given; returns the order's id. */
@@ -146,6 +158,11 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       status: 'Unpaid',
       clientOrderId: order.clientOrderId,
       holdsStock: order.holdsStock,
+      companyId: order.company?.id ?? null,
+      companyName: order.company?.name ?? null,
+      companyTaxNumber: order.company?.taxNumber ?? null,
+      locationId: order.location?.id ?? null,
+      locationName: order.location?.name ?? null,
     })
     .returning({ id: orders.id });
   if (!placed) throw new Error('order insert returned no row');
@@ -185,12 +202,35 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-/** The user's own orders, newest first, narrowed by a search (see orderSearchWhere). */
-export async function listOrdersByUser(tx: Tx, userId: string, heldFor: number | null = null, search: OrderSearch = {}): Promise<OrderWithLines[]> {
+/**
+ * The one rule of which orders a dealer sees and acts on (lists, an order, paying, deleting, invoices): the
+ * orders they placed themselves, and every order of their company when they are its company admin or a
+ * buyer who sees all of the company's orders (docs/decisions/040-dealer-companies.md). Read from the
+ * membership as it is at this statement, so a change of role applies at once. Anyone else's order does not
+ * exist for them.
+ */
+export function dealerSeesOrder(userId: string): SQL {
+  const companySeen = sql`${orders.companyId} in (select ${companyMembers.companyId} from ${companyMembers}
+    where ${companyMembers.userId} = ${userId}::uuid and (${companyMembers.role} = 'company_admin' or ${companyMembers.canSeeAllOrders}))`;
+  return or(eq(orders.userId, userId), companySeen) ?? eq(orders.userId, userId);
+}
+
+/** The order, if this dealer sees it (dealerSeesOrder); null for a missing one and for anyone else's. */
+export async function findOrderSeenBy(tx: Tx, id: string, userId: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), dealerSeesOrder(userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The orders this dealer sees (dealerSeesOrder), newest first, narrowed by a search (see orderSearchWhere). */
+export async function listOrdersSeenBy(tx: Tx, userId: string, heldFor: number | null = null, search: OrderSearch = {}): Promise<OrderWithLines[]> {
   const rows = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), orderSearchWhere(search)))
+    .where(and(dealerSeesOrder(userId), orderSearchWhere(search)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return withLines(tx, rows, heldFor);
 }
@@ -222,6 +262,14 @@ export interface OrderSearch {
   /** Placed before this instant. */
   placedBefore?: Date | undefined;
   customer?: boolean;
+  /** Placed by this account (a company's view). */
+  placedBy?: string | undefined;
+  /** Going to this location of the company (a company's view). */
+  locationId?: string | undefined;
+  /** Part of the company's name (admins). */
+  companyName?: string | undefined;
+  /** Part of the location's name (admins). */
+  locationName?: string | undefined;
 }
 
 export type OrderPageQuery = OrderSearch & { page: number; pageSize: number; heldFor?: number | null };
@@ -234,11 +282,17 @@ function likePattern(text: string): string {
 /**
  * The SQL condition of a search, the same for My Orders, Manage Orders and the CSV export: the status, the
  * days placed (whole calendar days in the asker's time zone), and a text found in the order number or a
- * tool's name or SKU on any line, ignoring case; for admins also in the customer's name or e-mail.
+ * tool's name or SKU on any line, ignoring case; for admins also in the customer's name or e-mail. A
+ * company's view narrows by who placed it and its location; the admins by part of the company's or the
+ * location's name.
  */
 export function orderSearchWhere(search: OrderSearch): SQL | undefined {
   const filters: SQL[] = [];
   if (search.status) filters.push(eq(orders.status, search.status));
+  if (search.placedBy) filters.push(eq(orders.userId, search.placedBy));
+  if (search.locationId) filters.push(eq(orders.locationId, search.locationId));
+  if (search.companyName) filters.push(ilike(orders.companyName, likePattern(search.companyName)));
+  if (search.locationName) filters.push(ilike(orders.locationName, likePattern(search.locationName)));
   if (search.placedFrom) filters.push(gte(orders.createdAt, search.placedFrom));
   if (search.placedBefore) filters.push(lt(orders.createdAt, search.placedBefore));
   if (search.q) {

@@ -1,5 +1,6 @@
-// The invoice of a paid order as a PDF (docs/decisions/013-invoices-and-mail-queue.md): for the order's
-// owner and admins; anyone else's order answers 404 like a missing one, as GET /order/{id} does. Drawn once
+// The invoice of a paid order as a PDF (docs/decisions/013-invoices-and-mail-queue.md): for the dealers who
+// see the order (its placer, their company's admin) and admins; anyone else's order answers 404 like a
+// missing one, as GET /order/{id} does. Drawn once
 // and kept, downloads limited per account (docs/decisions/028-costly-answers-made-once.md).
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { invoiceKeeper } from '../invoices/kept-invoice';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseParam } from '../lib/validate';
 import { findOrderDocument } from '../repositories/invoices';
+import { findOrderSeenBy } from '../repositories/orders';
 import { invoiceSchema } from '../schemas/admin';
 
 const invoices: FastifyPluginAsync = async (app) => {
@@ -37,8 +39,9 @@ const invoices: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const id = parseParam(IdSchema, request.params.id, 'That order');
+      if (user.role !== 'admin' && !(await findOrderSeenBy(db, id, user.id))) throw notFound('That order');
       const doc = await findOrderDocument(db, id);
-      if (!doc || (doc.order.userId !== user.id && user.role !== 'admin')) throw notFound('That order');
+      if (!doc) throw notFound('That order');
       const invoice = invoiceOf(doc);
       if (!invoice) throw new AppError('invalid_state', 'This order has no invoice yet: an invoice is made when the order is paid.');
       const kept = await keeper.pdfOf(invoice);

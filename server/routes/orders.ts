@@ -1,7 +1,8 @@
 // Every /api/orders endpoint, the customer's and the admin's, around one state machine
 // (docs/architecture.md, "Orders and stock"): Unpaid -> Paid -> Shipped, stock reserved at creation and
 // returned on deletion or when an unpaid order's hold runs out. The rules live in server/services/orders.ts;
-// the one-tool order's body and answer fields are made at the edge (./one-tool-order.ts).
+// the one-tool order's body and answer fields are made at the edge (./one-tool-order.ts). Which orders a
+// dealer sees and acts on (their own, or their company's) is the orders repository's one rule, dealerSeesOrder.
 
 import type { FastifyPluginAsync } from 'fastify';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
@@ -11,7 +12,7 @@ import { AppError, forbidden, notFound } from '../errors';
 import { orderSearchOf } from '../lib/order-search';
 import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
-import { findOrder, listOrdersByUser, listOrdersPage, withLines } from '../repositories/orders';
+import { findOrder, findOrderSeenBy, listOrdersPage, listOrdersSeenBy, withLines } from '../repositories/orders';
 import { orderSchemas as schemas } from '../schemas/orders';
 import { markOrderShipped, undoOrderShipped } from '../services/orders';
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
@@ -50,16 +51,17 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     if (email !== user.email) throw forbidden('You can only see your own orders.');
     const search = orderSearchOf(parseBody(MyOrdersQuerySchema, request.query));
     void reply.header('cache-control', 'no-store');
-    // By the signed-in user's id: a new account with a deleted dealer's address sees none of those orders.
-    return (await listOrdersByUser(db, user.id, orders.heldFor, search)).map(withOneToolFields);
+    // By the signed-in user's id and membership: a new account with a deleted dealer's address sees none of
+    // those orders, and a company's admin (or a buyer who sees all) sees every order of the company.
+    return (await listOrdersSeenBy(db, user.id, orders.heldFor, search)).map(withOneToolFields);
   });
 
   // Someone else's order answers 404 like a missing one: ids are never confirmed to strangers.
   app.get<{ Params: { id: string } }>('/order/:id', { preHandler: app.guards.signedIn, schema: schemas.one }, async (request, reply) => {
     const user = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That order');
-    const order = await findOrder(db, id);
-    if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('That order');
+    const order = user.role === 'admin' ? await findOrder(db, id) : await findOrderSeenBy(db, id, user.id);
+    if (!order) throw notFound('That order');
     void reply.header('cache-control', 'no-store');
     const [withItsLines] = await withLines(db, [order], orders.heldFor);
     return withItsLines && withOneToolFields(withItsLines);
@@ -68,7 +70,9 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>('/orders/:id', { preHandler: app.guards.signedIn, schema: schemas.remove }, async (request) => {
     const user = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That order');
-    return { deletedCount: await orders.remove(id, (order) => order.userId === user.id) };
+    // Whoever sees an unpaid order may delete it, as they may pay it.
+    if (!(await findOrderSeenBy(db, id, user.id))) throw notFound('That order');
+    return { deletedCount: await orders.remove(id, () => true) };
   });
 
   const admin = app.guards.admin;

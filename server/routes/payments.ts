@@ -10,7 +10,7 @@ import { currentUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
 import { intentAuthorisesFor, intentPaysFor, PaymentLookupError, PaymentProviderError, type RetrievedIntent } from '../payments/provider';
-import { findOrder, setPaymentIntent, type OrderRow } from '../repositories/orders';
+import { findOrder, findOrderSeenBy, setPaymentIntent, type OrderRow } from '../repositories/orders';
 import { paymentSchemas as schemas } from '../schemas/payments';
 
 const alreadyPaid = (order: OrderRow) => new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
@@ -25,10 +25,13 @@ const payments: FastifyPluginAsync = async (app) => {
   const provider = app.services.payments;
   const signedIn = app.guards.signedIn;
 
-  /** The order, if it is this user's; anyone else's is answered like a missing one. */
+  /**
+   * The order, if this user sees it (their own, or their company's for its company admin and a buyer who
+   * sees all); anyone else's is answered like a missing one.
+   */
   async function ownOrder(id: string, userId: string): Promise<OrderRow> {
-    const order = await findOrder(db, id);
-    if (!order || order.userId !== userId) throw notFound('That order');
+    const order = await findOrderSeenBy(db, id, userId);
+    if (!order) throw notFound('That order');
     return order;
   }
 

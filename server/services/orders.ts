@@ -6,14 +6,15 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
-import { SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
+import { companyMessages, type CompanyStatus } from '../../src/contract/dealer-company';
+import { orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { orderTotal, unitPriceFor } from '../../src/contract/pricing';
 import { quantityProblem } from '../../src/contract/quantity-rules';
 import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
-import { AppError, invalid, notFound } from '../errors';
+import { AppError, forbidden, invalid, notFound } from '../errors';
 import {
   intentAuthorisesFor,
   intentPaysFor,
@@ -23,6 +24,7 @@ import {
   type PaymentProvider,
   type RetrievedIntent,
 } from '../payments/provider';
+import { findCompany, findMembership, listLocations } from '../repositories/companies';
 import { takeInvoiceNumber } from '../repositories/invoices';
 import { dropQueuedMails } from '../repositories/mail-queue';
 import {
@@ -86,6 +88,43 @@ function checkLines(lines: OrderLineInput[], byId: Map<string, ProductRow>): Ord
     if (problem) problems.push({ productId: line.productId, ...problem, product });
   }
   return problems;
+}
+
+/** Why a company that is not approved cannot order, in the dealer's words. */
+const REFUSED_COMPANY: Record<Exclude<CompanyStatus, 'approved'>, string> = {
+  applied: companyMessages.notApproved,
+  rejected: companyMessages.rejected,
+  suspended: companyMessages.suspended,
+};
+
+/** Where an order goes and for whom: the placer's company and, when asked for, one of its locations. */
+interface Destination {
+  company: { id: string; name: string; taxNumber: string | null } | null;
+  location: { id: string; name: string } | null;
+  userAddress: string;
+  userPhone: string;
+}
+
+/**
+ * The placer's company, which must be approved to order (403 with the reason otherwise), and the delivery:
+ * the company's location when the order names one (its address and phone, whatever was typed; another
+ * company's location answers as a missing one), else the address typed for this order alone. An account
+ * without a company (made before companies existed) orders as before, for no company.
+ */
+async function destinationOf(tx: Tx, userId: string, request: PlaceRequest): Promise<Destination> {
+  const typed = { location: null, userAddress: request.userAddress, userPhone: request.userPhone };
+  const membership = await findMembership(tx, userId);
+  const company = membership ? await findCompany(tx, membership.companyId) : null;
+  if (!company) {
+    if (request.locationId !== undefined) throw new AppError('not_found', orderMessages.locationNotFound);
+    return { company: null, ...typed };
+  }
+  if (company.status !== 'approved') throw forbidden(REFUSED_COMPANY[company.status]);
+  const snapshot = { id: company.id, name: company.name, taxNumber: company.taxNumber };
+  if (request.locationId === undefined) return { company: snapshot, ...typed };
+  const location = (await listLocations(tx, company.id)).find((candidate) => candidate.id === request.locationId);
+  if (!location) throw new AppError('not_found', orderMessages.locationNotFound);
+  return { company: snapshot, location: { id: location.id, name: location.name }, userAddress: location.address, userPhone: location.phone };
 }
 
 /** One line of an order as the server priced it, with the tool as it is now (missing when it is gone). */
@@ -175,6 +214,8 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       // whatever became of the products since.
       const { held, trusted, existing } = await lockUserForOrder(tx, user.id, request.clientOrderId);
       if (existing) return { id: existing, created: false };
+      // Before the stock is looked at: a company that may not order learns that first, and nothing is written.
+      const destination = await destinationOf(tx, user.id, request);
 
       const rows = await lockProducts(tx, [...new Set(request.lines.map((line) => line.productId))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -212,8 +253,10 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         userId: user.id,
         userEmail: user.email,
         userName: user.displayName.trim() || user.email,
-        userAddress: request.userAddress,
-        userPhone: request.userPhone,
+        userAddress: destination.userAddress,
+        userPhone: destination.userPhone,
+        company: destination.company,
+        location: destination.location,
         clientOrderId: request.clientOrderId,
         totalPrice: total,
         // An account the shop does not trust yet takes no stock until it pays, so throwaway accounts cannot

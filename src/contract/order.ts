@@ -61,6 +61,21 @@ export const OrderSchema = v.object({
   shippedAt: v.optional(v.nullable(v.string())),
   carrier: v.optional(v.nullable(v.string())),
   trackingNumber: v.optional(v.nullable(v.string())),
+  /**
+   * Who placed it (their account's id; `userName` and `userEmail` are their name and address then), for
+   * the company's views of its orders. Null once that account is deleted.
+   */
+  userId: v.optional(v.nullable(v.string())),
+  /**
+   * The dealer's company it was placed for, with its name and tax number as they were then; null for an
+   * order of an account without a company (docs/decisions/040-dealer-companies.md).
+   */
+  companyId: v.optional(v.nullable(v.string())),
+  companyName: v.optional(v.nullable(v.string())),
+  companyTaxNumber: v.optional(v.nullable(v.string())),
+  /** The company's location it goes to, and its name then; null for an address typed for this order alone. */
+  locationId: v.optional(v.nullable(v.string())),
+  locationName: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);
@@ -75,7 +90,19 @@ export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
 
 export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH);
 
+export const orderMessages = {
+  /** A locationId that is not one of the placer's company's locations: another company's answers the same as a missing one. */
+  locationNotFound: 'That delivery location is not one of your company’s locations. Choose one of them, or type the address for this order.',
+} as const;
+
 const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
+
+/**
+ * One of the company's locations to deliver to: the server then takes the address and phone from the
+ * location and ignores those typed (the spec's userAddress and userPhone stay required all the same).
+ * Left out, the order goes to the address typed for it alone.
+ */
+const LocationIdSchema = v.optional(uuidField('locationId must be the id of one of your company’s locations'));
 
 /**
  * The one-tool order's body of POST /api/orders, as the spec's clients send it; the server places it as
@@ -87,6 +114,7 @@ export const OneToolOrderBodySchema = v.strictObject({
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
   clientOrderId: ClientOrderIdSchema,
+  locationId: LocationIdSchema,
   /** The total the customer saw; a mismatch gives 409 price_changed (docs/architecture.md, "Orders and stock"). */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
@@ -117,6 +145,7 @@ export const OrderBodySchema = v.strictObject({
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
   clientOrderId: ClientOrderIdSchema,
+  locationId: LocationIdSchema,
   /** The total the dealer saw; a different server total refuses the order with price_changed. */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
@@ -211,8 +240,19 @@ const orderSearchEntries = {
 const fromNotAfterTo = <T extends { from?: string | undefined; to?: string | undefined }>() =>
   v.check<T, string>((query) => !query.from || !query.to || query.from <= query.to, 'from must be on or before to');
 
-/** Query of GET /api/orders/{email}: the dealer's own orders, all of them, narrowed as orderSearchEntries says. */
-export const MyOrdersQuerySchema = v.pipe(v.object(orderSearchEntries), fromNotAfterTo());
+/**
+ * Query of GET /api/orders/{email}: the orders the dealer may see (their own, or all of their company's for
+ * its company admin and a buyer who sees all), narrowed as orderSearchEntries says, and for a company's
+ * view by who placed them (`placedBy`, an account's id) and where they go (`locationId`).
+ */
+export const MyOrdersQuerySchema = v.pipe(
+  v.object({
+    ...orderSearchEntries,
+    placedBy: v.optional(uuidField('placedBy must be the id of a member of your company')),
+    locationId: v.optional(uuidField('locationId must be the id of one of your company’s locations')),
+  }),
+  fromNotAfterTo(),
+);
 export type MyOrdersQuery = v.InferOutput<typeof MyOrdersQuerySchema>;
 export type OrdersSearchInput = v.InferInput<typeof MyOrdersQuerySchema>;
 
@@ -222,6 +262,14 @@ export const AdminOrdersQuerySchema = v.pipe(
     page: v.optional(queryInt('page', 1_000_000), '1'),
     pageSize: v.optional(queryInt('pageSize', ADMIN_ORDERS_MAX_PAGE_SIZE), String(ADMIN_ORDERS_PAGE_SIZE)),
     ...orderSearchEntries,
+    /** Part of the company's name, ignoring case. */
+    company: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_ORDERS_SEARCH_MAX_LENGTH, `company must be at most ${ADMIN_ORDERS_SEARCH_MAX_LENGTH} characters`)),
+    ),
+    /** Part of the location's name, ignoring case. */
+    location: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(ADMIN_ORDERS_SEARCH_MAX_LENGTH, `location must be at most ${ADMIN_ORDERS_SEARCH_MAX_LENGTH} characters`)),
+    ),
   }),
   fromNotAfterTo(),
 );

@@ -9,17 +9,23 @@ import { placeOrder, postOrder } from '../helpers/orders';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/use-test-app';
 
-// The spec's fields, and what later rounds added beside them (lines, invoice, number, shipping details).
+// The spec's fields, and what later rounds added beside them (lines, invoice, number, shipping details,
+// the company and location it was placed for and who placed it).
 const ORDER_FIELDS = [
   '_id',
   'carrier',
   'clientOrderId',
+  'companyId',
+  'companyName',
+  'companyTaxNumber',
   'createdAt',
   'heldUntil',
   'holdsStock',
   'imageUrl',
   'invoiceNo',
   'lines',
+  'locationId',
+  'locationName',
   'number',
   'orderQuantity',
   'productId',
@@ -32,6 +38,7 @@ const ORDER_FIELDS = [
   'unitPrice',
   'userAddress',
   'userEmail',
+  'userId',
   'userName',
   'userPhone',
 ];
