@@ -38,6 +38,11 @@ export interface OutboxItem {
   lines: OutboxLine[];
   userAddress: string;
   userPhone: string;
+  /**
+   * The company's location it goes to, whose address and phone are `userAddress` and `userPhone`; missing
+   * (or null) for an address typed for this order alone, and on orders saved before locations.
+   */
+  locationId?: string | null;
   /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
   /** Epoch milliseconds. */
@@ -163,6 +168,10 @@ export function openDatabase(name = DATABASE_NAME): ForgelineDatabase {
         .toCollection()
         .modify((row: Record<string, unknown>) => toLinesItem(row)),
     );
+  // Version 5 keeps only the index the sync reads (`position`). Searches run on the worker's in-memory
+  // index, built from the rows' own words, so the indexes on category and on every word were written with
+  // each tool and never read; in Chromium they made saving a first copy 1.3 to 2.4 times slower.
+  db.version(5).stores({ products: '_id, position' });
   return db;
 }
 
