@@ -11,6 +11,9 @@ export interface OrderPageKey {
   /** First and last day placed, `YYYY-MM-DD`, or ''. */
   from: string;
   to: string;
+  /** Part of the company's and of the location's name, or ''. */
+  company: string;
+  location: string;
 }
 
 export const queryKeys = {
@@ -28,7 +31,8 @@ export const queryKeys = {
   orders: ['orders'] as const,
   myOrders: (email: string) => ['orders', 'mine', email] as const,
   /** My Orders narrowed by a search; under myOrders, so whatever refreshes the list refreshes these too. */
-  myOrdersFound: (email: string, search: { status: OrderStatus | null; q: string; from: string; to: string }) => ['orders', 'mine', email, search] as const,
+  myOrdersFound: (email: string, search: { status: OrderStatus | null; q: string; from: string; to: string; placedBy: string; locationId: string }) =>
+    ['orders', 'mine', email, search] as const,
   order: (id: string) => ['orders', 'one', id] as const,
   /** The admin's pages of every order. */
   orderPage: (page: OrderPageKey) => ['orders', 'all', page] as const,

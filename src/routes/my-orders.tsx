@@ -1,6 +1,7 @@
 // /dashboard/my-orders (the spec): the orders saved on this device (the offline feature's outbox),
-// then the customer's own orders, which a search narrows (number, tool or SKU, status, days placed; asked
-// of the server, so online only). Order again reads today's catalogue (the catalogue feature's query) and
+// then the orders the customer sees (their own, or their company's for its admin and a buyer who sees all),
+// which a search narrows (number, tool or SKU, status, days placed, and for the company's view who placed
+// it and its location; asked of the server, so online only). Order again reads today's catalogue (the catalogue feature's query) and
 // leads to the order pad.
 
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
 import { flushOutboxNow } from '../offline/outbox';
 import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
+import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFiltered, NO_COMPANY_FILTER } from '../features/orders/company-orders';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { QueuedOrders } from '../features/orders/queued-orders';
@@ -26,10 +28,15 @@ const sendOutboxNow = () => void flushOutboxNow(true);
 export default function MyOrdersPage() {
   const { user } = useSession();
   const [search, setSearch] = useState<OrderSearchValue>(NO_ORDER_SEARCH);
+  const [companyFilter, setCompanyFilter] = useState(NO_COMPANY_FILTER);
   const online = useOnline();
   // Offline the list is the one this device saved: a search waits until the network is back.
-  const narrowed = online && isNarrowed(search);
-  const orders = useMyOrders(user?.email ?? '', narrowed ? orderSearchQuery(search) : {});
+  const narrowed = online && (isNarrowed(search) || isCompanyFiltered(companyFilter));
+  const email = user?.email ?? '';
+  const orders = useMyOrders(email, narrowed ? { ...orderSearchQuery(search), ...companyFilterQuery(companyFilter) } : {});
+  // The whole list (the one kept for offline) names the people and locations to filter by.
+  const all = useMyOrders(email);
+  const view = companyOrdersView(all.data ?? [], email);
   const queued = useOutbox(user?.email ?? null);
   const othersQueued = useOthersQueued(user?.email ?? null);
   const queryClient = useQueryClient();
@@ -59,11 +66,13 @@ export default function MyOrdersPage() {
               <OrderSearchForm value={search} onChange={setSearch} searchLabel="Search by order number or tool" placeholder="O-2026-00042, drill or a SKU" />
             </div>
           ) : null}
+          {online ? <CompanyOrderFilters view={view} value={companyFilter} onChange={setCompanyFilter} /> : null}
           <MyOrdersTable
             orders={orders.data}
             offlineReason={online ? null : texts.needsNetwork}
             orderAgain={user ? orderAgain : undefined}
             narrowed={narrowed}
+            company={view.company}
           />
         </>
       ) : null}

@@ -1,6 +1,6 @@
 // /dashboard/order-pad: the dealer's order pad. Composes the pad (its lines, quick entry and Place order),
 // the catalogue (the tools and their rules), the delivery defaults (the profile's address and phone, else
-// the latest order's) and the offline feature's outbox (a pad placed without a connection); the server
+// the latest order's, or one of the company's locations) and the offline feature's outbox (a pad placed without a connection); the server
 // prices and checks every line.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { OrderPad } from '../features/order-pad/order-pad';
 import { useDeliveryDefaults } from '../features/orders/delivery-defaults';
+import { useDeliveryLocations } from '../features/orders/delivery-locations';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 import { Spinner } from '../ui/spinner';
 
@@ -26,6 +27,7 @@ export default function OrderPadPage() {
   const products = useProducts();
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
   const delivery = useDeliveryDefaults(email, profile);
+  const company = useDeliveryLocations(email);
   const placeOrder = usePlaceOrQueue();
 
   // The refusal's tools as they are now replace the catalogue's copies, so each line is priced and checked against them.
@@ -38,7 +40,7 @@ export default function OrderPadPage() {
 
   return (
     <DashboardScreen path="/dashboard/order-pad">
-      {delivery.loading ? (
+      {delivery.loading || company.loading ? (
         <Spinner label="Loading your order pad" />
       ) : (
         <OrderPad
@@ -48,6 +50,7 @@ export default function OrderPadPage() {
           productsError={products.isError ? errorMessage(products.error) : null}
           defaultAddress={delivery.address}
           defaultPhone={delivery.phone}
+          locations={company.locations}
           placeOrder={placeOrder}
           onProductsChanged={onProductsChanged}
           onDone={() => void navigate({ to: '/dashboard/my-orders' })}

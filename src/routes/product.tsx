@@ -1,10 +1,12 @@
 // /products/{id}: the purchase page (the spec). Composes the catalogue (the product), the orders
-// feature (the order form) and the offline feature (the outbox); the server prices and checks every order.
+// feature (the order form, delivered to one of the company's locations or another address) and the offline
+// feature (the outbox); the server prices and checks every order.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useDeliveryDefaults } from '../features/orders/delivery-defaults';
+import { useDeliveryLocations } from '../features/orders/delivery-locations';
 import { useSession } from '../features/auth/session';
 import { productQueryOptions, useProduct } from '../features/catalogue/get-products';
 import { ProductDetails, ProductLoadError } from '../features/catalogue/product-details';
@@ -22,10 +24,11 @@ export default function ProductPage() {
   const product = useProduct(id);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
   const delivery = useDeliveryDefaults(email, profile);
+  const company = useDeliveryLocations(email);
   const placeOrder = usePlaceOrQueue();
 
   // The profile and the latest order only prefill the form: after one failed try (a poor connection) it shows without them.
-  if (product.isPending || delivery.loading) return <ProductLoading id={id} />;
+  if (product.isPending || delivery.loading || company.loading) return <ProductLoading id={id} />;
   if (product.isError) return <ProductLoadError error={product.error} />;
 
   const item = product.data;
@@ -44,6 +47,7 @@ export default function ProductPage() {
           userEmail={email}
           defaultAddress={delivery.address}
           defaultPhone={delivery.phone}
+          locations={company.locations}
           placeOrder={placeOrder}
           onOrdered={() => void navigate({ to: '/dashboard/my-orders' })}
           onProductChanged={(current) => queryClient.setQueryData(productQueryOptions(id).queryKey, current)}

@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { toast } from '../../ui/toast';
 import { apiDownload, saveFile } from '../../api/download';
 import { errorMessage } from '../../api/errors';
-import type { OrdersSearchInput } from '../../contract/order';
+import type { AdminOrdersSearch } from './get-all-orders';
 
 export interface ExportOrdersButtonProps {
   /** The search the list shows: the export has the same orders, every page of them. */
-  search: OrdersSearchInput;
+  search: AdminOrdersSearch;
   /** While offline: the id of the notice saying why the button is off. */
   offlineReason: string | undefined;
 }
 
-export function exportOrdersPath(search: OrdersSearchInput): string {
+export function exportOrdersPath(search: AdminOrdersSearch): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) if (typeof value === 'string' && value.trim() !== '') query.set(key, value.trim());
   const text = query.toString();

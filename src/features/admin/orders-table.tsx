@@ -2,8 +2,9 @@
 // status and days placed. Each row starts with the order's number and when it was placed. Paid orders show
 // 'Pending' and Mark shipped, which asks first (with an optional carrier and tracking number); a shipping
 // can be undone for a minute. Unpaid ones Delete through the modal. A bulk order is one row that opens to
-// its lines; shipping ships the whole order. A table from 1024 px, cards below; Export CSV downloads what
-// the search shows.
+// its lines; shipping ships the whole order. Each order names the dealer's company and the location it goes
+// to beside who placed it, and the list narrows by both. A table from 1024 px, cards below; Export CSV
+// downloads what the search shows.
 
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -28,7 +29,7 @@ import { useDeleteOrderAsAdmin } from './delete-order';
 import { ExportOrdersButton } from './export-orders';
 import { useAllOrders } from './get-all-orders';
 import { OfflineNotice } from './offline-notice';
-import { OrdersFilter, type OrdersFilterValue } from './orders-filter';
+import { CompanyFilter, NO_COMPANY_FILTER, OrdersFilter, type CompanyFilterValue, type OrdersFilterValue } from './orders-filter';
 import { QueryError } from '../../ui/query-error';
 import { useShipOrder } from './ship-order';
 import { ShipOrderDialog } from './ship-order-dialog';
@@ -71,7 +72,12 @@ export interface OrdersTableProps {
 export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<OrdersFilterValue>(NO_ORDER_SEARCH);
-  const search = orderSearchQuery(filter);
+  const [companyFilter, setCompanyFilter] = useState<CompanyFilterValue>(NO_COMPANY_FILTER);
+  const search = {
+    ...orderSearchQuery(filter),
+    ...(companyFilter.company ? { company: companyFilter.company } : {}),
+    ...(companyFilter.location ? { location: companyFilter.location } : {}),
+  };
   const orders = useAllOrders({ page, pageSize: ADMIN_ORDERS_PAGE_SIZE, ...search });
   const shipOrder = useShipOrder();
   const undoShip = useUndoShipOrder();
@@ -95,6 +101,10 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   const changeFilter = (next: OrdersFilterValue) => {
     if (searchApplied(filter, next)) setPage(1);
     setFilter(next);
+  };
+  const changeCompanyFilter = (next: CompanyFilterValue) => {
+    setPage(1);
+    setCompanyFilter(next);
   };
 
   const closeShip = useCallback(() => {
@@ -135,7 +145,12 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
       header: 'User Email',
       cell: (order) => (
         <span className="grid gap-0.5">
-          <span className="text-xs text-base-content/80">{order.userName}</span>
+          {order.companyName ? (
+            <span className="text-sm font-semibold" data-testid="order-company">
+              {order.companyName}
+            </span>
+          ) : null}
+          <span className="text-xs text-base-content/80">{order.companyName ? `Placed by ${order.userName}` : order.userName}</span>
           <EmailText email={order.userEmail} />
         </span>
       ),
@@ -143,7 +158,16 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
     // Long addresses are clipped in the table and open on hover or keyboard focus; a card has room.
     {
       header: 'User Address',
-      cell: (order, layout) => (layout === 'table' ? <ClippedText text={order.userAddress} lines={2} className="min-w-20 max-w-48" /> : order.userAddress),
+      cell: (order, layout) => (
+        <span className="grid gap-0.5">
+          {order.locationName ? (
+            <span className="text-xs font-semibold" data-testid="order-location">
+              {order.locationName}
+            </span>
+          ) : null}
+          {layout === 'table' ? <ClippedText text={order.userAddress} lines={2} className="min-w-20 max-w-48" /> : order.userAddress}
+        </span>
+      ),
     },
     {
       header: 'Transaction Id',
@@ -216,12 +240,13 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   const toolbar = (
     <div className="grid gap-3">
       <OrdersFilter value={filter} onChange={changeFilter} />
+      <CompanyFilter value={companyFilter} onChange={changeCompanyFilter} />
       <div>
         <ExportOrdersButton search={search} offlineReason={offlineReason} />
       </div>
     </div>
   );
-  const filtered = isNarrowed(filter);
+  const filtered = isNarrowed(filter) || companyFilter.company !== '' || companyFilter.location !== '';
   const target = remove.target;
 
   return (

@@ -2,6 +2,7 @@
 // phone, the total, and Place order, which places the whole pad as one order of many lines, as the
 // purchase page places one tool (placeOrder: without a connection it waits in the outbox, and its lines
 // leave the pad in the same write).
+// The delivery is one of the company's locations (the default to start with) or another address typed here.
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
 // A line the tool's rules refuse (quantity-rules.ts) is not counted in the totals, and Place order waits
 // until every line can be ordered, saying why beside the button.
@@ -20,7 +21,9 @@ import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../cont
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
+import type { Location } from '../../contract/dealer-company';
 import { AddressField, PhoneField } from '../../ui/form-field';
+import { LocationPicker, useDeliveryChoice } from '../../ui/location-picker';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
@@ -40,6 +43,8 @@ export interface OrderPadProps {
   /** Prefills from the dealer's profile. */
   defaultAddress: string;
   defaultPhone: string;
+  /** The company's locations to deliver to (offline: as last read), the default chosen to start with; none: the address is typed. */
+  locations?: readonly Location[];
   /**
    * Places the pad's order now, or without a connection saves it to be sent once when the connection is
    * back; either way its lines leave the pad (docs/architecture.md, "Offline").
@@ -51,21 +56,46 @@ export interface OrderPadProps {
   onDone: () => void;
 }
 
-export function OrderPad({ email, lines, products, productsError, defaultAddress, defaultPhone, placeOrder, onProductsChanged, onDone }: OrderPadProps) {
+const NO_LOCATIONS: readonly Location[] = [];
+
+export function OrderPad({
+  email,
+  lines,
+  products,
+  productsError,
+  defaultAddress,
+  defaultPhone,
+  locations = NO_LOCATIONS,
+  placeOrder,
+  onProductsChanged,
+  onDone,
+}: OrderPadProps) {
   const id = useId();
   const online = useOnline();
   const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone });
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
+    clearErrors,
     formState: { errors },
   } = useForm<Contact>({
     resolver: valibotResolver(ContactSchema),
     mode: 'onTouched',
-    defaultValues: { userAddress: defaultAddress, userPhone: defaultPhone },
+    defaultValues: delivery.defaults,
   });
+  const contactForm = {
+    read: () => getValues(),
+    write: (values: Contact) => {
+      setValue('userAddress', values.userAddress);
+      setValue('userPhone', values.userPhone);
+      clearErrors();
+    },
+  };
 
   const byId = new Map((products ?? []).map((product) => [product._id, product]));
   const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId), problem: padLineProblem(byId.get(line.productId), line.quantity) }));
@@ -128,7 +158,7 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
     setSaving(true);
     let outcome: PlaceOutcome;
     try {
-      outcome = await placeOrder({ ownerEmail: email, ...contact, lines: placed, pad: rows.map(({ line }) => line) });
+      outcome = await placeOrder({ ownerEmail: email, ...contact, locationId: delivery.locationId, lines: placed, pad: rows.map(({ line }) => line) });
     } catch (error) {
       if (isSessionRefused(error)) {
         reportSessionExpired();
@@ -247,10 +277,13 @@ export function OrderPad({ email, lines, products, productsError, defaultAddress
         <h2 id={`${id}-deliver`} className="text-lg font-bold">
           Delivery
         </h2>
-        <div className="grid gap-4 md:grid-cols-2">
-          <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
-          <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
-        </div>
+        <LocationPicker id={`${id}-deliver-to`} locations={locations} choice={delivery.choice} onChange={(next) => delivery.change(next, contactForm)} />
+        {delivery.location === null ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+            <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+          </div>
+        ) : null}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           <p className="flex items-baseline justify-between text-lg">
             <span>Total</span>

@@ -1,5 +1,6 @@
-// GET /api/orders/{email}: the signed-in customer's own orders, newest first, all of them or those a
-// search finds (number, tool or SKU, status, days placed).
+// GET /api/orders/{email}: the orders the signed-in customer sees (their own, or their company's for its
+// admin and a buyer who sees all), newest first, all of them or those a search finds (number, tool or SKU,
+// status, days placed, who placed it, its location).
 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
@@ -24,7 +25,14 @@ export function getMyOrders(email: string, search: OrdersSearchInput = {}, signa
 export const myOrdersQueryOptions = (email: string, search: OrdersSearchInput = {}) => {
   const found = searched(search);
   const key: readonly unknown[] = found
-    ? queryKeys.myOrdersFound(email, { status: search.status ?? null, q: search.q ?? '', from: search.from ?? '', to: search.to ?? '' })
+    ? queryKeys.myOrdersFound(email, {
+        status: search.status ?? null,
+        q: search.q ?? '',
+        from: search.from ?? '',
+        to: search.to ?? '',
+        placedBy: search.placedBy ?? '',
+        locationId: search.locationId ?? '',
+      })
     : queryKeys.myOrders(email);
   return queryOptions({
     queryKey: key,

@@ -2,7 +2,8 @@
 // status in colour and in words, Pay and Delete on unpaid orders, and the 'Delete Alert!' confirmation
 // before an order goes. A bulk order is one row that opens to its lines; an unpaid order says until when
 // it holds its stock; a shipped one names its carrier and tracking number; a paid or shipped one can be
-// ordered again, its lines going onto the order pad at today's prices and rules.
+// ordered again, its lines going onto the order pad at today's prices and rules. An order to one of the
+// company's locations names it, and the company's view says who placed each order.
 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -20,6 +21,7 @@ import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { OrderProductCell } from '../../ui/order-number';
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
+import { PlacedByLine } from './company-orders';
 import { useDeleteOrder } from './delete-order';
 import { OrderAgainDialog, useOrderAgain, type OrderAgainOptions } from './use-order-again';
 
@@ -81,11 +83,13 @@ export interface MyOrdersTableProps {
   orderAgain?: OrderAgainOptions;
   /** The list is what a search found: an empty one says no order matches, not that there are none. */
   narrowed?: boolean;
+  /** The company's view (orders placed by others in the list): each row says who placed it. */
+  company?: boolean;
 }
 
 const NO_ORDER_AGAIN: OrderAgainOptions = { email: '', loadCatalogue: async () => [], openPad: () => undefined };
 
-export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false }: MyOrdersTableProps) {
+export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false, company = false }: MyOrdersTableProps) {
   const remove = useDeleteOrder();
   const again = useOrderAgain(orderAgain ?? NO_ORDER_AGAIN);
   const lines = useOrderLinesDisclosure<Order>();
@@ -112,7 +116,12 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
   const columns: Column<Order>[] = [
     {
       header: 'Product',
-      cell: (o, layout) => <OrderProductCell order={o}>{lines.productCell(o, layout)}</OrderProductCell>,
+      cell: (o, layout) => (
+        <OrderProductCell order={o}>
+          {lines.productCell(o, layout)}
+          <PlacedByLine order={o} company={company} />
+        </OrderProductCell>
+      ),
       className: 'min-w-36 max-w-56 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (o) => formatCount(o.orderQuantity), className: 'text-right tabular-nums' },

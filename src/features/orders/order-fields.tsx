@@ -1,5 +1,6 @@
 // The fields of an order (the spec): address, phone and the quantity, each with its message
-// under it. The purchase form and the edit of a saved order show the same fields.
+// under it. The purchase form and the edit of a saved order show the same fields; while the purchase form
+// delivers to one of the company's locations, the address and phone are the location's and not shown.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo } from 'react';
@@ -19,6 +20,8 @@ export interface OrderFieldsProps {
   idPrefix: string;
   register: UseFormRegister<PurchaseForm>;
   errors: FieldErrors<PurchaseForm>;
+  /** Show the address and phone fields (the default); false while a company location is the delivery. */
+  contact?: boolean;
   quantity: {
     min: number;
     max: number;
@@ -30,14 +33,14 @@ export interface OrderFieldsProps {
   };
 }
 
-export function OrderFields({ idPrefix, register, errors, quantity }: OrderFieldsProps) {
+export function OrderFields({ idPrefix, register, errors, contact = true, quantity }: OrderFieldsProps) {
   const quantityId = `${idPrefix}-quantity`;
   return (
     <>
-      <AddressField id={`${idPrefix}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+      {contact ? <AddressField id={`${idPrefix}-address`} error={errors.userAddress?.message} field={register('userAddress')} /> : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <PhoneField id={`${idPrefix}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+        {contact ? <PhoneField id={`${idPrefix}-phone`} error={errors.userPhone?.message} field={register('userPhone')} /> : null}
         <FormField id={quantityId} label="Order quantity (pcs.)" error={quantity.error} alert={quantity.live}>
           <input
             {...fieldAria(quantityId, quantity.error)}

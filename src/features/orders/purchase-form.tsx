@@ -12,9 +12,11 @@ import { refusalMessage } from '../../api/order-refusal';
 import { toasts } from '../../contract/messages';
 import { displayTotal, formatDollars, unitPriceFor } from '../../contract/pricing';
 import { isInRange, quantityProblem, rangeMessage, upperBound } from '../../contract/quantity-rules';
+import type { Location } from '../../contract/dealer-company';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { ReadOnlyIdentity } from '../../ui/form-field';
+import { LocationPicker, useDeliveryChoice } from '../../ui/location-picker';
 import { PriceTiers } from '../../ui/price-tiers';
 import { reportSessionExpired } from '../auth/session';
 import { OrderFields, useOrderForm } from './order-fields';
@@ -26,6 +28,8 @@ export interface PurchaseFormProps {
   /** Prefills from the customer's profile. */
   defaultAddress?: string;
   defaultPhone?: string;
+  /** The company's locations to deliver to, the default chosen to start with; none: the address is typed. */
+  locations?: readonly Location[];
   /**
    * Places the order now, or without a connection saves it to be sent once when the connection is back
    * (docs/architecture.md, "Offline").
@@ -37,12 +41,15 @@ export interface PurchaseFormProps {
   onProductChanged: (product: Product) => void;
 }
 
+const NO_LOCATIONS: readonly Location[] = [];
+
 export function PurchaseForm({
   product,
   userName,
   userEmail,
   defaultAddress = '',
   defaultPhone = '',
+  locations = NO_LOCATIONS,
   placeOrder,
   onOrdered,
   onProductChanged,
@@ -50,12 +57,24 @@ export function PurchaseForm({
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<{ from: number; to: number } | null>(null);
+  const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone });
   const {
     register,
     handleSubmit,
     watch,
+    getValues,
+    setValue,
+    clearErrors,
     formState: { errors, isSubmitting },
-  } = useOrderForm(product, { userAddress: defaultAddress, userPhone: defaultPhone, orderQuantity: product.minOrderQnt });
+  } = useOrderForm(product, { ...delivery.defaults, orderQuantity: product.minOrderQnt });
+  const contactForm = {
+    read: () => ({ userAddress: getValues('userAddress'), userPhone: getValues('userPhone') }),
+    write: (values: { userAddress: string; userPhone: string }) => {
+      setValue('userAddress', values.userAddress);
+      setValue('userPhone', values.userPhone);
+      clearErrors(['userAddress', 'userPhone']);
+    },
+  };
 
   const quantity = watch('orderQuantity');
   const inRange = isInRange(product, quantity);
@@ -72,6 +91,7 @@ export function PurchaseForm({
         ownerEmail: userEmail,
         userAddress: values.userAddress,
         userPhone: values.userPhone,
+        locationId: delivery.locationId,
         // The volume price of this quantity, as the total shown was worked out.
         lines: [
           {
@@ -118,10 +138,13 @@ export function PurchaseForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>
       <ReadOnlyIdentity idPrefix={id} name={userName} email={userEmail} className="grid gap-4 sm:grid-cols-2" />
 
+      <LocationPicker id={`${id}-deliver-to`} locations={locations} choice={delivery.choice} onChange={(next) => delivery.change(next, contactForm)} />
+
       <OrderFields
         idPrefix={id}
         register={register}
         errors={errors}
+        contact={delivery.location === null}
         quantity={{
           min: product.minOrderQnt,
           max: upperBound(product).bound,

@@ -43,7 +43,14 @@ async function saveForLater(queued: QueuedOrder, fromPad: boolean): Promise<Plac
 export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
   const sending = isOnline();
   const { clientOrderId, sentBefore } = await clientOrderIdFor(order, sending);
-  const queued: QueuedOrder = { clientOrderId, ownerEmail: order.ownerEmail, userAddress: order.userAddress, userPhone: order.userPhone, lines: order.lines };
+  const queued: QueuedOrder = {
+    clientOrderId,
+    ownerEmail: order.ownerEmail,
+    userAddress: order.userAddress,
+    userPhone: order.userPhone,
+    locationId: order.locationId ?? null,
+    lines: order.lines,
+  };
   const fromPad = order.pad !== undefined;
   if (!sending) return saveForLater({ ...queued, maybeDelivered: sentBefore }, fromPad);
   let orderId: string;

@@ -13,6 +13,8 @@ export interface OrderToSend {
   clientOrderId: string;
   userAddress: string;
   userPhone: string;
+  /** One of the company's locations: the server delivers to its address, whatever userAddress says. */
+  locationId?: string | null | undefined;
   /** Each with the unit price the dealer saw; the server refuses a line whose price differs. */
   lines: readonly { productId: string; quantity: number; unitPrice: number }[];
 }
@@ -24,6 +26,7 @@ export function orderBody(order: OrderToSend): OrderBody {
     userAddress: order.userAddress,
     userPhone: order.userPhone,
     clientOrderId: order.clientOrderId,
+    ...(order.locationId ? { locationId: order.locationId } : {}),
     totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
   };
 }
@@ -38,6 +41,8 @@ export interface OrderToPlace {
   ownerEmail: string;
   userAddress: string;
   userPhone: string;
+  /** The company's location chosen (its address and phone are the two above); none for a one-off address. */
+  locationId?: string | null | undefined;
   lines: QueuedLine[];
   /**
    * The order pad's lines as pressed, when the order is the pad's: a press of lines already sent keeps

@@ -25,6 +25,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     })),
     userAddress: order.userAddress,
     userPhone: order.userPhone,
+    locationId: order.locationId ?? null,
     totalPrice: totalOf(order.lines),
     createdAt: now,
     updatedAt: now,
@@ -111,6 +112,8 @@ export async function editOutboxItem(email: string, clientOrderId: string, edit:
       totalPrice: totalOf(lines),
       userAddress: edit.userAddress,
       userPhone: edit.userPhone,
+      // A changed address is one typed for this order alone: the server would deliver to the location's otherwise.
+      locationId: edit.userAddress === item.userAddress && edit.userPhone === item.userPhone ? (item.locationId ?? null) : null,
       state: 'waiting',
       attempts: 0,
       nextAttemptAt: now,

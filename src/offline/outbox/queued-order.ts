@@ -13,6 +13,8 @@ export interface QueuedOrder {
   ownerEmail: string;
   userAddress: string;
   userPhone: string;
+  /** The company's location chosen; none for a one-off address. */
+  locationId?: string | null | undefined;
   lines: readonly QueuedLine[];
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;

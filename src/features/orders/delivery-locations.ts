@@ -1,0 +1,27 @@
+// The company's locations an order may go to, for the purchase page's and the order pad's "Deliver to":
+// GET /api/company, under the key My Company reads it by, so both share one answer. The answer is kept
+// with the other saved queries (src/api/query-persister.ts), so the pad offers the locations offline too.
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { MyCompanySchema, type Location } from '../../contract/dealer-company';
+
+const companyQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.myCompany, queryFn: () => apiRequest('/company', { auth: true, schema: MyCompanySchema }), staleTime: 60_000 });
+
+export interface DeliveryLocations {
+  /** The default first; none for a company without locations, an account without a company, or offline before they were ever read. */
+  locations: Location[];
+  /** Still being read: the form waits, so its picker starts at the default. After one failed try it shows without them. */
+  loading: boolean;
+}
+
+export function useDeliveryLocations(email: string): DeliveryLocations {
+  const signedIn = email !== '';
+  const company = useQuery({ ...companyQueryOptions(), enabled: signedIn });
+  return {
+    locations: company.data?.locations ?? [],
+    loading: signedIn && company.isPending && company.failureCount === 0,
+  };
+}

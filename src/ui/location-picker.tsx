@@ -1,0 +1,115 @@
+// Where an order goes: one of the company's locations, the default first and chosen to start with, or
+// "Another address…", which shows the address and phone fields for this order alone. The purchase page
+// and the order pad share it; the server takes a location's address and phone from the location itself
+// (docs/decisions/040-dealer-companies.md). The form keeps the address and phone fields either way, holding
+// the location's while one is chosen, so its checks pass and an order saved offline shows where it goes.
+
+import { useRef, useState } from 'react';
+import type { Location } from '../contract/dealer-company';
+import { FormField } from './form-field';
+
+/** The picker's value for an address typed for this order alone. */
+export const ANOTHER_ADDRESS = 'another-address';
+
+export interface Contact {
+  userAddress: string;
+  userPhone: string;
+}
+
+/** The company's default location to start with, else another address (a company without locations, or offline without them). */
+export function initialChoice(locations: readonly Location[]): string {
+  return (locations.find((location) => location.isDefault) ?? locations[0])?.id ?? ANOTHER_ADDRESS;
+}
+
+/** The location chosen; null for another address, or for a location no longer in the list. */
+export function chosenLocation(choice: string, locations: readonly Location[]): Location | null {
+  return locations.find((location) => location.id === choice) ?? null;
+}
+
+/** What the form's address and phone hold: the chosen location's, or those typed for this order. */
+export function contactFor(choice: string, locations: readonly Location[], typed: Contact): Contact {
+  const location = chosenLocation(choice, locations);
+  return location ? { userAddress: location.address, userPhone: location.phone } : typed;
+}
+
+/**
+ * Switching the delivery: what was typed is remembered while a location is chosen, and comes back with
+ * "Another address…".
+ */
+export function switchDelivery(
+  state: { choice: string; typed: Contact },
+  next: string,
+  locations: readonly Location[],
+  shown: Contact,
+): { choice: string; typed: Contact; values: Contact } {
+  const typed = chosenLocation(state.choice, locations) ? state.typed : shown;
+  return { choice: next, typed, values: contactFor(next, locations, typed) };
+}
+
+/** The form's side of the picker: reading and writing its address and phone. */
+export interface ContactForm {
+  read: () => Contact;
+  write: (values: Contact) => void;
+}
+
+/**
+ * The picker's state for a form whose address and phone start as `typed` (the profile's, else the last
+ * order's). `defaults` is what the form starts with; `locationId` is what the order sends.
+ */
+export function useDeliveryChoice(locations: readonly Location[], typed: Contact) {
+  const [choice, setChoice] = useState(() => initialChoice(locations));
+  const remembered = useRef(typed);
+  const location = chosenLocation(choice, locations);
+  return {
+    choice,
+    location,
+    locationId: location?.id ?? null,
+    defaults: contactFor(choice, locations, typed),
+    change(next: string, form: ContactForm) {
+      const switched = switchDelivery({ choice, typed: remembered.current }, next, locations, form.read());
+      remembered.current = switched.typed;
+      form.write(switched.values);
+      setChoice(next);
+    },
+  };
+}
+
+export interface LocationPickerProps {
+  id: string;
+  locations: readonly Location[];
+  choice: string;
+  onChange: (choice: string) => void;
+}
+
+/** The "Deliver to" choice, and the chosen location's address and phone under it; nothing for a company without locations. */
+export function LocationPicker({ id, locations, choice, onChange }: LocationPickerProps) {
+  if (locations.length === 0) return null;
+  const location = chosenLocation(choice, locations);
+  const detailsId = `${id}-details`;
+  return (
+    <FormField id={id} label="Deliver to">
+      <select
+        id={id}
+        className="select w-full"
+        value={location ? location.id : ANOTHER_ADDRESS}
+        aria-describedby={location ? detailsId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {locations.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.isDefault ? `${candidate.name} (default)` : candidate.name}
+          </option>
+        ))}
+        <option value={ANOTHER_ADDRESS}>Another address…</option>
+      </select>
+      {location ? (
+        <p id={detailsId} className="mt-2 rounded-box bg-base-200 px-3 py-2 text-sm" data-testid="delivery-location">
+          <span className="block whitespace-pre-line break-words">{location.address}</span>
+          <span className="block text-base-content/80">
+            {location.phone} · {location.contactName}
+          </span>
+        </p>
+      ) : null}
+    </FormField>
+  );
+}
