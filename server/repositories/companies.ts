@@ -12,6 +12,7 @@ import {
   type LocationUpdateBody,
   type Member,
   type MemberRole,
+  type MemberUpdateBody,
 } from '../../src/contract/dealer-company';
 import type { Tx } from '../db/client';
 import { companies, companyLocations, companyMembers, users } from '../db/schema';
@@ -114,6 +115,16 @@ export async function addLocation(tx: Tx, companyId: string, input: LocationForm
   });
 }
 
+/** A location of this company; null when the company has no such location. */
+export async function findLocation(tx: Tx, companyId: string, locationId: string): Promise<Location | null> {
+  const [row] = await tx
+    .select()
+    .from(companyLocations)
+    .where(and(eq(companyLocations.id, locationId), eq(companyLocations.companyId, companyId)))
+    .limit(1);
+  return row ? toLocation(row) : null;
+}
+
 /** Changes a location of this company; null when the company has no such location. */
 export async function updateLocation(tx: Tx, companyId: string, locationId: string, changes: LocationUpdateBody): Promise<Location | null> {
   const ofThisCompany = and(eq(companyLocations.id, locationId), eq(companyLocations.companyId, companyId));
@@ -173,7 +184,7 @@ export async function makeDefaultLocation(tx: Tx, companyId: string, locationId:
 
 /**
  * Deletes the company, with its locations, once nobody is a member of it any more: called after a member's
- * account is deleted. Orders do not name a company yet, so nothing else holds it.
+ * account is deleted or its last member joined another company. Orders keep its name, copied on them.
  */
 export async function deleteCompanyIfEmpty(tx: Tx, companyId: string): Promise<boolean> {
   const rows = await tx
@@ -200,4 +211,100 @@ export async function findCompanyDecisionForMail(tx: Tx, companyId: string, reci
   if (!row) return null;
   const [person] = await tx.select({ name: users.displayName }).from(users).where(eq(users.email, recipient)).limit(1);
   return { ...row, recipientName: person?.name ?? '' };
+}
+
+/** One member of this company, or null when the user is not one of its members. */
+export async function findMember(tx: Tx, companyId: string, userId: string): Promise<Member | null> {
+  const [row] = await tx
+    .select({
+      userId: companyMembers.userId,
+      email: users.email,
+      name: users.displayName,
+      role: companyMembers.role,
+      canSeeAllOrders: companyMembers.canSeeAllOrders,
+      joinedAt: companyMembers.createdAt,
+    })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return row ? { ...row, joinedAt: row.joinedAt.toISOString() } : null;
+}
+
+async function companyAdminCount(tx: Tx, companyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'company_admin')));
+  return Number(row?.n ?? 0);
+}
+
+export type MemberChange = { outcome: 'changed'; before: Member; after: Member } | { outcome: 'not_found' } | { outcome: 'last_admin' };
+
+/**
+ * Changes a member's role or whether they see all the company's orders. The company's last company admin
+ * stays one. Locks the company's row, so two admins demoting each other at once leave one of them.
+ */
+export async function updateMember(tx: Tx, companyId: string, userId: string, changes: MemberUpdateBody): Promise<MemberChange> {
+  await lockCompany(tx, companyId);
+  const before = await findMember(tx, companyId, userId);
+  if (!before) return { outcome: 'not_found' };
+  if (before.role === 'company_admin' && changes.role === 'buyer' && (await companyAdminCount(tx, companyId)) <= 1) return { outcome: 'last_admin' };
+  if (Object.keys(changes).length > 0) {
+    await tx
+      .update(companyMembers)
+      .set(changes)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  }
+  const after = await findMember(tx, companyId, userId);
+  if (!after) throw new Error('the member was not found after the change');
+  return { outcome: 'changed', before, after };
+}
+
+export type MemberRemoval = { outcome: 'removed'; member: Member; ownCompanyId: string } | { outcome: 'not_found' } | { outcome: 'last_admin' };
+
+/**
+ * Removes a member from the company. They get a company of one of their own at once (approved, named after
+ * them), as a newly registered customer does, so they can still order for themselves. The company's last
+ * company admin is not removed.
+ */
+export async function removeMember(tx: Tx, companyId: string, userId: string): Promise<MemberRemoval> {
+  await lockCompany(tx, companyId);
+  const member = await findMember(tx, companyId, userId);
+  if (!member) return { outcome: 'not_found' };
+  if (member.role === 'company_admin' && (await companyAdminCount(tx, companyId)) <= 1) return { outcome: 'last_admin' };
+  await tx.delete(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  const ownCompanyId = await createCompanyOfOne(tx, { id: userId, email: member.email, displayName: member.name });
+  return { outcome: 'removed', member, ownCompanyId };
+}
+
+export type Joining =
+  | { outcome: 'joined'; left: { companyId: string; companyName: string; deleted: boolean } | null }
+  | { outcome: 'already_member' }
+  | { outcome: 'other_members'; companyName: string };
+
+/**
+ * Makes the user a member of the company with the role. The company they belong to now is left: deleted
+ * when they are its only member (their past orders keep its name, copied on them), refused when it has
+ * other members, who must remove them first. Locks the user's membership and their company's row.
+ */
+export async function joinCompany(tx: Tx, userId: string, companyId: string, role: MemberRole): Promise<Joining> {
+  const [current] = await tx.select({ companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)).for('update');
+  let left: { companyId: string; companyName: string; deleted: boolean } | null = null;
+  if (current) {
+    if (current.companyId === companyId) return { outcome: 'already_member' };
+    await lockCompany(tx, current.companyId);
+    const [old] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, current.companyId)).limit(1);
+    const [others] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, current.companyId), ne(companyMembers.userId, userId)));
+    if (Number(others?.n ?? 0) > 0) return { outcome: 'other_members', companyName: old?.name ?? '' };
+    await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+    left = { companyId: current.companyId, companyName: old?.name ?? '', deleted: await deleteCompanyIfEmpty(tx, current.companyId) };
+  }
+  const inserted = await tx.insert(companyMembers).values({ userId, companyId, role }).onConflictDoNothing().returning({ userId: companyMembers.userId });
+  // Another acceptance of this user's joined a company in the meantime.
+  if (inserted.length === 0) return { outcome: 'already_member' };
+  return { outcome: 'joined', left };
 }

@@ -68,6 +68,7 @@ export const companyMessages = {
   invitationUnverified: (email: string) =>
     `Verify your e-mail address ${email} first: open the link in the verification e-mail we sent you (My Profile can send it again), then accept.`,
   adminsCannotJoin: 'Admins of the shop cannot join a dealer’s company.',
+  alreadyInCompany: (company: string) => `You already belong to ${company}.`,
   alreadyBuysFor: (company: string) => `You already buy for ${company}; ask its admin to remove you first.`,
   lastAdmin: 'A company needs at least one company admin. Make another member a company admin first.',
   memberNotFound: 'That member',

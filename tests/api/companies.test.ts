@@ -63,6 +63,7 @@ describeEachDatabase('company API', (kind) => {
         role: 'company_admin',
         locations: [],
         members: [{ userId: dana.id, email: dana.email, name: 'Dana Dealer', role: 'company_admin', canSeeAllOrders: false, joinedAt: expect.any(String) }],
+        invitations: [],
       });
     });
 
