@@ -32,6 +32,7 @@ import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/se
 import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import companyRoutes from './routes/companies';
+import companyAdminRoutes from './routes/company-admin';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       await api.register(userAdminRoutes);
+      await api.register(companyAdminRoutes);
       await api.register(productAdminRoutes);
       await api.register(reportRoutes);
       await api.register(imageRoutes);

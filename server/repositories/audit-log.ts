@@ -3,7 +3,7 @@
 // transaction of the change they describe, so a change and its entry commit together or not at all. The
 // table is append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE, whoever asks.
 
-import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -47,12 +47,17 @@ export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry):
 export interface AuditFilter {
   companyId?: string;
   actorId?: string;
+  /** Ignoring case; kept in the entry, so it finds the actions of an account deleted since. */
+  actorEmail?: string;
   action?: string;
   from?: Date;
   /** Exclusive. */
   to?: Date;
-  /** The keyset of the last entry of the previous page: older entries follow. */
-  before?: { at: Date; id: number };
+  /**
+   * The id of the last entry of the previous page: older entries follow. Its time is read from the row itself,
+   * at the database's precision (microseconds), which a JavaScript date would round to milliseconds.
+   */
+  before?: number;
   limit: number;
 }
 
@@ -63,12 +68,12 @@ export async function listAudit(tx: Tx, filter: AuditFilter): Promise<AuditRow[]
   const where: SQL[] = [];
   if (filter.companyId) where.push(eq(auditLog.companyId, filter.companyId));
   if (filter.actorId) where.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.actorEmail) where.push(sql`lower(${auditLog.actorEmail}) = ${filter.actorEmail.toLowerCase()}`);
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.from) where.push(gte(auditLog.at, filter.from));
   if (filter.to) where.push(lt(auditLog.at, filter.to));
-  if (filter.before) {
-    const keyset = or(lt(auditLog.at, filter.before.at), and(eq(auditLog.at, filter.before.at), lt(auditLog.id, filter.before.id)));
-    if (keyset) where.push(keyset);
+  if (filter.before !== undefined) {
+    where.push(sql`(${auditLog.at}, ${auditLog.id}) < (select prev.at, prev.id from ${auditLog} as prev where prev.id = ${filter.before})`);
   }
   return tx
     .select()

@@ -4,7 +4,10 @@ import { and, asc, count, eq, getTableColumns, ilike, isNull, ne, or, sql } from
 import type { Role, UserProfile, UserRow } from '../../src/contract/user';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
+import { actorOf, recordAudit } from './audit-log';
 import { createCompanyOfOne, deleteCompanyIfEmpty, findMembership } from './companies';
+import { markCompanyApplied } from './company-admin';
+import { getShopSettings } from './shop-settings';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -46,14 +49,28 @@ export interface SignInFacts {
  * Creates the user on first sign-in, or refreshes what the identity provider knows. A row made by
  * another identity-provider account (the old account was deleted there and the address registered
  * again) passes to the new account only once that account has verified the e-mail: before that, null.
- * A customer created here gets a company of its own in the same transaction (docs/decisions/040).
+ * A customer created here gets a company of its own in the same transaction (docs/decisions/040): approved, or
+ * applied when the shop's setting says new customers apply and wait for approval.
  */
 export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRecord | null> {
   return tx.transaction(async (inner) => {
     const row = await upsertUserRow(inner, facts);
     if (!row) return null;
     const { created, ...user } = row;
-    if (created && user.role === 'customer') await createCompanyOfOne(inner, user);
+    if (created && user.role === 'customer') {
+      const companyId = await createCompanyOfOne(inner, user);
+      // The shop may want to approve each new dealer first: the company then applies, and orders once approved.
+      if ((await getShopSettings(inner)).newCustomers === 'apply_and_wait') {
+        await markCompanyApplied(inner, companyId);
+        await recordAudit(inner, actorOf(user, 'company_admin'), {
+          action: 'company.applied',
+          subjectType: 'company',
+          subjectId: companyId,
+          companyId,
+          after: { status: 'applied' },
+        });
+      }
+    }
     return user;
   });
 }

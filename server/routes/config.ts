@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientConfig } from '../../src/contract/config';
+import { getShopSettings } from '../repositories/shop-settings';
 import { configSchema } from '../schemas/service';
 
 const config: FastifyPluginAsync = async (app) => {
   const { firebase, payments } = app.deps.config;
-  const clientConfig: ClientConfig = {
+  const clientConfig: Omit<ClientConfig, 'newCustomers'> = {
     firebase: {
       apiKey: firebase.apiKey,
       authDomain: firebase.authDomain,
@@ -19,7 +20,10 @@ const config: FastifyPluginAsync = async (app) => {
   };
   app.get('/config', { schema: configSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return clientConfig;
+    // Read each time: an admin may change it while the server runs, and the register page asks before it shows.
+    const { newCustomers } = await getShopSettings(app.deps.database.db);
+    const answer: ClientConfig = { ...clientConfig, newCustomers };
+    return answer;
   });
 };
 export default config;

@@ -6,7 +6,8 @@ import { routeSchema } from '../lib/route-schema';
 
 export const configSchema = routeSchema({
   summary: 'The settings the browser needs',
-  description: 'Firebase (or the local Auth emulator) and the payment provider with its publishable key; nothing secret.',
+  description:
+    'Firebase (or the local Auth emulator), the payment provider with its publishable key, and whether new customers apply and wait for approval; nothing secret.',
   tag: 'Service',
   access: 'anyone',
   answers: { 200: ClientConfigSchema },

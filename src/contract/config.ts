@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NEW_CUSTOMERS } from './company-admin';
 
 /** GET /api/config: the runtime settings the browser may see, and nothing else. */
 export const ClientConfigSchema = v.object({
@@ -13,5 +14,10 @@ export const ClientConfigSchema = v.object({
     provider: v.picklist(['stripe', 'sandbox']),
     publishableKey: v.nullable(v.string()),
   }),
+  /**
+   * Whether a new customer applies with its company's details and waits for approval. Optional so a copy
+   * remembered before it was added still reads.
+   */
+  newCustomers: v.optional(v.picklist(NEW_CUSTOMERS), 'order_at_once'),
 });
 export type ClientConfig = v.InferOutput<typeof ClientConfigSchema>;
