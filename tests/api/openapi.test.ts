@@ -102,12 +102,15 @@ describeEachDatabase(
       });
 
       it('documents the body of every route that reads one', () => {
-        // Shipping an order, making an admin, approving a dealer and making a location the default take no body.
+        // Shipping an order, making an admin, approving a dealer, making a location the default, and approving or
+        // reinstating a company take no body.
         const withoutBody = [
           'patch /api/orders/{id}',
           'put /api/user/admin/{email}',
           'put /api/user/dealer/{email}',
           'post /api/company/locations/{id}/default',
+          'post /api/admin/companies/{id}/approve',
+          'post /api/admin/companies/{id}/reinstate',
         ];
         for (const [path, item] of Object.entries(doc.paths)) {
           for (const [method, operation] of Object.entries(item)) {

@@ -9,7 +9,10 @@ import { findOrder } from '../../server/repositories/orders';
 import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
-import type { Location, MyCompany } from '../../src/contract/dealer-company';
+import { companies } from '../../server/db/schema';
+import { findCompany } from '../../server/repositories/companies';
+import { getShopSettings } from '../../server/repositories/shop-settings';
+import type { CompanyStatus, Location, MyCompany } from '../../src/contract/dealer-company';
 import { mintUser } from '../helpers/minted-users';
 import { orderBody, placeOrder, sandboxConfirm } from '../helpers/orders';
 import { storeTestPicture } from '../helpers/pictures';
@@ -106,6 +109,34 @@ async function locationOfA(ctx: Ctx): Promise<string> {
     (await ctx.t.app.inject({ method: 'POST', url: '/api/company/locations', headers: ctx.a.auth, payload: matrixLocation('customerA') })).json() as Location;
   const location = await add();
   return location.isDefault ? (await add()).id : location.id;
+}
+
+/** A company of nobody in the given status, for a decision to be tried on. */
+async function companyIn(ctx: Ctx, status: CompanyStatus): Promise<string> {
+  const [row] = await ctx.t.database.db
+    .insert(companies)
+    .values({ name: `Matrix ${status} company`, country: 'US', status })
+    .returning({ id: companies.id });
+  if (!row) throw new Error('the company was not made');
+  return row.id;
+}
+
+let invitationCounter = 0;
+/**
+ * An open invitation of A's company to a fresh address, and its link's token. A's address is verified
+ * first: only a verified company admin invites.
+ */
+async function invitationOfA(ctx: Ctx): Promise<{ id: string; token: string; email: string }> {
+  await ctx.t.database.db.execute(sql`update users set email_verified = true where id = ${ctx.a.id}::uuid`);
+  invitationCounter += 1;
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/company/invitations',
+    headers: ctx.a.auth,
+    payload: { email: `matrix-invited-${invitationCounter}@example.com`, role: 'buyer' },
+  });
+  const { id, email } = res.json() as Invitation;
+  return { id, email, token: invitationToken(ctx.t.config.accessTokenSecret, id) };
 }
 
 const ROWS: Row[] = [
@@ -524,6 +555,55 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'GET /api/admin/settings',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/settings', headers: authOf(ctx, actor) } }),
+  },
+  {
+    // Every actor asks for the setting as it is: the admin's 200 changes nothing the other rows rely on.
+    route: 'PATCH /api/admin/settings',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({
+      request: { method: 'PATCH', url: '/api/admin/settings', headers: authOf(ctx, actor), payload: { newCustomers: 'order_at_once' } },
+      verify: async () => expect((await getShopSettings(ctx.t.database.db)).newCustomers).toBe('order_at_once'),
+    }),
+  },
+  {
+    route: 'GET /api/admin/companies',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/companies', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'GET /api/admin/companies/:id',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({
+      request: { method: 'GET', url: `/api/admin/companies/${(await companyOfA(ctx)).company.id}`, headers: authOf(ctx, actor) },
+    }),
+  },
+  ...(
+    [
+      ['approve', 'applied', 'approved', undefined],
+      ['reject', 'applied', 'rejected', { reason: 'Not a trade business' }],
+      ['suspend', 'approved', 'suspended', { reason: 'Unpaid invoices' }],
+      ['reinstate', 'suspended', 'approved', undefined],
+    ] as const
+  ).map(([decision, from, to, payload]): Row => ({
+    // A fresh company in the status the decision applies to, each time: only the admin's decision moves it.
+    route: `POST /api/admin/companies/:id/${decision}`,
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const id = await companyIn(ctx, from);
+      return {
+        request: { method: 'POST', url: `/api/admin/companies/${id}/${decision}`, headers: authOf(ctx, actor), ...(payload ? { payload } : {}) },
+        verify: async (res) => expect((await findCompany(ctx.t.database.db, id))?.status).toBe(res.statusCode === 200 ? to : from),
+      };
+    },
+  })),
+  {
+    route: 'GET /api/admin/audit',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/audit', headers: authOf(ctx, actor) } }),
+  },  {
     route: 'POST /api/images',
     expect: [401, 403, 403, 201],
     cell: async (ctx, actor) => {

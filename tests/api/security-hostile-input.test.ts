@@ -157,6 +157,12 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'PUT /api/user/admin/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
   { route: 'PUT /api/user/dealer/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
   { route: 'DELETE /api/users/:id', as: 'admin', param: () => randomUUID() },
+  { route: 'PATCH /api/admin/settings', as: 'admin', body: () => ({ newCustomers: 'order_at_once' }) },
+  { route: 'GET /api/admin/companies/:id', as: 'admin', param: () => randomUUID() },
+  { route: 'POST /api/admin/companies/:id/approve', as: 'admin', param: () => randomUUID() },
+  { route: 'POST /api/admin/companies/:id/reject', as: 'admin', body: () => ({ reason: 'Not a trade business' }), param: () => randomUUID() },
+  { route: 'POST /api/admin/companies/:id/suspend', as: 'admin', body: () => ({ reason: 'Unpaid invoices' }), param: () => randomUUID() },
+  { route: 'POST /api/admin/companies/:id/reinstate', as: 'admin', param: () => randomUUID() },
 ];
 
 function headersFor(ctx: Ctx, as: Endpoint['as']): Record<string, string> {
@@ -289,6 +295,18 @@ describeEachDatabase('hostile input', (kind) => {
         const search = new URLSearchParams(q).toString();
         const res = await ctx.t.app.inject({ url: `/api/orders?${search}`, headers: ctx.admin.auth });
         expectSafe(res, `?${search}`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('GET /api/admin/companies and GET /api/admin/audit: any query string is answered safely', async () => {
+    const keys = fc.constantFrom('page', 'pageSize', 'search', 'status', 'companyId', 'actor', 'action', 'from', 'to', 'before', '__proto__');
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(keys, hostileString, { maxKeys: 4 }), fc.constantFrom('/api/admin/companies', '/api/admin/audit'), async (q, path) => {
+        const search = new URLSearchParams(q).toString();
+        const res = await ctx.t.app.inject({ url: `${path}?${search}`, headers: ctx.admin.auth });
+        expectSafe(res, `${path}?${search}`);
       }),
       { numRuns: 60 },
     );
