@@ -27,7 +27,14 @@ export interface Membership {
 }
 
 function toCompany(row: CompanyRecord): Company {
-  return { id: row.id, name: row.name, country: row.country, taxNumber: row.taxNumber, status: row.status };
+  return {
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    taxNumber: row.taxNumber,
+    status: row.status,
+    ...(row.statusReason ? { statusReason: row.statusReason } : {}),
+  };
 }
 
 function toLocation(row: LocationRecord): Location {

@@ -136,6 +136,8 @@ export const CompanySchema = v.object({
   country: v.string(),
   taxNumber: v.nullable(v.string()),
   status: v.picklist(COMPANY_STATUSES),
+  /** Why the shop rejected or suspended it, as the admin wrote it; null (or left out) otherwise. */
+  statusReason: v.optional(v.nullable(v.string())),
 });
 export type Company = v.InferOutput<typeof CompanySchema>;
 
