@@ -112,6 +112,9 @@ const loginRoute = createRoute({
 
 const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: 'register', component: lazyRouteComponent(() => import('./routes/register')) });
 
+// An invitation mail's link: open to anyone, signed in or not (the page says what accepting needs).
+const joinRoute = createRoute({ getParentRoute: () => rootRoute, path: 'join/$token', component: lazyRouteComponent(() => import('./routes/join')) });
+
 const productPage = lazyRouteComponent(() => import('./routes/product'));
 
 const productRoute = createRoute({
@@ -178,6 +181,9 @@ const manageOrdersRoute = adminRoute('manage-orders', () => import('./routes/man
 const manageProductsRoute = adminRoute('manage-products', () => import('./routes/manage-products'));
 const salesRoute = adminRoute('sales', () => import('./routes/sales'));
 const manageReviewsRoute = adminRoute('manage-reviews', () => import('./routes/manage-reviews'));
+const companiesRoute = adminRoute('companies', () => import('./routes/companies'));
+const auditLogRoute = adminRoute('audit-log', () => import('./routes/audit-log'));
+const settingsRoute = adminRoute('settings', () => import('./routes/settings'));
 
 const blogsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'blogs', component: lazyRouteComponent(() => import('./routes/blogs')) });
 const portfolioRoute = createRoute({ getParentRoute: () => rootRoute, path: 'portfolio', component: lazyRouteComponent(() => import('./routes/portfolio')) });
@@ -187,6 +193,7 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
   registerRoute,
+  joinRoute,
   productRoute,
   dashboardRoute.addChildren([
     profileRoute,
@@ -201,6 +208,9 @@ const routeTree = rootRoute.addChildren([
     manageProductsRoute,
     salesRoute,
     manageReviewsRoute,
+    companiesRoute,
+    auditLogRoute,
+    settingsRoute,
   ]),
   blogsRoute,
   portfolioRoute,

@@ -1,10 +1,12 @@
-// /dashboard/my-company, My Company: the dealer's company, its details and its locations, from the server.
-// Its company admin changes them; a buyer sees them read-only. Composes the company and offline features.
+// /dashboard/my-company, My Company: the dealer's company, its details, its locations and its people, from
+// the server. Its company admin changes them and invites people; a buyer sees the details and locations
+// read-only. Composes the company and offline features.
 
 import { isNotFound } from '../api/errors';
 import { companyMessages } from '../contract/dealer-company';
 import { CompanyDetailsForm } from '../features/company/company-details-form';
 import { CompanyLocations } from '../features/company/company-locations';
+import { CompanyMembers } from '../features/company/company-members';
 import { useMyCompany } from '../features/company/get-company';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
@@ -27,6 +29,11 @@ function MyCompany() {
         <section aria-label="Company locations">
           <CompanyLocations locations={data.locations} editable={editable} online={online} />
         </section>
+        {editable && data.members ? (
+          <section aria-label="Company people">
+            <CompanyMembers companyName={data.company.name} members={data.members} invitations={data.invitations ?? []} online={online} />
+          </section>
+        ) : null}
       </div>
     );
   }

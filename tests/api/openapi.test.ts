@@ -102,8 +102,8 @@ describeEachDatabase(
       });
 
       it('documents the body of every route that reads one', () => {
-        // Shipping an order, making an admin, approving a dealer, making a location the default, and approving or
-        // reinstating a company take no body.
+        // Shipping an order, making an admin, approving a dealer, making a location the default, approving or
+        // reinstating a company, and accepting an invitation take no body.
         const withoutBody = [
           'patch /api/orders/{id}',
           'put /api/user/admin/{email}',
@@ -111,6 +111,7 @@ describeEachDatabase(
           'post /api/company/locations/{id}/default',
           'post /api/admin/companies/{id}/approve',
           'post /api/admin/companies/{id}/reinstate',
+          'post /api/invitations/{token}/accept',
         ];
         for (const [path, item] of Object.entries(doc.paths)) {
           for (const [method, operation] of Object.entries(item)) {

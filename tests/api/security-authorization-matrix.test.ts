@@ -17,6 +17,9 @@ import { mintUser } from '../helpers/minted-users';
 import { orderBody, placeOrder, sandboxConfirm } from '../helpers/orders';
 import { storeTestPicture } from '../helpers/pictures';
 import { describeEachDatabase } from '../helpers/use-test-app';
+import { sql } from 'drizzle-orm';
+import { invitationToken } from '../../server/lib/invitation-token';
+import type { Invitation } from '../../src/contract/dealer-company';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 const ACTORS = ['anonymous', 'customerA', 'customerB', 'admin'] as const;
@@ -119,6 +122,24 @@ async function companyIn(ctx: Ctx, status: CompanyStatus): Promise<string> {
     .returning({ id: companies.id });
   if (!row) throw new Error('the company was not made');
   return row.id;
+}
+
+let invitationCounter = 0;
+/**
+ * An open invitation of A's company to a fresh address, and its link's token. A's address is verified
+ * first: only a verified company admin invites.
+ */
+async function invitationOfA(ctx: Ctx): Promise<{ id: string; token: string; email: string }> {
+  await ctx.t.database.db.execute(sql`update users set email_verified = true where id = ${ctx.a.id}::uuid`);
+  invitationCounter += 1;
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/company/invitations',
+    headers: ctx.a.auth,
+    payload: { email: `matrix-invited-${invitationCounter}@example.com`, role: 'buyer' },
+  });
+  const { id, email } = res.json() as Invitation;
+  return { id, email, token: invitationToken(ctx.t.config.accessTokenSecret, id) };
 }
 
 let invitationCounter = 0;
@@ -262,6 +283,70 @@ const ROWS: Row[] = [
       return {
         request: { method: 'POST', url: `/api/company/locations/${id}/default`, headers: authOf(ctx, actor) },
         verify: async (res) => expect((await companyOfA(ctx)).locations.find((l) => l.id === id)?.isDefault).toBe(res.statusCode === 200),
+      };
+    },
+  },
+  // Invitations and members: only a company admin of the company changes them; the public link shows an
+  // open invitation to anyone holding it, and only the invited address's verified owner accepts it.
+  {
+    route: 'POST /api/company/invitations',
+    expect: [401, 201, 201, 404],
+    cell: async (ctx, actor) => {
+      const user = userOf(ctx, actor);
+      if (user) await ctx.t.database.db.execute(sql`update users set email_verified = true where id = ${user.id}::uuid`);
+      invitationCounter += 1;
+      const email = `matrix-by-${actor.toLowerCase()}-${invitationCounter}@example.com`;
+      return { request: { method: 'POST', url: '/api/company/invitations', headers: authOf(ctx, actor), payload: { email, role: 'buyer' } } };
+    },
+  },
+  {
+    route: 'DELETE /api/company/invitations/:id',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => {
+      const invitation = await invitationOfA(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/company/invitations/${invitation.id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => {
+          const open = (await companyOfA(ctx)).invitations?.some((i) => i.id === invitation.id);
+          expect(open).toBe(res.statusCode !== 200);
+        },
+      };
+    },
+  },
+  {
+    route: 'PATCH /api/company/members/:userId',
+    expect: [401, 200, 404, 404],
+    cell: async (ctx, actor) => ({
+      request: { method: 'PATCH', url: `/api/company/members/${ctx.a.id}`, headers: authOf(ctx, actor), payload: { role: 'company_admin' } },
+      verify: async () => expect((await companyOfA(ctx)).role).toBe('company_admin'),
+    }),
+  },
+  {
+    route: 'DELETE /api/company/members/:userId',
+    // A is its company's only company admin: even A cannot remove itself.
+    expect: [401, 409, 404, 404],
+    cell: async (ctx, actor) => ({
+      request: { method: 'DELETE', url: `/api/company/members/${ctx.a.id}`, headers: authOf(ctx, actor) },
+      verify: async () => expect((await companyOfA(ctx)).members?.some((m) => m.userId === ctx.a.id)).toBe(true),
+    }),
+  },
+  {
+    route: 'GET /api/invitations/:token',
+    expect: OPEN,
+    cell: async (ctx, actor) => {
+      const { token } = await invitationOfA(ctx);
+      return { request: { method: 'GET', url: `/api/invitations/${token}`, headers: authOf(ctx, actor) } };
+    },
+  },
+  {
+    route: 'POST /api/invitations/:token/accept',
+    // Nobody of the four owns the address invited; the shop's admin joins no company anyway.
+    expect: [401, 403, 403, 403],
+    cell: async (ctx, actor) => {
+      const invitation = await invitationOfA(ctx);
+      return {
+        request: { method: 'POST', url: `/api/invitations/${invitation.token}/accept`, headers: authOf(ctx, actor) },
+        verify: async () => expect((await companyOfA(ctx)).invitations?.some((i) => i.id === invitation.id)).toBe(true),
       };
     },
   },

@@ -98,6 +98,12 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'PATCH /api/company/locations/:id', as: 'customer', body: () => ({ name: 'Leeds branch', contactName: 'Dealer' }), param: () => randomUUID() },
   { route: 'DELETE /api/company/locations/:id', as: 'customer', param: () => randomUUID() },
   { route: 'POST /api/company/locations/:id/default', as: 'customer', param: () => randomUUID() },
+  { route: 'POST /api/company/invitations', as: 'customer', body: () => ({ email: 'fuzz-invited@example.com', role: 'buyer' }) },
+  { route: 'DELETE /api/company/invitations/:id', as: 'customer', param: () => randomUUID() },
+  { route: 'PATCH /api/company/members/:userId', as: 'customer', body: () => ({ role: 'buyer', canSeeAllOrders: true }), param: () => randomUUID() },
+  { route: 'DELETE /api/company/members/:userId', as: 'customer', param: () => randomUUID() },
+  { route: 'GET /api/invitations/:token', as: 'none', param: () => 'A'.repeat(43) },
+  { route: 'POST /api/invitations/:token/accept', as: 'customer', param: () => 'A'.repeat(43) },
   { route: 'GET /api/products/:id', as: 'none', param: (c) => c.productId },
   {
     route: 'POST /api/products',
@@ -173,7 +179,7 @@ function headersFor(ctx: Ctx, as: Endpoint['as']): Record<string, string> {
 }
 
 function urlFor(route: string, param: string): string {
-  return route.split(' ')[1]?.replace(/:[a-z]+/u, param) ?? '';
+  return route.split(' ')[1]?.replace(/:[A-Za-z]+/u, param) ?? '';
 }
 
 function methodOf(route: string): InjectOptions['method'] {
