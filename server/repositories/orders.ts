@@ -210,7 +210,9 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
  * exist for them.
  */
 export function dealerSeesOrder(userId: string): SQL {
-  const companySeen = sql`${orders.companyId} in (select ${companyMembers.companyId} from ${companyMembers}
+  // One membership per user (its key), so a scalar subquery: read once per statement, and the company's
+  // index on orders serves it beside the user's.
+  const companySeen = sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
     where ${companyMembers.userId} = ${userId}::uuid and (${companyMembers.role} = 'company_admin' or ${companyMembers.canSeeAllOrders}))`;
   return or(eq(orders.userId, userId), companySeen) ?? eq(orders.userId, userId);
 }

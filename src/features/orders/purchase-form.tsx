@@ -3,7 +3,8 @@
 // own maximum, or the shop's limit, whichever is smallest: quantity-rules.ts), and the live total. The
 // server decides the price: the total the customer saw is sent along, and a changed price comes back to
 // be confirmed. A tool sold in packs takes whole packs only, and its volume prices show in a table whose
-// row for the typed quantity is highlighted; the total is at that row's price.
+// row for the typed quantity is highlighted; the total is at that row's price. A dealer whose company has
+// locations picks where it goes (the default to start with), or another address typed as before.
 
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
