@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
 import { companyMessages, type Location } from '../../src/contract/dealer-company';
@@ -17,6 +18,15 @@ const leeds = { name: 'Leeds branch', address: '12 Harbour Road, Leeds LS1 4AB',
 const bradford = { name: 'Bradford depot', address: '3 Mill Lane, Bradford BD1 1AA', phone: '+44 1274 496 000', contactName: 'Sam Stores' };
 const hull = { name: 'Hull yard', address: '9 Dock Street, Hull HU1 1AA', phone: '+44 1482 496 000', contactName: 'Olli Other' };
 const typed = { userAddress: '1 One-off Street, York YO1 7HH', userPhone: '+44 1904 496 000' };
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 describeEachDatabase('orders of a company', (kind) => {
   const {
@@ -231,6 +241,8 @@ describeEachDatabase('orders of a company', (kind) => {
       const invoice = await t.app.inject({ url: `/api/orders/${bosOrder}/invoice`, headers: dana.auth });
       expect(invoice.statusCode).toBe(200);
       expect(invoice.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(invoice.rawPayload);
+      for (const printed of ['Dana Tools Ltd', 'Tax number GB-123 456 789', 'Ordered by Bo Buyer', 'Leeds branch']) expect(text).toContain(printed);
       expect((await t.app.inject({ url: `/api/orders/${bosOrder}/invoice`, headers: bo.auth })).statusCode).toBe(200);
       expect((await t.app.inject({ url: `/api/orders/${bosOrder}/invoice`, headers: cy.auth })).statusCode).toBe(404);
     });
