@@ -44,6 +44,9 @@ export function CompanyMembers({ companyName, members, invitations, online }: Co
   const [removeError, setRemoveError] = useState<string | null>(null);
   const admins = members.filter((m) => m.role === 'company_admin').length;
   const isLastAdmin = (member: Member) => member.role === 'company_admin' && admins <= 1;
+  // While a change is on its way, its member shows it already: a toggle or a select that sprang back until
+  // the server answered would look refused.
+  const shown = (member: Member): Member => (update.isPending && update.variables.userId === member.userId ? { ...member, ...update.variables.body } : member);
 
   const change = async (member: Member, body: { role?: MemberRole; canSeeAllOrders?: boolean }, done: string) => {
     try {
@@ -83,7 +86,8 @@ export function CompanyMembers({ companyName, members, invitations, online }: Co
     <div className="grid gap-4">
       <h2 className="text-lg font-semibold">People</h2>
       <ul className="grid gap-3" aria-label="Members">
-        {members.map((member) => {
+        {members.map((stored) => {
+          const member = shown(stored);
           const you = member.email === user?.email;
           const last = isLastAdmin(member);
           const who = member.name || member.email;
