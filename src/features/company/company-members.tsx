@@ -93,7 +93,7 @@ export function CompanyMembers({ companyName, members, invitations, online }: Co
           const who = member.name || member.email;
           return (
             <li key={member.userId} aria-label={member.email} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-              <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-center">
+              <div className="grid gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold break-words">
                     {who}
