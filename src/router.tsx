@@ -181,6 +181,9 @@ const manageOrdersRoute = adminRoute('manage-orders', () => import('./routes/man
 const manageProductsRoute = adminRoute('manage-products', () => import('./routes/manage-products'));
 const salesRoute = adminRoute('sales', () => import('./routes/sales'));
 const manageReviewsRoute = adminRoute('manage-reviews', () => import('./routes/manage-reviews'));
+const companiesRoute = adminRoute('companies', () => import('./routes/companies'));
+const auditLogRoute = adminRoute('audit-log', () => import('./routes/audit-log'));
+const settingsRoute = adminRoute('settings', () => import('./routes/settings'));
 
 const blogsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'blogs', component: lazyRouteComponent(() => import('./routes/blogs')) });
 const portfolioRoute = createRoute({ getParentRoute: () => rootRoute, path: 'portfolio', component: lazyRouteComponent(() => import('./routes/portfolio')) });
@@ -205,6 +208,9 @@ const routeTree = rootRoute.addChildren([
     manageProductsRoute,
     salesRoute,
     manageReviewsRoute,
+    companiesRoute,
+    auditLogRoute,
+    settingsRoute,
   ]),
   blogsRoute,
   portfolioRoute,

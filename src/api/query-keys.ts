@@ -54,6 +54,15 @@ export const queryKeys = {
   /** E-mails that could not be sent (admins); under no root that order mutations refresh. */
   mailFailures: ['mail-failures'] as const,
   runtimeConfig: ['runtime-config'] as const,
+  /** The shop's settings (admins). */
+  shopSettings: ['shop-settings'] as const,
+  /** The Companies page: its pages and one company each, under one root so a decision refreshes them all. */
+  adminCompanies: ['admin-companies'] as const,
+  adminCompanyPage: (page: { page: number; status: string; search: string }) => ['admin-companies', 'page', page] as const,
+  adminCompany: (id: string) => ['admin-companies', 'one', id] as const,
+  /** The audit log's pages, by filter; a decision or a setting adds to it. */
+  audit: ['audit'] as const,
+  auditPage: (filter: Record<string, string>) => ['audit', filter] as const,
 };
 
 /** Roots of what anyone may read: they outlive a signed-in user's session. */

@@ -20,6 +20,9 @@ export const DASHBOARD_SCREENS = {
   '/dashboard/manage-orders': { title: 'Manage Orders', wide: true, file: 'dashboard-manage-orders.html' },
   '/dashboard/manage-products': { title: 'Manage Products', wide: true, file: 'dashboard-manage-products.html' },
   '/dashboard/manage-reviews': { title: 'Manage Reviews', wide: true, file: 'dashboard-manage-reviews.html' },
+  '/dashboard/companies': { title: 'Companies', wide: true, file: 'dashboard-companies.html' },
+  '/dashboard/audit-log': { title: 'Audit Log', wide: true, file: 'dashboard-audit-log.html' },
+  '/dashboard/settings': { title: 'Settings', wide: false, file: 'dashboard-settings.html' },
 } as const;
 export type DashboardScreenPath = keyof typeof DASHBOARD_SCREENS;
 

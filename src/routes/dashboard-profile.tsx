@@ -3,22 +3,34 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '../contract/messages';
+import { useAdminFlag } from '../features/auth/use-admin-flag';
 import { userProfileQueryOptions, useUserProfile } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { VerificationStatus } from '../features/auth/verification-status';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
+import { useMyCompany } from '../features/company/get-company';
 import { AdminPendingNotice } from '../features/profile/admin-pending-notice';
 import { ProfileForm } from '../features/profile/profile-form';
+import { CompanyStandingNotice } from '../ui/company-standing-notice';
 import { Spinner } from '../ui/spinner';
+
+/** A dealer whose company may not order (yet) is told why, first thing. */
+function CompanyStanding() {
+  const company = useMyCompany();
+  if (!company.data) return null;
+  return <CompanyStandingNotice status={company.data.company.status} reason={company.data.company.statusReason} />;
+}
 
 function SignedInProfile({ email, name }: { email: string; name: string }) {
   const online = useOnline();
   const queryClient = useQueryClient();
   const profile = useUserProfile(email, { fresh: true });
+  const admin = useAdminFlag();
 
   return (
     <div className="grid gap-6">
+      {admin === false ? <CompanyStanding /> : null}
       {profile.data?.adminPending ? <AdminPendingNotice /> : null}
       <VerificationStatus online={online} />
       <section aria-label="Profile details" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">

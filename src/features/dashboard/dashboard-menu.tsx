@@ -29,10 +29,13 @@ const adminItems: MenuItem[] = [
   item('/dashboard/sales'),
   item('/dashboard'),
   item('/dashboard/manage-users'),
+  item('/dashboard/companies'),
   item('/dashboard/add-product'),
   item('/dashboard/manage-orders'),
   item('/dashboard/manage-products'),
   item('/dashboard/manage-reviews'),
+  item('/dashboard/audit-log'),
+  item('/dashboard/settings'),
 ];
 
 /** The items for the server's admin flag; null while it is not known. */

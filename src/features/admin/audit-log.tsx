@@ -1,0 +1,195 @@
+// The audit log (admins): who did what to companies, their people and the shop's settings, newest first,
+// each entry with what changed as "before → after". Narrowed by company, actor, action and days. Entries are
+// never changed or deleted, so the page only reads.
+
+import { useId, useState, type FormEvent } from 'react';
+import { AUDIT_TEXT_MAX_LENGTH, type AuditEntryView } from '../../contract/company-admin';
+import { QueryError } from '../../ui/query-error';
+import { Spinner } from '../../ui/spinner';
+import { formatMoment } from './company-status';
+import { useAuditLog, type AuditFilter } from './get-audit';
+
+const ACTION_LABELS: Record<string, string> = {
+  'setting.changed': 'Changed a setting',
+  'company.applied': 'Applied as a dealer',
+  'company.approved': 'Approved the company',
+  'company.rejected': 'Rejected the application',
+  'company.suspended': 'Suspended the company',
+  'company.reinstated': 'Reinstated the company',
+  'company.updated': 'Changed the company’s details',
+};
+
+const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
+
+const EMPTY: AuditFilter = { companyId: '', actor: '', action: '', from: '', to: '' };
+
+/** A value as a person reads it: text as it is, nothing as "—", anything else as compact JSON. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** The keys whose value changed, with their value before and after; one row for values that are not objects. */
+export function differences(before: unknown, after: unknown): { key: string | null; before: string; after: string }[] {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  if (!b && !a) return before === after ? [] : [{ key: null, before: shown(before), after: shown(after) }];
+  const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  return keys.filter((key) => JSON.stringify(b?.[key]) !== JSON.stringify(a?.[key])).map((key) => ({ key, before: shown(b?.[key]), after: shown(a?.[key]) }));
+}
+
+function Entry({ entry, onCompany }: { entry: AuditEntryView; onCompany: (id: string, name: string) => void }) {
+  const changes = differences(entry.before, entry.after);
+  return (
+    <li className="grid gap-2 rounded-box border border-base-300 bg-base-100 p-4" data-testid="audit-entry">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <span className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</span>
+        <time dateTime={entry.at} className="text-sm text-base-content/70">
+          {formatMoment(entry.at)}
+        </time>
+      </div>
+      <p className="text-sm">
+        <span className="break-all">{entry.actorEmail}</span>{' '}
+        <span className="badge badge-sm badge-outline">{ROLE_LABELS[entry.actorRole] ?? entry.actorRole}</span>
+        {entry.companyId ? (
+          <>
+            {' '}
+            on{' '}
+            <button type="button" className="link link-primary break-words" onClick={() => onCompany(entry.companyId ?? '', entry.companyName ?? '')}>
+              {entry.companyName ?? 'a company deleted since'}
+            </button>
+          </>
+        ) : null}
+        <span className="sr-only"> ({entry.action})</span>
+      </p>
+      {changes.length > 0 ? (
+        <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+          {changes.map((change) => (
+            <div key={change.key ?? '-'} className="contents">
+              <dt className="font-medium text-base-content/80">{change.key ?? 'Value'}</dt>
+              <dd className="break-words">
+                <span className="text-base-content/70">{change.before}</span> <span aria-label="became">→</span>{' '}
+                <span className="font-medium">{change.after}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </li>
+  );
+}
+
+export function AuditLog() {
+  const id = useId();
+  const [filter, setFilter] = useState<AuditFilter>(EMPTY);
+  const [draft, setDraft] = useState<AuditFilter>(EMPTY);
+  const [companyName, setCompanyName] = useState('');
+  const log = useAuditLog(filter);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft });
+  };
+  const byCompany = (companyId: string, name: string) => {
+    setCompanyName(name);
+    setDraft((current) => ({ ...current, companyId }));
+    setFilter((current) => ({ ...current, companyId }));
+  };
+  const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const field = (key: 'actor' | 'action' | 'from' | 'to') => ({
+    id: `${id}-${key}`,
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value })),
+  });
+
+  return (
+    <div className="grid gap-4">
+      <form
+        role="search"
+        aria-label="Filter the audit log"
+        onSubmit={apply}
+        className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 md:grid-cols-2 xl:grid-cols-4"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-actor`} className="text-sm font-medium">
+            Who (e-mail)
+          </label>
+          <input {...field('actor')} type="search" className="input w-full" maxLength={AUDIT_TEXT_MAX_LENGTH} placeholder="admin@example.com" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-action`} className="text-sm font-medium">
+            What
+          </label>
+          <select {...field('action')} className="select w-full">
+            <option value="">Every action</option>
+            {Object.entries(ACTION_LABELS).map(([action, label]) => (
+              <option key={action} value={action}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-from`} className="text-sm font-medium">
+            From
+          </label>
+          <input {...field('from')} type="date" className="input w-full" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-to`} className="text-sm font-medium">
+            To
+          </label>
+          <input {...field('to')} type="date" className="input w-full" />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 md:col-span-2 xl:col-span-4">
+          <button type="submit" className="btn btn-primary">
+            Show
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setDraft(EMPTY);
+              setFilter(EMPTY);
+            }}
+          >
+            Clear
+          </button>
+          {filter.companyId ? (
+            <span className="badge badge-lg gap-2 badge-outline">
+              Company: {companyName || filter.companyId}
+              <button type="button" className="btn btn-circle btn-ghost btn-xs" aria-label="Show every company" onClick={() => byCompany('', '')}>
+                ✕
+              </button>
+            </span>
+          ) : null}
+        </div>
+      </form>
+
+      {log.isError && !log.data ? <QueryError what="audit log" query={log} /> : null}
+      {log.isPending ? <Spinner label="Loading the audit log" /> : null}
+      {log.data ? (
+        entries.length === 0 ? (
+          <p className="text-base-content/70">No entry matches.</p>
+        ) : (
+          <ul className="grid gap-3" aria-busy={log.isFetching}>
+            {entries.map((entry) => (
+              <Entry key={entry.id} entry={entry} onCompany={byCompany} />
+            ))}
+          </ul>
+        )
+      ) : null}
+      {log.hasNextPage ? (
+        <button type="button" className="btn btn-outline justify-self-center" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Older entries
+        </button>
+      ) : null}
+    </div>
+  );
+}
