@@ -142,24 +142,6 @@ async function invitationOfA(ctx: Ctx): Promise<{ id: string; token: string; ema
   return { id, email, token: invitationToken(ctx.t.config.accessTokenSecret, id) };
 }
 
-let invitationCounter = 0;
-/**
- * An open invitation of A's company to a fresh address, and its link's token. A's address is verified
- * first: only a verified company admin invites.
- */
-async function invitationOfA(ctx: Ctx): Promise<{ id: string; token: string; email: string }> {
-  await ctx.t.database.db.execute(sql`update users set email_verified = true where id = ${ctx.a.id}::uuid`);
-  invitationCounter += 1;
-  const res = await ctx.t.app.inject({
-    method: 'POST',
-    url: '/api/company/invitations',
-    headers: ctx.a.auth,
-    payload: { email: `matrix-invited-${invitationCounter}@example.com`, role: 'buyer' },
-  });
-  const { id, email } = res.json() as Invitation;
-  return { id, email, token: invitationToken(ctx.t.config.accessTokenSecret, id) };
-}
-
 const ROWS: Row[] = [
   { route: 'GET /api/config', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/config', headers: authOf(ctx, actor) } }) },
   { route: 'GET /api/healthz', expect: OPEN, cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/healthz', headers: authOf(ctx, actor) } }) },
@@ -688,7 +670,8 @@ const ROWS: Row[] = [
     route: 'GET /api/admin/audit',
     expect: [401, 403, 403, 200],
     cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/audit', headers: authOf(ctx, actor) } }),
-  },  {
+  },
+  {
     route: 'POST /api/images',
     expect: [401, 403, 403, 201],
     cell: async (ctx, actor) => {
