@@ -217,6 +217,33 @@ export function dealerSeesOrder(userId: string): SQL {
   return or(eq(orders.userId, userId), companySeen) ?? eq(orders.userId, userId);
 }
 
+/**
+ * Whether this dealer may act on an order they see (pay it, delete it): the one who placed it, and their
+ * company's admin. A buyer who sees all of the company's orders reads them, invoices included, and acts on
+ * their own only.
+ */
+function dealerActsOnOrder(userId: string): SQL {
+  const companyAdmin = sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
+    where ${companyMembers.userId} = ${userId}::uuid and ${companyMembers.role} = 'company_admin')`;
+  return or(eq(orders.userId, userId), companyAdmin) ?? eq(orders.userId, userId);
+}
+
+/** An order this dealer sees, and whether they may act on it (dealerActsOnOrder). */
+export interface SeenOrder {
+  order: OrderRow;
+  mayAct: boolean;
+}
+
+/** The order, if this dealer sees it, with whether they may pay or delete it; null for a missing one and for anyone else's. */
+export async function findOrderAccess(tx: Tx, id: string, userId: string): Promise<SeenOrder | null> {
+  const [row] = await tx
+    .select({ order: orders, mayAct: sql<boolean>`coalesce(${dealerActsOnOrder(userId)}, false)` })
+    .from(orders)
+    .where(and(eq(orders.id, id), dealerSeesOrder(userId)))
+    .limit(1);
+  return row ? { order: row.order, mayAct: row.mayAct === true } : null;
+}
+
 /** The order, if this dealer sees it (dealerSeesOrder); null for a missing one and for anyone else's. */
 export async function findOrderSeenBy(tx: Tx, id: string, userId: string): Promise<OrderRow | null> {
   const [row] = await tx

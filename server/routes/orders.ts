@@ -14,7 +14,7 @@ import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
 import { findOrder, findOrderSeenBy, listOrdersPage, listOrdersSeenBy, withLines } from '../repositories/orders';
 import { orderSchemas as schemas } from '../schemas/orders';
-import { markOrderShipped, undoOrderShipped } from '../services/orders';
+import { markOrderShipped, orderToActOn, undoOrderShipped } from '../services/orders';
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
 
 const ordersRoutes: FastifyPluginAsync = async (app) => {
@@ -70,8 +70,8 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>('/orders/:id', { preHandler: app.guards.signedIn, schema: schemas.remove }, async (request) => {
     const user = currentUser(request);
     const id = parseParam(IdSchema, request.params.id, 'That order');
-    // Whoever sees an unpaid order may delete it, as they may pay it.
-    if (!(await findOrderSeenBy(db, id, user.id))) throw notFound('That order');
+    // The one who placed it and the company's admin may delete an unpaid order, as they may pay it.
+    await orderToActOn(db, id, user.id);
     return { deletedCount: await orders.remove(id, () => true) };
   });
 

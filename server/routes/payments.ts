@@ -7,10 +7,11 @@ import { IdSchema } from '../../src/contract/fields';
 import { ConfirmPaymentBodySchema, PaymentIntentBodySchema } from '../../src/contract/order';
 import { SandboxConfirmBodySchema } from '../../src/contract/payment';
 import { currentUser } from '../auth/guards';
-import { AppError, notFound } from '../errors';
+import { AppError } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
 import { intentAuthorisesFor, intentPaysFor, PaymentLookupError, PaymentProviderError, type RetrievedIntent } from '../payments/provider';
-import { findOrder, findOrderSeenBy, setPaymentIntent, type OrderRow } from '../repositories/orders';
+import { findOrder, setPaymentIntent, type OrderRow } from '../repositories/orders';
+import { orderToActOn } from '../services/orders';
 import { paymentSchemas as schemas } from '../schemas/payments';
 
 const alreadyPaid = (order: OrderRow) => new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
@@ -25,15 +26,8 @@ const payments: FastifyPluginAsync = async (app) => {
   const provider = app.services.payments;
   const signedIn = app.guards.signedIn;
 
-  /**
-   * The order, if this user sees it (their own, or their company's for its company admin and a buyer who
-   * sees all); anyone else's is answered like a missing one.
-   */
-  async function ownOrder(id: string, userId: string): Promise<OrderRow> {
-    const order = await findOrderSeenBy(db, id, userId);
-    if (!order) throw notFound('That order');
-    return order;
-  }
+  /** The order this user may pay: their own, or their company's for its company admin (orderToActOn). */
+  const ownOrder = (id: string, userId: string): Promise<OrderRow> => orderToActOn(db, id, userId);
 
   app.post('/create-payment-intent', { preHandler: signedIn, schema: schemas.createIntent }, async (request) => {
     const user = currentUser(request);

@@ -30,6 +30,7 @@ import { dropQueuedMails } from '../repositories/mail-queue';
 import {
   deleteUnpaidOrder,
   findOrder,
+  findOrderAccess,
   insertOrder,
   linesOf,
   listExpiredUnpaid,
@@ -391,6 +392,17 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
   }
 
   return { place, remove, expireUnpaid, settleUnpaidOf, deleteUnpaidOf, payWith, heldFor: config.unpaidOrderTtlMs };
+}
+
+/**
+ * An order a dealer is about to pay or delete: 404 when they do not see it (anyone else's answers like a
+ * missing one), 403 when they see it but it is neither theirs nor their company's as its company admin.
+ */
+export async function orderToActOn(db: Tx, id: string, userId: string): Promise<OrderRow> {
+  const access = await findOrderAccess(db, id, userId);
+  if (!access) throw notFound('That order');
+  if (!access.mayAct) throw forbidden(orderMessages.onlyPlacerOrCompanyAdmin);
+  return access.order;
 }
 
 /**

@@ -93,6 +93,8 @@ export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH)
 export const orderMessages = {
   /** A locationId that is not one of the placer's company's locations: another company's answers the same as a missing one. */
   locationNotFound: 'That delivery location is not one of your company’s locations. Choose one of them, or type the address for this order.',
+  /** A buyer who sees all of the company's orders reads a colleague's order but does not pay or delete it. */
+  onlyPlacerOrCompanyAdmin: 'Only the person who placed this order, or your company’s admin, can pay or delete it.',
 } as const;
 
 const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');

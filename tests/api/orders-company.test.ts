@@ -231,6 +231,12 @@ describeEachDatabase('orders of a company', (kind) => {
       const ids = (await listAs(cy)).map((order) => order._id);
       expect(ids).toEqual(expect.arrayContaining([bosOrder, cysOrder, danasOrder]));
       expect((await orderAs(cy, bosOrder)).statusCode).toBe(200);
+      // Reading is all it gives: a colleague's order is theirs or the company admin's to pay or delete.
+      const pay = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: cy.auth, payload: { orderId: bosOrder } });
+      expect(pay.statusCode).toBe(403);
+      expect(pay.json()).toMatchObject({ error: { message: orderMessages.onlyPlacerOrCompanyAdmin } });
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${bosOrder}`, headers: cy.auth })).statusCode).toBe(403);
+      expect((await orderAs(bo, bosOrder)).json()).toMatchObject({ status: 'Unpaid' });
       await t.database.db.execute(sql`update company_members set can_see_all_orders = false where user_id = ${cy.id}::uuid`);
       expect((await listAs(cy)).map((order) => order._id)).toEqual([cysOrder]);
     });
