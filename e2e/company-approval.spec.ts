@@ -69,7 +69,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     const section = dealer.getByRole('group', { name: 'Your company' });
     await expect(section).toBeVisible();
     await screenshots(dealer, 'register-company', (p) => expect(p.getByRole('group', { name: 'Your company' })).toBeVisible());
-    await dealer.getByLabel('Name').fill('Dora Dealer');
+    await dealer.getByLabel('Name', { exact: true }).fill('Dora Dealer');
     // Nothing is sent while the company section is incomplete.
     await dealer.getByLabel('Email').fill(dealerEmail);
     await dealer.getByLabel('Password').fill(`pw-${randomUUID()}`);
@@ -130,9 +130,9 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     const approval = page.getByTestId('audit-entry').filter({ hasText: 'Approved the company' }).filter({ hasText: companyName });
     await expect(approval).toContainText(admin.email);
     await expect(approval).toContainText('Shop admin');
-    await expect(approval).toContainText('applied → approved');
+    await expect(approval).toContainText('Applied → Approved');
     const setting = page.getByTestId('audit-entry').filter({ hasText: 'Changed a setting' }).filter({ hasText: admin.email });
-    await expect(setting).toContainText('order_at_once → apply_and_wait');
+    await expect(setting).toContainText('Order at once → Apply and wait');
     await page.getByLabel('What').selectOption({ label: 'Approved the company' });
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByTestId('audit-entry').filter({ hasText: 'Changed a setting' })).toHaveCount(0);

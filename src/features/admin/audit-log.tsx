@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { AUDIT_TEXT_MAX_LENGTH, type AuditEntryView } from '../../contract/company-admin';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
-import { formatMoment } from './company-status';
+import { STATUS_LABELS, formatMoment } from './company-status';
 import { useAuditLog, type AuditFilter } from './get-audit';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -21,13 +21,31 @@ const ACTION_LABELS: Record<string, string> = {
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
 
+const NEW_CUSTOMER_LABELS: Record<string, string> = { order_at_once: 'Order at once', apply_and_wait: 'Apply and wait' };
+
 const EMPTY: AuditFilter = { companyId: '', actor: '', action: '', from: '', to: '' };
 
-/** A value as a person reads it: text as it is, nothing as "—", anything else as compact JSON. */
-function shown(value: unknown): string {
+/** The names of the fields an entry records, as people say them. */
+const KEY_LABELS: Record<string, string> = {
+  newCustomers: 'New customers',
+  status: 'Status',
+  statusReason: 'Reason',
+  name: 'Name',
+  country: 'Country',
+  taxNumber: 'Tax number',
+  role: 'Role',
+  canSeeAllOrders: 'Sees all orders',
+};
+
+/** The fields whose values are codes, with their words. */
+const VALUE_LABELS: Record<string, Record<string, string>> = { newCustomers: NEW_CUSTOMER_LABELS, status: STATUS_LABELS, role: ROLE_LABELS };
+
+/** A value as a person reads it: a code in words, nothing as "—", a yes or no, anything else as compact JSON. */
+function shown(value: unknown, key: string | null = null): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return (key === null ? undefined : VALUE_LABELS[key]?.[value]) ?? value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
@@ -40,7 +58,9 @@ export function differences(before: unknown, after: unknown): { key: string | nu
   const a = asRecord(after);
   if (!b && !a) return before === after ? [] : [{ key: null, before: shown(before), after: shown(after) }];
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
-  return keys.filter((key) => JSON.stringify(b?.[key]) !== JSON.stringify(a?.[key])).map((key) => ({ key, before: shown(b?.[key]), after: shown(a?.[key]) }));
+  return keys
+    .filter((key) => JSON.stringify(b?.[key]) !== JSON.stringify(a?.[key]))
+    .map((key) => ({ key, before: shown(b?.[key], key), after: shown(a?.[key], key) }));
 }
 
 function Entry({ entry, onCompany }: { entry: AuditEntryView; onCompany: (id: string, name: string) => void }) {
@@ -71,7 +91,7 @@ function Entry({ entry, onCompany }: { entry: AuditEntryView; onCompany: (id: st
         <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
           {changes.map((change) => (
             <div key={change.key ?? '-'} className="contents">
-              <dt className="font-medium text-base-content/80">{change.key ?? 'Value'}</dt>
+              <dt className="font-medium text-base-content/80">{change.key === null ? 'Value' : (KEY_LABELS[change.key] ?? change.key)}</dt>
               <dd className="break-words">
                 <span className="text-base-content/70">{change.before}</span> <span aria-label="became">→</span>{' '}
                 <span className="font-medium">{change.after}</span>

@@ -117,7 +117,7 @@ export function CompaniesTable() {
 
   const empty = search.q ? 'No company matches this search.' : status === 'applied' ? 'No company is waiting for approval.' : 'There are no companies here.';
   return (
-    <>
+    <div className="grid gap-4">
       <OfflineNotice online={online} id={offlineId} />
       {appliedCount ? (
         <p role="status" className="alert alert-info alert-soft">
@@ -144,6 +144,6 @@ export function CompaniesTable() {
           pagination={{ page: companies.data.page, pageSize: companies.data.pageSize, total: companies.data.total, onPageChange: setPage }}
         />
       ) : null}
-    </>
+    </div>
   );
 }
