@@ -2,7 +2,7 @@
 // with the company section and sees that the company waits for approval, the admin reviews the application
 // on Companies and approves it, the approval mail arrives (caught by the server's local mail catcher in
 // DATA_DIR/mail), and the Audit Log shows the setting's change and the approval. Settings, Companies (the
-// list and one company), the Audit Log and the register page fit a phone, a tablet and a desktop
+// list and one company), the Audit Log, the register page and the waiting dealer's dashboard fit a phone, a tablet and a desktop
 // (screenshots in .tmp/screens/).
 
 import { randomUUID } from 'node:crypto';
@@ -84,6 +84,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     const waiting = dealer.getByTestId('company-standing');
     await expect(waiting).toContainText('Waiting for approval');
     await expect(waiting).toContainText(companyMessages.notApproved);
+    await screenshots(dealer, 'company-waiting', (p) => expect(p.getByTestId('company-standing')).toBeVisible());
     expect((await restore()).status).toBe(200);
 
     // The shop writes only to verified addresses: the dealer follows the verification link.
