@@ -12,7 +12,7 @@ const TONES: Record<CompanyStatus, string> = {
 };
 
 export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
-  return <span className={`badge badge-soft whitespace-nowrap ${TONES[status]}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`badge whitespace-nowrap ${TONES[status]}`}>{STATUS_LABELS[status]}</span>;
 }
 
 export const formatDay = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
