@@ -12,6 +12,9 @@ const SCREENS = [
   { path: '/dashboard/manage-products', title: 'Manage Products' },
   { path: '/dashboard/sales', title: 'Sales' },
   { path: '/dashboard/manage-reviews', title: 'Manage Reviews' },
+  { path: '/dashboard/companies', title: 'Companies' },
+  { path: '/dashboard/audit-log', title: 'Audit Log' },
+  { path: '/dashboard/settings', title: 'Settings' },
 ];
 
 async function expectNoViolations(page: Page, label: string) {
