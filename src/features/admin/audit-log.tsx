@@ -17,6 +17,15 @@ const ACTION_LABELS: Record<string, string> = {
   'company.suspended': 'Suspended the company',
   'company.reinstated': 'Reinstated the company',
   'company.updated': 'Changed the company’s details',
+  'location.added': 'Added a location',
+  'location.changed': 'Changed a location',
+  'location.deleted': 'Deleted a location',
+  'location.made_default': 'Made a location the default',
+  'invitation.sent': 'Invited someone',
+  'invitation.revoked': 'Withdrew an invitation',
+  'member.joined': 'Joined the company',
+  'member.role_changed': 'Changed someone’s role',
+  'member.removed': 'Removed someone from the company',
 };
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
