@@ -6,6 +6,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   DEFAULT_COUNTRY,
   type Company,
+  type CompanyStatus,
   type CompanyUpdateBody,
   type Location,
   type LocationForm,
@@ -16,6 +17,7 @@ import {
 } from '../../src/contract/dealer-company';
 import type { Tx } from '../db/client';
 import { companies, companyLocations, companyMembers, users } from '../db/schema';
+import { getShopSettings } from './shop-settings';
 
 type CompanyRecord = typeof companies.$inferSelect;
 type LocationRecord = typeof companyLocations.$inferSelect;
@@ -42,15 +44,18 @@ function toLocation(row: LocationRecord): Location {
 }
 
 /**
- * A newly registered customer's own company: approved, with the customer as its company admin, named after
- * them (their name, else their e-mail). Called in the transaction that creates the account.
+ * A customer's own company, with the customer as its company admin, named after them (their name, else their
+ * e-mail): for a newly registered customer, in the transaction that creates the account, and for a member
+ * removed from a company. Approved, or applied when the shop's setting says new customers apply and wait
+ * (docs/decisions/042-company-members-and-the-audit-log.md): one rule for every company a person starts with.
  */
-export async function createCompanyOfOne(tx: Tx, user: { id: string; email: string; displayName: string }): Promise<string> {
+export async function createCompanyOfOne(tx: Tx, user: { id: string; email: string; displayName: string }): Promise<{ id: string; status: CompanyStatus }> {
   const name = user.displayName.trim() || user.email;
-  const [company] = await tx.insert(companies).values({ name, country: DEFAULT_COUNTRY, status: 'approved' }).returning({ id: companies.id });
+  const status: CompanyStatus = (await getShopSettings(tx)).newCustomers === 'apply_and_wait' ? 'applied' : 'approved';
+  const [company] = await tx.insert(companies).values({ name, country: DEFAULT_COUNTRY, status }).returning({ id: companies.id });
   if (!company) throw new Error('the company was not created');
   await tx.insert(companyMembers).values({ userId: user.id, companyId: company.id, role: 'company_admin' });
-  return company.id;
+  return { id: company.id, status };
 }
 
 export async function findMembership(tx: Tx, userId: string): Promise<Membership | null> {
@@ -268,11 +273,12 @@ export async function updateMember(tx: Tx, companyId: string, userId: string, ch
   return { outcome: 'changed', before, after };
 }
 
-export type MemberRemoval = { outcome: 'removed'; member: Member; ownCompanyId: string } | { outcome: 'not_found' } | { outcome: 'last_admin' };
+export type MemberRemoval =
+  { outcome: 'removed'; member: Member; ownCompany: { id: string; status: CompanyStatus } } | { outcome: 'not_found' } | { outcome: 'last_admin' };
 
 /**
- * Removes a member from the company. They get a company of one of their own at once (approved, named after
- * them), as a newly registered customer does, so they can still order for themselves. The company's last
+ * Removes a member from the company. They get a company of one of their own at once, as a newly registered
+ * customer does (createCompanyOfOne), so they can still order for themselves. The company's last
  * company admin is not removed.
  */
 export async function removeMember(tx: Tx, companyId: string, userId: string): Promise<MemberRemoval> {
@@ -281,8 +287,8 @@ export async function removeMember(tx: Tx, companyId: string, userId: string): P
   if (!member) return { outcome: 'not_found' };
   if (member.role === 'company_admin' && (await companyAdminCount(tx, companyId)) <= 1) return { outcome: 'last_admin' };
   await tx.delete(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  const ownCompanyId = await createCompanyOfOne(tx, { id: userId, email: member.email, displayName: member.name });
-  return { outcome: 'removed', member, ownCompanyId };
+  const ownCompany = await createCompanyOfOne(tx, { id: userId, email: member.email, displayName: member.name });
+  return { outcome: 'removed', member, ownCompany };
 }
 
 export type Joining =

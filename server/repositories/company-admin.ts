@@ -159,14 +159,6 @@ export async function decideCompany(tx: Tx, companyId: string, decision: Company
   return { kind: 'decided', before: current, after };
 }
 
-/** A new customer's company applies instead of ordering at once, when the shop says new customers wait for approval. */
-export async function markCompanyApplied(tx: Tx, companyId: string): Promise<void> {
-  await tx
-    .update(companies)
-    .set({ status: 'applied', updatedAt: sql`now()` })
-    .where(eq(companies.id, companyId));
-}
-
 /** The names of the companies an audit page mentions, by id; a company deleted since is left out. */
 export async function companyNames(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

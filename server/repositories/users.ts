@@ -6,8 +6,6 @@ import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { actorOf, recordAudit } from './audit-log';
 import { createCompanyOfOne, deleteCompanyIfEmpty, findMembership } from './companies';
-import { markCompanyApplied } from './company-admin';
-import { getShopSettings } from './shop-settings';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -58,10 +56,9 @@ export async function upsertOnSignIn(tx: Tx, facts: SignInFacts): Promise<UserRe
     if (!row) return null;
     const { created, ...user } = row;
     if (created && user.role === 'customer') {
-      const companyId = await createCompanyOfOne(inner, user);
+      const { id: companyId, status } = await createCompanyOfOne(inner, user);
       // The shop may want to approve each new dealer first: the company then applies, and orders once approved.
-      if ((await getShopSettings(inner)).newCustomers === 'apply_and_wait') {
-        await markCompanyApplied(inner, companyId);
+      if (status === 'applied') {
         await recordAudit(inner, actorOf(user, 'company_admin'), {
           action: 'company.applied',
           subjectType: 'company',

@@ -254,7 +254,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
         subjectId: userId,
         companyId,
         before: { email: member.email, role: member.role, canSeeAllOrders: member.canSeeAllOrders },
-        after: { ownCompanyId: removal.ownCompanyId },
+        after: { ownCompanyId: removal.ownCompany.id, ownCompanyStatus: removal.ownCompany.status },
       });
       return { deletedCount: 1 };
     });

@@ -328,8 +328,20 @@ describeEachDatabase('company members and invitations', (kind) => {
       actor_email: owner.email,
       subject_id: buyer.id,
       before: { email: buyer.email, role: 'buyer' },
-      after: { ownCompanyId: own.company.id },
+      after: { ownCompanyId: own.company.id, ownCompanyStatus: 'approved' },
     });
+  });
+
+  it('gives a removed member a company that applies, when the shop asks new customers to apply', async () => {
+    const owner = await companyAdmin('Strict Tools');
+    const buyer = await newMember(owner);
+    await t.database.db.execute(sql`update shop_settings set new_customers = 'apply_and_wait'`);
+    try {
+      expect((await removeMember(owner, buyer.id)).statusCode).toBe(200);
+    } finally {
+      await t.database.db.execute(sql`update shop_settings set new_customers = 'order_at_once'`);
+    }
+    expect(await companyOf(buyer)).toMatchObject({ role: 'company_admin', company: { status: 'applied' } });
   });
 
   it('writes changes to the company and its locations to the audit log with what they were before', async () => {
