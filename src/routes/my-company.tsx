@@ -10,6 +10,7 @@ import { CompanyMembers } from '../features/company/company-members';
 import { useMyCompany } from '../features/company/get-company';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
+import { CompanyStandingNotice } from '../ui/company-standing-notice';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 
@@ -22,6 +23,7 @@ function MyCompany() {
     const editable = data.role === 'company_admin';
     return (
       <div className="grid gap-6">
+        <CompanyStandingNotice status={data.company.status} reason={data.company.statusReason} />
         <section aria-label="Company details" className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
           <p className="mb-4 text-sm text-base-content/70">{editable ? 'You are this company’s admin.' : 'You buy for this company.'}</p>
           <CompanyDetailsForm key={data.company.id} company={data.company} editable={editable} online={online} />

@@ -11,7 +11,7 @@ import { FormField, fieldAria } from '../../ui/form-field';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
 import { showSaveFailure } from '../auth/session';
-import { countryOptions } from './country-names';
+import { countryOptions } from '../../ui/country-name';
 import { useUpdateCompany } from './update-company';
 
 const FIELDS = ['name', 'country', 'taxNumber'] as const;
