@@ -6,42 +6,12 @@
 // (screenshots in .tmp/screens/).
 
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
-import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
 import { companyMessages } from '../src/contract/dealer-company';
 import { emulatorOobCodes } from '../tests/helpers/auth-emulator';
 import { EMULATOR_PROJECT_ID, api, emulatorUrl, expect, signIn, test } from './fixtures';
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** The server sends its queue every few seconds; waits for a mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await readCaughtMails(path.join(e2eEnv.dataDir, 'mail'))).find((mail) => mail.to.includes(to) && subject.test(mail.subject));
-        return found !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  if (!found) throw new Error('unreachable');
-  return found;
-}
-
-/** At each width: the page made ready again (`ready`), nothing wider than the screen, and a screenshot. */
-async function screenshots(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
-  for (const width of [390, 820, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.reload();
-    await ready(page);
-    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true });
-  }
-}
+import { mailTo, screenshotsAtWidths } from './screen-helpers';
 
 test('an admin asks new dealers to apply, approves one on Companies, and the audit log shows both', async ({ page, browser, createUser, adminToken }) => {
   test.setTimeout(180_000);
@@ -60,7 +30,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     await expect(page.getByText('You have unsaved changes.')).toBeVisible();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('The settings are saved')).toBeVisible();
-    await screenshots(page, 'settings', (p) => expect(p.getByRole('radio', { name: 'New customers apply and wait for approval' })).toBeChecked());
+    await screenshotsAtWidths(page, 'settings', (p) => expect(p.getByRole('radio', { name: 'New customers apply and wait for approval' })).toBeChecked());
 
     // A new dealer, in a browser of their own, registers with the company's details.
     const dealerContext = await browser.newContext({ baseURL: e2eEnv.baseURL });
@@ -68,7 +38,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     await dealer.goto('/register');
     const section = dealer.getByRole('group', { name: 'Your company' });
     await expect(section).toBeVisible();
-    await screenshots(dealer, 'register-company', (p) => expect(p.getByRole('group', { name: 'Your company' })).toBeVisible());
+    await screenshotsAtWidths(dealer, 'register-company', (p) => expect(p.getByRole('group', { name: 'Your company' })).toBeVisible());
     await dealer.getByLabel('Name', { exact: true }).fill('Dora Dealer');
     // Nothing is sent while the company section is incomplete.
     await dealer.getByLabel('Email').fill(dealerEmail);
@@ -84,7 +54,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     const waiting = dealer.getByTestId('company-standing');
     await expect(waiting).toContainText('Waiting for approval');
     await expect(waiting).toContainText(companyMessages.notApproved);
-    await screenshots(dealer, 'company-waiting', (p) => expect(p.getByTestId('company-standing')).toBeVisible());
+    await screenshotsAtWidths(dealer, 'company-waiting', (p) => expect(p.getByTestId('company-standing')).toBeVisible());
     expect((await restore()).status).toBe(200);
 
     // The shop writes only to verified addresses: the dealer follows the verification link.
@@ -98,7 +68,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     await expect(page.getByLabel('Status')).toHaveValue('applied');
     const row = () => page.getByRole('button', { name: `Review ${companyName}` });
     await expect(row()).toBeVisible();
-    await screenshots(page, 'companies', async (p) => {
+    await screenshotsAtWidths(page, 'companies', async (p) => {
       await expect(p.getByLabel('Status')).toHaveValue('applied');
       await expect(row()).toBeVisible();
     });
@@ -114,7 +84,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     await expect(details).toContainText('GB123456789');
     await expect(page.getByText(dealerEmail)).toBeVisible();
     await expect(page.getByText('Company admin', { exact: true })).toBeVisible();
-    await screenshots(page, 'company-detail', openCompany);
+    await screenshotsAtWidths(page, 'company-detail', openCompany);
 
     await details.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve this company?' });
@@ -138,7 +108,7 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByTestId('audit-entry').filter({ hasText: 'Changed a setting' })).toHaveCount(0);
     await expect(approval).toBeVisible();
-    await screenshots(page, 'audit-log', (p) => expect(p.getByTestId('audit-entry').first()).toBeVisible());
+    await screenshotsAtWidths(page, 'audit-log', (p) => expect(p.getByTestId('audit-entry').first()).toBeVisible());
 
     // The dealer's company may order now: the notice is gone.
     await dealer.reload();

@@ -6,40 +6,10 @@
 // (screenshots in .tmp/screens/).
 
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
-import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
 import { emulatorOobCodes } from '../tests/helpers/auth-emulator';
 import { EMULATOR_PROJECT_ID, api, emulatorUrl, expect, signIn, test } from './fixtures';
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** The server sends its queue every few seconds; waits for a mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await readCaughtMails(path.join(e2eEnv.dataDir, 'mail'))).find((mail) => mail.to.includes(to) && subject.test(mail.subject));
-        return found !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  if (!found) throw new Error('unreachable');
-  return found;
-}
-
-async function screenshots(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
-  for (const width of [390, 820, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.reload();
-    await ready(page);
-    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true });
-  }
-}
+import { mailTo, screenshotsAtWidths } from './screen-helpers';
 
 test('a company admin invites a buyer, who registers, verifies, joins and is then given another role and removed', async ({ page, browser, createUser }) => {
   test.setTimeout(120_000);
@@ -73,7 +43,7 @@ test('a company admin invites a buyer, who registers, verifies, joins and is the
   await expect(bob.getByRole('heading', { name: 'Rita’s Tools invites you to buy for them' })).toBeVisible();
   await expect(bob.getByText(bobEmail).first()).toBeVisible();
   await expect(bob.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
-  await screenshots(bob, 'join', (p) => expect(p.getByRole('link', { name: 'Sign in to accept' })).toBeVisible());
+  await screenshotsAtWidths(bob, 'join', (p) => expect(p.getByRole('link', { name: 'Sign in to accept' })).toBeVisible());
 
   await bob.getByRole('link', { name: 'Register with this address' }).click();
   await bob.getByLabel('Name').fill('Bob Buyer');
@@ -110,7 +80,7 @@ test('a company admin invites a buyer, who registers, verifies, joins and is the
   const bobRow = people.getByRole('listitem', { name: bobEmail });
   await expect(bobRow).toContainText('Bob Buyer');
   await expect(people.getByRole('list', { name: 'Open invitations' })).toHaveCount(0);
-  await screenshots(page, 'company-members', (p) =>
+  await screenshotsAtWidths(page, 'company-members', (p) =>
     expect(p.getByRole('region', { name: 'Company people' }).getByRole('listitem', { name: bobEmail })).toBeVisible(),
   );
 

@@ -5,9 +5,7 @@
 import type { Page } from '@playwright/test';
 import type { MyCompany } from '../src/contract/dealer-company';
 import { api, expect, signIn, test } from './fixtures';
-
-/** How far the page scrolls sideways, in CSS pixels: 0 when everything fits. */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+import { sideways } from './screen-helpers';
 
 async function addLocation(page: Page, location: { name: string; contact: string; address: string; phone: string }): Promise<void> {
   await page.getByRole('button', { name: 'Add a location' }).click();

@@ -4,11 +4,9 @@
 import type { Page } from '@playwright/test';
 import { demoAccounts } from '../server/db/seed-data';
 import { expect, orderThroughApi, signIn, test } from './fixtures';
+import { sideways } from './screen-helpers';
 
 const WIDTHS = [375, 820] as const;
-
-/** How far the page scrolls sideways, in CSS pixels: 0 when everything fits. */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function openAt(page: Page, path: string, title: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });

@@ -3,11 +3,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import { e2eEnv } from '../playwright.config';
-import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
 import { api, expect, signIn, test } from './fixtures';
+import { mailTo } from './screen-helpers';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -16,22 +14,6 @@ async function pdfText(pdf: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
-}
-
-/** The server sends its queue every few seconds; waits for a mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await readCaughtMails(path.join(e2eEnv.dataDir, 'mail'))).find((mail) => mail.to.includes(to) && subject.test(mail.subject));
-        return found !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  if (!found) throw new Error('unreachable');
-  return found;
 }
 
 test('a dealer who paid gets the invoice by e-mail and downloads the same one from My Orders', async ({ page, createUser, createProduct }) => {

@@ -1,0 +1,37 @@
+// What several journeys check and read alike: that a page fits its width, screenshots at the three widths,
+// and the mails the local mail catcher has kept.
+
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { e2eEnv } from '../playwright.config';
+import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
+
+/** How far the page scrolls sideways, in CSS pixels: 0 when everything fits. */
+export const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** At a phone's, a tablet's and a desktop's width: the page made ready again (`ready`), nothing wider than the screen, and a screenshot. */
+export async function screenshotsAtWidths(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
+  for (const width of [390, 820, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await ready(page);
+    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
+    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** The server sends its queue every few seconds; waits for a mail to `to` whose subject matches. */
+export async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readCaughtMails(path.join(e2eEnv.dataDir, 'mail'))).find((mail) => mail.to.includes(to) && subject.test(mail.subject));
+        return found !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error('unreachable');
+  return found;
+}
