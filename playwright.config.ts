@@ -11,6 +11,9 @@ export const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/u
 
 export const e2eEnv = { port, authPort, dataDir, baseURL: `http://localhost:${port}` };
 
+/** Journeys that change the shop's settings (Settings page), which every other journey's accounts depend on. */
+const CHANGES_SHOP_SETTINGS = /company-approval\.spec\.ts$/u;
+
 export default defineConfig({
   testDir: 'e2e',
   // One results folder per server port, so parallel runs on other ports never wipe each other's traces.
@@ -37,7 +40,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: CHANGES_SHOP_SETTINGS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The shop's settings hold for every account the server makes: a journey that changes them runs alone,
+    // after all the others, so no other journey's new dealer is asked to apply while it runs.
+    { name: 'shop-settings', testMatch: CHANGES_SHOP_SETTINGS, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     // A fresh data directory per run: the server seeds it, so every run starts from the same catalogue.
     command: `rm -rf "${dataDir}" && node --import tsx server/main.ts`,
