@@ -7,8 +7,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config';
+import { rowsOf } from '../../server/db/rows';
 import { markOrderPaid } from '../../server/services/orders';
 import { mintUser, type MintedUser } from '../helpers/minted-users';
 import { orderBody } from '../helpers/orders';
@@ -230,6 +232,11 @@ describe('HTTP hardening', () => {
     const orderId = (placed.json() as { insertedId: string }).insertedId;
     // Paid, so that it has an invoice to download.
     await markOrderPaid(t.database.db, orderId, 'pi_cache_check');
+    const [membership] = await rowsOf<{ companyId: string }>(
+      t.database.db,
+      sql`select company_id as "companyId" from company_members where user_id = ${customer.id}::uuid`,
+    );
+    const companyId = membership?.companyId ?? '';
     const personal: [string, MintedUser][] = [
       [`/api/users/${customer.email}`, customer],
       [`/api/orders/${customer.email}`, customer],
@@ -238,9 +245,15 @@ describe('HTTP hardening', () => {
       ['/api/orders', admin],
       ['/api/users', admin],
       ['/api/mail/failures', admin],
+      ['/api/company', customer],
+      [`/api/admin/companies/${companyId}`, admin],
+      ['/api/admin/companies', admin],
+      ['/api/admin/audit', admin],
+      ['/api/admin/settings', admin],
+      ['/api/admin/sales', admin],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
-      (r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users|mail\/failures)$/u.test(r.url) && !r.url.startsWith('/api/products'),
+      (r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users|mail\/failures|company|admin\/[a-z]+)$/u.test(r.url) && !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);
     for (const [url, user] of personal) {
