@@ -83,10 +83,13 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
     'Sales',
     'My Profile',
     'Make Admin',
+    'Companies',
     'Add A Product',
     /^Manage Orders/u,
     'Manage Products',
     'Manage Reviews',
+    'Audit Log',
+    'Settings',
   ]);
 
   // Make Admin: the customer's row loses its Make Admin button and the server says admin.
@@ -215,6 +218,10 @@ test('on a tablet the sidebar is a drawer that works from the keyboard', async (
   await expect(drawer.getByRole('link', { name: 'Manage Products' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(drawer.getByRole('link', { name: 'Manage Reviews' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(drawer.getByRole('link', { name: 'Audit Log' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(drawer.getByRole('link', { name: 'Settings' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(drawer.getByRole('button', { name: 'Close the dashboard menu' })).toBeFocused();
   await page.keyboard.press('Escape');
