@@ -82,17 +82,20 @@ export async function listLocations(tx: Tx, companyId: string): Promise<Location
   return rows.map(toLocation);
 }
 
+/** A member as the API shows one: the person's account and their place in the company. */
+const MEMBER_COLUMNS = {
+  userId: companyMembers.userId,
+  email: users.email,
+  name: users.displayName,
+  role: companyMembers.role,
+  canSeeAllOrders: companyMembers.canSeeAllOrders,
+  joinedAt: companyMembers.createdAt,
+};
+
 /** The company's members, company admins first, then by when they joined. */
 export async function listMembers(tx: Tx, companyId: string): Promise<Member[]> {
   const rows = await tx
-    .select({
-      userId: companyMembers.userId,
-      email: users.email,
-      name: users.displayName,
-      role: companyMembers.role,
-      canSeeAllOrders: companyMembers.canSeeAllOrders,
-      joinedAt: companyMembers.createdAt,
-    })
+    .select(MEMBER_COLUMNS)
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(eq(companyMembers.companyId, companyId))
@@ -228,14 +231,7 @@ export async function findCompanyDecisionForMail(tx: Tx, companyId: string, reci
 /** One member of this company, or null when the user is not one of its members. */
 export async function findMember(tx: Tx, companyId: string, userId: string): Promise<Member | null> {
   const [row] = await tx
-    .select({
-      userId: companyMembers.userId,
-      email: users.email,
-      name: users.displayName,
-      role: companyMembers.role,
-      canSeeAllOrders: companyMembers.canSeeAllOrders,
-      joinedAt: companyMembers.createdAt,
-    })
+    .select(MEMBER_COLUMNS)
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
