@@ -5,10 +5,12 @@
 // a table only while the table fits its area (beside the dashboard's sidebar, with this page's rows),
 // and cards again when it would not (docs/decisions/036). Lists paged on the server pass `pagination`;
 // a refetch in the background passes `busy`. A row may open to details under it (`rowDetails`, e.g. the
-// lines of a bulk order), drawn across the whole row.
+// lines of a bulk order), drawn across the whole row. While the first page loads (`rows` undefined) the
+// table shows `loading` under the same toolbar, so a search typed as the page opens stays in its box.
 
 import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '../contract/pricing';
+import { Spinner } from './spinner';
 
 /** Where a row is drawn: the table and the cards are both in the page (CSS shows one), so ids need the layout. */
 export type RowLayout = 'table' | 'card';
@@ -42,7 +44,10 @@ export type StackBreakpoint = 'md' | 'lg' | 'laptop' | 'xl' | '2xl';
 export interface DataTableProps<T> {
   caption: string;
   columns: Column<T>[];
-  rows: T[];
+  /** Undefined while the first page loads. */
+  rows: T[] | undefined;
+  /** What is loading, said by the spinner while `rows` is undefined. */
+  loading?: string;
   rowKey: (row: T) => string;
   /** Extra classes for a row, e.g. the status colour of My Orders. */
   rowClassName?: (row: T) => string;
@@ -140,7 +145,8 @@ function Pager({ page, pageSize, total, onPageChange, busy, label }: Pagination 
 export function DataTable<T>({
   caption,
   columns,
-  rows,
+  rows: loadedRows,
+  loading,
   rowKey,
   rowClassName,
   empty,
@@ -150,10 +156,11 @@ export function DataTable<T>({
   stackBelow,
   rowDetails,
 }: DataTableProps<T>) {
+  const rows = loadedRows ?? [];
   const captionId = useId();
   const area = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const fits = useTableFits(stackBelow !== undefined, rows, area, frame);
+  const fits = useTableFits(stackBelow !== undefined, loadedRows, area, frame);
   const pager = pagination && pagination.total > 0 ? <Pager {...pagination} busy={busy} label={caption} /> : null;
   const [tableVisibility, cardsVisibility] = !stackBelow ? ['', ''] : fits ? STACK_CLASSES[stackBelow] : ['hidden', ''];
 
@@ -253,7 +260,9 @@ export function DataTable<T>({
   ) : null;
 
   const body =
-    rows.length === 0 ? (
+    loadedRows === undefined ? (
+      <Spinner label={loading} />
+    ) : rows.length === 0 ? (
       <p className="rounded-box bg-base-200 p-6 text-center" aria-busy={busy}>
         {empty}
       </p>

@@ -43,6 +43,23 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('keeps its toolbar while the first page loads, so what was typed and where the focus was survive the rows arriving', () => {
+    const toolbar = <input aria-label="Search" defaultValue="" />;
+    const { rerender } = render(
+      <DataTable caption="Orders" columns={columns} rows={undefined} loading="Loading orders" rowKey={(r) => r.id} empty="None" toolbar={toolbar} />,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Loading orders');
+    expect(screen.queryByRole('table')).toBeNull();
+    const box = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'dealer@example.com' } });
+    rerender(<DataTable caption="Orders" columns={columns} rows={rows} loading="Loading orders" rowKey={(r) => r.id} empty="None" toolbar={toolbar} />);
+    expect(screen.getByRole('table', { name: 'Orders' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toBe(box);
+    expect(box.value).toBe('dealer@example.com');
+    expect(document.activeElement).toBe(box);
+  });
+
   it('pages on the server: says which rows are shown and asks for the next or previous page', () => {
     const onPageChange = vi.fn();
     render(

@@ -8,7 +8,6 @@ import { COMPANY_STATUSES, type CompanyStatus } from '../../contract/dealer-comp
 import { countryName } from '../../ui/country-name';
 import { DataTable, type Column } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
-import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../offline/network-status';
 import { CompanyDetail } from './company-detail';
 import { CompanyStatusBadge, STATUS_LABELS, formatDay } from './company-status';
@@ -125,23 +124,20 @@ export function CompaniesTable() {
         </p>
       ) : null}
       {companies.isError && !companies.data ? <QueryError what="companies" query={companies} /> : null}
-      {companies.isPending ? (
-        <>
-          {toolbar}
-          <Spinner label="Loading companies" />
-        </>
-      ) : null}
-      {companies.data ? (
+      {companies.isPending || companies.data ? (
         <DataTable
           caption="Companies"
           columns={columns}
-          rows={companies.data.items}
+          rows={companies.data?.items}
+          loading="Loading companies"
           rowKey={(row) => row.id}
           empty={empty}
           busy={companies.isFetching && !companies.isPending}
           toolbar={toolbar}
           stackBelow="laptop"
-          pagination={{ page: companies.data.page, pageSize: companies.data.pageSize, total: companies.data.total, onPageChange: setPage }}
+          pagination={
+            companies.data ? { page: companies.data.page, pageSize: companies.data.pageSize, total: companies.data.total, onPageChange: setPage } : undefined
+          }
         />
       ) : null}
     </div>

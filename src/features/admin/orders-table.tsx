@@ -22,7 +22,6 @@ import { OrderProductCell } from '../../ui/order-number';
 import { isNarrowed, NO_ORDER_SEARCH, orderSearchQuery, searchApplied } from '../../ui/order-search';
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
-import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../offline/network-status';
 import { DeleteButton } from './delete-button';
 import { useDeleteOrderAsAdmin } from './delete-order';
@@ -253,24 +252,19 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
     <>
       <OfflineNotice online={online} id={offlineId} />
       {orders.isError && !orders.data ? <QueryError what="orders" query={orders} /> : null}
-      {orders.isPending ? (
-        <>
-          {toolbar}
-          <Spinner label="Loading orders" />
-        </>
-      ) : null}
-      {orders.data ? (
+      {orders.isPending || orders.data ? (
         <DataTable
           caption="Orders"
           columns={columns}
-          rows={orders.data.items}
+          rows={orders.data?.items}
+          loading="Loading orders"
           rowKey={(order) => order._id}
           empty={filtered ? 'No orders match this filter.' : 'There are no orders yet.'}
           busy={orders.isFetching}
           toolbar={toolbar}
           stackBelow="laptop"
           rowDetails={lines.rowDetails}
-          pagination={{ page: orders.data.page, pageSize: orders.data.pageSize, total: orders.data.total, onPageChange: setPage }}
+          pagination={orders.data ? { page: orders.data.page, pageSize: orders.data.pageSize, total: orders.data.total, onPageChange: setPage } : undefined}
         />
       ) : null}
 

@@ -13,7 +13,6 @@ import { CATALOGUE_SEARCH_MAX_LENGTH, type Product, type ProductPage } from '../
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
-import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../offline/network-status';
 import { DeleteButton } from './delete-button';
 import { EditProductDialog } from './edit-product-dialog';
@@ -98,23 +97,18 @@ export function ProductsTable({ products, categories, search, onSearch, onPageCh
     <>
       <OfflineNotice online={online} id={offlineId} />
       {products.isError && !products.data ? <QueryError what="products" query={products} /> : null}
-      {products.isPending ? (
-        <>
-          {toolbar}
-          <Spinner label="Loading products" />
-        </>
-      ) : null}
-      {products.data ? (
+      {products.isPending || products.data ? (
         <DataTable
           caption="Products"
           columns={columns}
-          rows={products.data.items}
+          rows={products.data?.items}
+          loading="Loading products"
           rowKey={(product) => product._id}
           empty={search.q ? 'No product matches this search.' : 'There are no products. Add one from Add A Product.'}
           busy={products.isFetching && !products.isPending}
           toolbar={toolbar}
           stackBelow="laptop"
-          pagination={{ page: products.data.page, pageSize: products.data.pageSize, total: products.data.total, onPageChange }}
+          pagination={products.data ? { page: products.data.page, pageSize: products.data.pageSize, total: products.data.total, onPageChange } : undefined}
         />
       ) : null}
 

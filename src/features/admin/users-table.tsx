@@ -9,7 +9,6 @@ import { toasts } from '../../contract/messages';
 import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX_LENGTH, type UserRow } from '../../contract/user';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
-import { Spinner } from '../../ui/spinner';
 import { useSession } from '../auth/session';
 import { useOnline } from '../offline/network-status';
 import { DeleteButton } from './delete-button';
@@ -134,22 +133,17 @@ export function UsersTable() {
     <>
       <OfflineNotice online={online} id={offlineId} />
       {users.isError && !users.data ? <QueryError what="users" query={users} /> : null}
-      {users.isPending ? (
-        <>
-          {toolbar}
-          <Spinner label="Loading users" />
-        </>
-      ) : null}
-      {users.data ? (
+      {users.isPending || users.data ? (
         <DataTable
           caption="Users"
           columns={columns}
-          rows={users.data.items}
+          rows={users.data?.items}
+          loading="Loading users"
           rowKey={(row) => row._id}
           empty={search.q ? 'No user matches this search.' : 'There are no users yet.'}
           busy={users.isFetching && !users.isPending}
           toolbar={toolbar}
-          pagination={{ page: users.data.page, pageSize: users.data.pageSize, total: users.data.total, onPageChange: setPage }}
+          pagination={users.data ? { page: users.data.page, pageSize: users.data.pageSize, total: users.data.total, onPageChange: setPage } : undefined}
         />
       ) : null}
 
