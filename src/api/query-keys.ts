@@ -47,6 +47,8 @@ export const queryKeys = {
   userProfile: (email: string) => ['users', email] as const,
   /** The signed-in dealer's company, its locations and members: private, so it ends with the session. */
   myCompany: ['company'] as const,
+  /** The companies a sales rep orders for, with their locations: private too, and kept for ordering offline. */
+  repCompanies: ['rep-companies'] as const,
   paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
   /** Manage Reviews' pages (hidden ones, e-mails): not under the public 'reviews' root, so they end with the session. */
   adminReviews: ['admin-reviews'] as const,

@@ -1,10 +1,12 @@
 // /dashboard/order-pad: the dealer's order pad. Composes the pad (its lines, quick entry and Place order),
 // the catalogue (the tools and their rules), the delivery defaults (the profile's address and phone, else
-// the latest order's, or one of the company's locations) and the offline feature's outbox (a pad placed without a connection); the server
-// prices and checks every line.
+// the latest order's, or one of the company's locations), for a sales rep the companies it orders for
+// ("Ordering for", in place of a dealer's own locations), and the offline feature's outbox (a pad placed
+// without a connection); the server prices and checks every line.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
 import { errorMessage } from '../api/errors';
 import type { Product } from '../contract/product';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
@@ -16,6 +18,8 @@ import { OrderPad } from '../features/order-pad/order-pad';
 import { useDeliveryDefaults } from '../features/orders/delivery-defaults';
 import { useDeliveryLocations } from '../features/orders/delivery-locations';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
+import { useRepCompanies } from '../features/rep/get-rep-companies';
+import { orderingForSlot, useOrderingFor } from '../features/rep/ordering-for-picker';
 import { Spinner } from '../ui/spinner';
 
 export default function OrderPadPage() {
@@ -27,7 +31,12 @@ export default function OrderPadPage() {
   const products = useProducts();
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
   const delivery = useDeliveryDefaults(email, profile);
-  const company = useDeliveryLocations(email);
+  const rep = profile.data?.rep === true;
+  // A rep belongs to no company: its deliveries are the locations of the company it orders for.
+  const company = useDeliveryLocations(rep ? '' : email);
+  const repCompanies = useRepCompanies(rep);
+  const orderingFor = useOrderingFor(email, repCompanies.companies);
+  const pickerId = useId();
   const placeOrder = usePlaceOrQueue();
 
   // The refusal's tools as they are now replace the catalogue's copies, so each line is priced and checked against them.
@@ -40,17 +49,20 @@ export default function OrderPadPage() {
 
   return (
     <DashboardScreen path="/dashboard/order-pad">
-      {delivery.loading || company.loading ? (
+      {delivery.loading || company.loading || repCompanies.loading ? (
         <Spinner label="Loading your order pad" />
       ) : (
         <OrderPad
+          // The form starts again at the company's own locations when the rep orders for another company.
+          key={rep ? (orderingFor.choice?.companyId ?? 'no-company') : 'own'}
           email={email}
           lines={lines}
           products={products.data}
           productsError={products.isError ? errorMessage(products.error) : null}
           defaultAddress={delivery.address}
           defaultPhone={delivery.phone}
-          locations={company.locations}
+          locations={rep ? orderingFor.locations : company.locations}
+          orderingFor={rep ? orderingForSlot(`${pickerId}-ordering-for`, repCompanies.companies, orderingFor) : undefined}
           placeOrder={placeOrder}
           onProductsChanged={onProductsChanged}
           onDone={() => void navigate({ to: '/dashboard/my-orders' })}

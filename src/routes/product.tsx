@@ -1,9 +1,11 @@
 // /products/{id}: the purchase page (the spec). Composes the catalogue (the product), the orders
-// feature (the order form, delivered to one of the company's locations or another address) and the offline
-// feature (the outbox); the server prices and checks every order.
+// feature (the order form, delivered to one of the company's locations or another address), for a sales rep
+// the companies it orders for ("Ordering for"), and the offline feature (the outbox); the server prices and
+// checks every order.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { useId } from 'react';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useDeliveryDefaults } from '../features/orders/delivery-defaults';
 import { useDeliveryLocations } from '../features/orders/delivery-locations';
@@ -14,6 +16,8 @@ import { PRODUCT_PAGE_CLASS, ProductLoading } from '../features/catalogue/produc
 import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { AddToPadButton } from '../features/order-pad/add-to-pad-button';
 import { PurchaseForm } from '../features/orders/purchase-form';
+import { useRepCompanies } from '../features/rep/get-rep-companies';
+import { orderingForSlot, useOrderingFor } from '../features/rep/ordering-for-picker';
 
 export default function ProductPage() {
   const { id } = useParams({ from: '/products/$id' });
@@ -24,11 +28,16 @@ export default function ProductPage() {
   const product = useProduct(id);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
   const delivery = useDeliveryDefaults(email, profile);
-  const company = useDeliveryLocations(email);
+  const rep = profile.data?.rep === true;
+  // A rep belongs to no company: its deliveries are the locations of the company it orders for.
+  const company = useDeliveryLocations(rep ? '' : email);
+  const repCompanies = useRepCompanies(rep);
+  const orderingFor = useOrderingFor(email, repCompanies.companies);
+  const pickerId = useId();
   const placeOrder = usePlaceOrQueue();
 
   // The profile and the latest order only prefill the form: after one failed try (a poor connection) it shows without them.
-  if (product.isPending || delivery.loading || company.loading) return <ProductLoading id={id} />;
+  if (product.isPending || delivery.loading || company.loading || repCompanies.loading) return <ProductLoading id={id} />;
   if (product.isError) return <ProductLoadError error={product.error} />;
 
   const item = product.data;
@@ -41,13 +50,15 @@ export default function ProductPage() {
           Place your order
         </h2>
         <PurchaseForm
-          key={item._id}
+          // The form starts again at the company's own locations when the rep orders for another company.
+          key={rep ? `${item._id}-${orderingFor.choice?.companyId ?? 'no-company'}` : item._id}
           product={item}
           userName={name}
           userEmail={email}
           defaultAddress={delivery.address}
           defaultPhone={delivery.phone}
-          locations={company.locations}
+          locations={rep ? orderingFor.locations : company.locations}
+          orderingFor={rep ? orderingForSlot(`${pickerId}-ordering-for`, repCompanies.companies, orderingFor) : undefined}
           placeOrder={placeOrder}
           onOrdered={() => void navigate({ to: '/dashboard/my-orders' })}
           onProductChanged={(current) => queryClient.setQueryData(productQueryOptions(id).queryKey, current)}

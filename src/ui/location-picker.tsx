@@ -4,7 +4,7 @@
 // (docs/decisions/040-dealer-companies.md). The form keeps the address and phone fields either way, holding
 // the location's while one is chosen, so its checks pass and an order saved offline shows where it goes.
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Location } from '../contract/dealer-company';
 import { FormField } from './form-field';
 
@@ -54,10 +54,13 @@ export interface ContactForm {
 
 /**
  * The picker's state for a form whose address and phone start as `typed` (the profile's, else the last
- * order's). `defaults` is what the form starts with; `locationId` is what the order sends.
+ * order's). `defaults` is what the form starts with; `locationId` is what the order sends. `start` is the
+ * choice to start with instead of the default location (a sales rep's remembered one).
  */
-export function useDeliveryChoice(locations: readonly Location[], typed: Contact) {
-  const [choice, setChoice] = useState(() => initialChoice(locations));
+export function useDeliveryChoice(locations: readonly Location[], typed: Contact, start?: string) {
+  const [choice, setChoice] = useState(() =>
+    start === ANOTHER_ADDRESS || locations.some((location) => location.id === start) ? (start ?? ANOTHER_ADDRESS) : initialChoice(locations),
+  );
   const remembered = useRef(typed);
   const location = chosenLocation(choice, locations);
   return {
@@ -72,6 +75,19 @@ export function useDeliveryChoice(locations: readonly Location[], typed: Contact
       setChoice(next);
     },
   };
+}
+
+/**
+ * A sales rep's order (docs/decisions/043-sales-reps.md): the company it is for, whose locations the form
+ * offers; the "Ordering for" choice, shown where the delivery starts; the delivery to start with, and each
+ * change of it (remembered on the device); and why it cannot be placed, when it cannot (no company yet).
+ */
+export interface OrderingForSlot {
+  companyId: string | null;
+  picker: ReactNode;
+  startLocation: string | undefined;
+  onLocationChange: (choice: string) => void;
+  cannotPlace: string | null;
 }
 
 export interface LocationPickerProps {

@@ -2,7 +2,8 @@
 // phone, the total, and Place order, which places the whole pad as one order of many lines, as the
 // purchase page places one tool (placeOrder: without a connection it waits in the outbox, and its lines
 // leave the pad in the same write).
-// The delivery is one of the company's locations (the default to start with) or another address typed here.
+// The delivery is one of the company's locations (the default to start with) or another address typed here;
+// a sales rep first chooses the company it orders for, whose locations are offered then.
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
 // A line the tool's rules refuse (quantity-rules.ts) is not counted in the totals, and Place order waits
 // until every line can be ordered, saying why beside the button.
@@ -23,7 +24,7 @@ import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbo
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
 import { AddressField, PhoneField } from '../../ui/form-field';
-import { LocationPicker, useDeliveryChoice } from '../../ui/location-picker';
+import { LocationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
@@ -45,6 +46,8 @@ export interface OrderPadProps {
   defaultPhone: string;
   /** The company's locations to deliver to (offline: as last read), the default chosen to start with; none: the address is typed. */
   locations?: readonly Location[];
+  /** A sales rep's order: the company it is for and its "Ordering for" choice; `locations` are that company's. */
+  orderingFor?: OrderingForSlot | undefined;
   /**
    * Places the pad's order now, or without a connection saves it to be sent once when the connection is
    * back; either way its lines leave the pad (docs/architecture.md, "Offline").
@@ -66,6 +69,7 @@ export function OrderPad({
   defaultAddress,
   defaultPhone,
   locations = NO_LOCATIONS,
+  orderingFor,
   placeOrder,
   onProductsChanged,
   onDone,
@@ -75,7 +79,7 @@ export function OrderPad({
   const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone });
+  const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone }, orderingFor?.startLocation);
   const {
     register,
     handleSubmit,
@@ -107,6 +111,8 @@ export function OrderPad({
   // Only once the lines are read against the catalogue: a pad still loading is not a pad to fix.
   const blocked = lines !== undefined && products !== undefined && attention > 0;
   const busy = saving;
+  // A rep with no company that may order builds its pad but cannot place it; the picker says why.
+  const noCompany = orderingFor !== undefined && orderingFor.cannotPlace !== null;
   const blockedId = `${id}-blocked`;
 
   const forgetServerProblem = (productId: string) => {
@@ -158,7 +164,14 @@ export function OrderPad({
     setSaving(true);
     let outcome: PlaceOutcome;
     try {
-      outcome = await placeOrder({ ownerEmail: email, ...contact, locationId: delivery.locationId, lines: placed, pad: rows.map(({ line }) => line) });
+      outcome = await placeOrder({
+        ownerEmail: email,
+        ...contact,
+        ...(orderingFor ? { companyId: orderingFor.companyId } : {}),
+        locationId: delivery.locationId,
+        lines: placed,
+        pad: rows.map(({ line }) => line),
+      });
     } catch (error) {
       if (isSessionRefused(error)) {
         reportSessionExpired();
@@ -277,8 +290,19 @@ export function OrderPad({
         <h2 id={`${id}-deliver`} className="text-lg font-bold">
           Delivery
         </h2>
-        <LocationPicker id={`${id}-deliver-to`} locations={locations} choice={delivery.choice} onChange={(next) => delivery.change(next, contactForm)} />
-        {delivery.location === null ? (
+        {orderingFor?.picker}
+        {noCompany ? null : (
+          <LocationPicker
+            id={`${id}-deliver-to`}
+            locations={locations}
+            choice={delivery.choice}
+            onChange={(next) => {
+              delivery.change(next, contactForm);
+              orderingFor?.onLocationChange(next);
+            }}
+          />
+        )}
+        {delivery.location === null && !noCompany ? (
           <div className="grid gap-4 md:grid-cols-2">
             <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
             <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
@@ -306,7 +330,7 @@ export function OrderPad({
           <button
             type="submit"
             className="btn btn-primary w-full sm:w-auto sm:shrink-0 sm:px-10"
-            disabled={busy || blocked}
+            disabled={busy || blocked || noCompany}
             aria-describedby={blocked ? blockedId : undefined}
           >
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}

@@ -4,7 +4,8 @@
 // server decides the price: the total the customer saw is sent along, and a changed price comes back to
 // be confirmed. A tool sold in packs takes whole packs only, and its volume prices show in a table whose
 // row for the typed quantity is highlighted; the total is at that row's price. A dealer whose company has
-// locations picks where it goes (the default to start with), or another address typed as before.
+// locations picks where it goes (the default to start with), or another address typed as before; a sales
+// rep first chooses the company it orders for, whose locations are offered then.
 
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -17,7 +18,7 @@ import type { Location } from '../../contract/dealer-company';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { ReadOnlyIdentity } from '../../ui/form-field';
-import { LocationPicker, useDeliveryChoice } from '../../ui/location-picker';
+import { LocationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { PriceTiers } from '../../ui/price-tiers';
 import { reportSessionExpired } from '../auth/session';
 import { OrderFields, useOrderForm } from './order-fields';
@@ -31,6 +32,8 @@ export interface PurchaseFormProps {
   defaultPhone?: string;
   /** The company's locations to deliver to, the default chosen to start with; none: the address is typed. */
   locations?: readonly Location[];
+  /** A sales rep's order: the company it is for and its "Ordering for" choice; `locations` are that company's. */
+  orderingFor?: OrderingForSlot | undefined;
   /**
    * Places the order now, or without a connection saves it to be sent once when the connection is back
    * (docs/architecture.md, "Offline").
@@ -51,6 +54,7 @@ export function PurchaseForm({
   defaultAddress = '',
   defaultPhone = '',
   locations = NO_LOCATIONS,
+  orderingFor,
   placeOrder,
   onOrdered,
   onProductChanged,
@@ -58,7 +62,7 @@ export function PurchaseForm({
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<{ from: number; to: number } | null>(null);
-  const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone });
+  const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone }, orderingFor?.startLocation);
   const {
     register,
     handleSubmit,
@@ -92,6 +96,7 @@ export function PurchaseForm({
         ownerEmail: userEmail,
         userAddress: values.userAddress,
         userPhone: values.userPhone,
+        ...(orderingFor ? { companyId: orderingFor.companyId } : {}),
         locationId: delivery.locationId,
         // The volume price of this quantity, as the total shown was worked out.
         lines: [
@@ -134,18 +139,31 @@ export function PurchaseForm({
 
   const quantityMessage = rangeMessage(product);
   const busy = isSubmitting;
+  // A rep with no company that may order cannot order; the picker says why.
+  const noCompany = orderingFor !== undefined && orderingFor.cannotPlace !== null;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>
       <ReadOnlyIdentity idPrefix={id} name={userName} email={userEmail} className="grid gap-4 sm:grid-cols-2" />
 
-      <LocationPicker id={`${id}-deliver-to`} locations={locations} choice={delivery.choice} onChange={(next) => delivery.change(next, contactForm)} />
+      {orderingFor?.picker}
+      {noCompany ? null : (
+        <LocationPicker
+          id={`${id}-deliver-to`}
+          locations={locations}
+          choice={delivery.choice}
+          onChange={(next) => {
+            delivery.change(next, contactForm);
+            orderingFor?.onLocationChange(next);
+          }}
+        />
+      )}
 
       <OrderFields
         idPrefix={id}
         register={register}
         errors={errors}
-        contact={delivery.location === null}
+        contact={delivery.location === null && !noCompany}
         quantity={{
           min: product.minOrderQnt,
           max: upperBound(product).bound,
@@ -188,7 +206,7 @@ export function PurchaseForm({
       <button
         type="submit"
         className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10"
-        disabled={!inRange || ruleMessage !== undefined || busy}
+        disabled={!inRange || ruleMessage !== undefined || busy || noCompany}
       >
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         Order

@@ -49,6 +49,7 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
     userAddress: order.userAddress,
     userPhone: order.userPhone,
     locationId: order.locationId ?? null,
+    companyId: order.companyId ?? null,
     lines: order.lines,
   };
   const fromPad = order.pad !== undefined;

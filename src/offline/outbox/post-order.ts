@@ -15,6 +15,8 @@ export interface OrderToSend {
   userPhone: string;
   /** One of the company's locations: the server delivers to its address, whatever userAddress says. */
   locationId?: string | null | undefined;
+  /** The company a sales rep orders for; none for a dealer's own order. */
+  companyId?: string | null | undefined;
   /** Each with the unit price the dealer saw; the server refuses a line whose price differs. */
   lines: readonly { productId: string; quantity: number; unitPrice: number }[];
 }
@@ -26,6 +28,7 @@ export function orderBody(order: OrderToSend): OrderBody {
     userAddress: order.userAddress,
     userPhone: order.userPhone,
     clientOrderId: order.clientOrderId,
+    ...(order.companyId ? { companyId: order.companyId } : {}),
     ...(order.locationId ? { locationId: order.locationId } : {}),
     totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
   };
@@ -43,6 +46,8 @@ export interface OrderToPlace {
   userPhone: string;
   /** The company's location chosen (its address and phone are the two above); none for a one-off address. */
   locationId?: string | null | undefined;
+  /** The company a sales rep orders for (one of those assigned to it); none for a dealer's own order. */
+  companyId?: string | null | undefined;
   lines: QueuedLine[];
   /**
    * The order pad's lines as pressed, when the order is the pad's: a press of lines already sent keeps

@@ -26,6 +26,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     userAddress: order.userAddress,
     userPhone: order.userPhone,
     locationId: order.locationId ?? null,
+    companyId: order.companyId ?? null,
     totalPrice: totalOf(order.lines),
     createdAt: now,
     updatedAt: now,

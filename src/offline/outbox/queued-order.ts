@@ -15,6 +15,8 @@ export interface QueuedOrder {
   userPhone: string;
   /** The company's location chosen; none for a one-off address. */
   locationId?: string | null | undefined;
+  /** The company a sales rep orders for; none for a dealer's own order. */
+  companyId?: string | null | undefined;
   lines: readonly QueuedLine[];
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;

@@ -43,6 +43,8 @@ export interface OutboxItem {
    * (or null) for an address typed for this order alone, and on orders saved before locations.
    */
   locationId?: string | null;
+  /** The company a sales rep ordered it for (docs/decisions/043-sales-reps.md); missing for a dealer's own order. */
+  companyId?: string | null;
   /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
   /** Epoch milliseconds. */

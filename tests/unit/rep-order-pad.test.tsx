@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+// The order pad for a sales rep, composed as the route composes it: "Ordering for" starts at the remembered
+// company (else the first that may order) and its default location; a company that may not order cannot be
+// chosen; the order sent, or queued offline, carries the company and the location; a rep without companies
+// reads why and cannot place.
+
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as apiClient from '../../src/api/client';
+import type { Location } from '../../src/contract/dealer-company';
+import type { OrderBody } from '../../src/contract/order';
+import type { Product } from '../../src/contract/product';
+import type { RepCompany } from '../../src/contract/sales-rep';
+import { OrderPad } from '../../src/features/order-pad/order-pad';
+import { orderingForSlot, useOrderingFor } from '../../src/features/rep/ordering-for-picker';
+import { rememberedChoice } from '../../src/features/rep/ordering-for';
+import { placeOrQueue } from '../../src/offline/outbox';
+import { orderBody } from '../../src/offline/outbox/post-order';
+import { listOutbox } from '../../src/offline/outbox/queue';
+import { getDatabase } from '../../src/offline/store/database';
+import { addToPad } from '../../src/offline/store/order-pad';
+
+vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const sent = vi.hoisted(() => [] as OrderBody[]);
+vi.mock('../../src/api/client', async (original) => ({
+  ...(await original<typeof apiClient>()),
+  apiRequest: async (_path: string, options: { body: OrderBody }) => {
+    sent.push(options.body);
+    return { insertedId: options.body.clientOrderId };
+  },
+}));
+
+const REP = 'rita@example.com';
+const drill: Product = { _id: randomUUID(), name: 'Rep Drill', description: '', imageUrl: '/uploads/x.webp', price: 100, availableQnt: 100, minOrderQnt: 5 };
+const place = (id: string, name: string, isDefault = false): Location => ({
+  id,
+  name,
+  address: `${name}, 1 Mill Lane`,
+  phone: '+44 113 496 0000',
+  contactName: 'Dana',
+  isDefault,
+});
+const company = (name: string, locations: Location[], status: RepCompany['status'] = 'approved'): RepCompany => ({
+  id: randomUUID(),
+  name,
+  country: 'GB',
+  taxNumber: null,
+  status,
+  locations,
+});
+const leeds = place(randomUUID(), 'Leeds branch', true);
+const bradford = place(randomUUID(), 'Bradford depot');
+const acme = company('Acme Tools', [leeds, bradford]);
+const cog = company('Cog Supplies', [place(randomUUID(), 'Derby', true)], 'suspended');
+
+/** The order pad route's composition, for a rep. */
+function RepPad({ companies, onDone }: { companies: RepCompany[]; onDone: () => void }) {
+  const orderingFor = useOrderingFor(REP, companies);
+  return (
+    <OrderPad
+      key={orderingFor.choice?.companyId ?? 'no-company'}
+      email={REP}
+      lines={[{ ownerEmail: REP, productId: drill._id, quantity: 5, addedAt: 1 }]}
+      products={[drill]}
+      productsError={null}
+      defaultAddress="4 Quay Street, Bristol"
+      defaultPhone="+44 117 555 0199"
+      locations={orderingFor.locations}
+      orderingFor={orderingForSlot('ordering-for', companies, orderingFor)}
+      placeOrder={placeOrQueue}
+      onProductsChanged={() => undefined}
+      onDone={onDone}
+    />
+  );
+}
+
+function renderPad(companies: RepCompany[]) {
+  const onDone = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RepPad companies={companies} onDone={onDone} />
+    </QueryClientProvider>,
+  );
+  return onDone;
+}
+
+const db = getDatabase();
+let online = true;
+
+beforeEach(async () => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  sent.length = 0;
+  localStorage.clear();
+  await Promise.all([db.outbox.clear(), db.orderPad.clear(), db.meta.clear()]);
+  await addToPad(REP, drill._id, 5, db, 1);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the order pad for a sales rep', () => {
+  it('starts at the first company that may order and its default location; one that may not is listed but cannot be chosen', () => {
+    renderPad([cog, acme]);
+    const orderingFor = screen.getByLabelText<HTMLSelectElement>('Ordering for');
+    expect(orderingFor.value).toBe(acme.id);
+    const suspended = screen.getByRole<HTMLOptionElement>('option', { name: 'Cog Supplies (suspended: cannot order)' });
+    expect(suspended.disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Deliver to').value).toBe(leeds.id);
+  });
+
+  it('places for the company and location chosen, and remembers them for the next order', async () => {
+    const onDone = renderPad([acme]);
+    fireEvent.change(screen.getByLabelText('Deliver to'), { target: { value: bradford.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ companyId: acme.id, locationId: bradford.id, userAddress: bradford.address });
+    expect(rememberedChoice(REP)).toEqual({ companyId: acme.id, location: bradford.id });
+
+    cleanup();
+    renderPad([acme]);
+    expect(screen.getByLabelText<HTMLSelectElement>('Deliver to').value).toBe(bradford.id);
+  });
+
+  it('queues an order offline with its company, and sends the company with it', async () => {
+    online = false;
+    const onDone = renderPad([acme]);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toHaveLength(0);
+    const [queued] = await listOutbox(REP, db);
+    expect(queued).toMatchObject({ companyId: acme.id, locationId: leeds.id });
+    expect(queued ? orderBody(queued) : null).toMatchObject({ companyId: acme.id, locationId: leeds.id });
+  });
+
+  it('tells a rep without companies why it cannot place, and offers no delivery', () => {
+    renderPad([]);
+    expect(screen.getByTestId('ordering-for-note').textContent).toBe('No company is assigned to you yet; an admin assigns them on the Companies page.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place order' }).disabled).toBe(true);
+    expect(screen.queryByLabelText('Deliver to')).toBeNull();
+    expect(screen.queryByLabelText('Address')).toBeNull();
+  });
+});
+
+describe('a dealer’s order', () => {
+  it('carries no company', () => {
+    expect(orderBody({ clientOrderId: randomUUID(), userAddress: 'a', userPhone: 'b', locationId: leeds.id, lines: [] })).not.toHaveProperty('companyId');
+  });
+});
