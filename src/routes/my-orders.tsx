@@ -2,13 +2,15 @@
 // then the orders the customer sees (their own, or their company's for its admin and a buyer who sees all),
 // which a search narrows (number, tool or SKU, status, days placed, and for the company's view who placed
 // it and its location; asked of the server, so online only). Order again reads today's catalogue (the catalogue feature's query) and
-// leads to the order pad.
+// leads to the order pad. A sales rep sees the orders of its companies, each naming its company, and
+// narrows them to one company (the rep feature).
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { texts } from '../contract/messages';
 import { formatSavedAt } from '../lib/saved-at';
+import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
@@ -19,6 +21,8 @@ import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFi
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { QueuedOrders } from '../features/orders/queued-orders';
+import { useRepCompanies } from '../features/rep/get-rep-companies';
+import { ordersForCompany, RepCompanyFilter } from '../features/rep/rep-company-filter';
 import { isNarrowed, NO_ORDER_SEARCH, OrderSearchForm, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
@@ -29,10 +33,14 @@ export default function MyOrdersPage() {
   const { user } = useSession();
   const [search, setSearch] = useState<OrderSearchValue>(NO_ORDER_SEARCH);
   const [companyFilter, setCompanyFilter] = useState(NO_COMPANY_FILTER);
+  const [repCompany, setRepCompany] = useState('');
   const online = useOnline();
   // Offline the list is the one this device saved: a search waits until the network is back.
   const narrowed = online && (isNarrowed(search) || isCompanyFiltered(companyFilter));
   const email = user?.email ?? '';
+  const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
+  const rep = profile.data?.rep === true;
+  const repCompanies = useRepCompanies(rep);
   const orders = useMyOrders(email, narrowed ? { ...orderSearchQuery(search), ...companyFilterQuery(companyFilter) } : {});
   // The whole list (the one kept for offline) names the people and locations to filter by.
   const all = useMyOrders(email);
@@ -66,13 +74,18 @@ export default function MyOrdersPage() {
               <OrderSearchForm value={search} onChange={setSearch} searchLabel="Search by order number or tool" placeholder="O-2026-00042, drill or a SKU" />
             </div>
           ) : null}
-          {online ? <CompanyOrderFilters view={view} value={companyFilter} onChange={setCompanyFilter} /> : null}
+          {rep ? (
+            <RepCompanyFilter companies={repCompanies.companies} value={repCompany} onChange={setRepCompany} />
+          ) : online ? (
+            <CompanyOrderFilters view={view} value={companyFilter} onChange={setCompanyFilter} />
+          ) : null}
           <MyOrdersTable
-            orders={orders.data}
+            orders={rep ? ordersForCompany(orders.data, repCompany) : orders.data}
             offlineReason={online ? null : texts.needsNetwork}
             orderAgain={user ? orderAgain : undefined}
-            narrowed={narrowed}
+            narrowed={narrowed || repCompany !== ''}
             company={view.company}
+            rep={rep}
           />
         </>
       ) : null}

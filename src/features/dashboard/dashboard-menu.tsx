@@ -1,4 +1,4 @@
-// The dashboard's items (the spec): the customer's or the admin's, the current one marked.
+// The dashboard's items (the spec): the customer's, the sales rep's or the admin's, the current one marked.
 
 import { Link } from '@tanstack/react-router';
 import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';
@@ -25,6 +25,9 @@ const customerItems: MenuItem[] = [
   item('/dashboard/add-review'),
 ];
 
+/** A sales rep orders for its companies: no company of its own, no reviews, no admin page (docs/decisions/043-sales-reps.md). */
+const repItems: MenuItem[] = [item('/dashboard'), item('/dashboard/my-orders', '/dashboard/payment/'), item('/dashboard/order-pad')];
+
 const adminItems: MenuItem[] = [
   item('/dashboard/sales'),
   item('/dashboard'),
@@ -38,9 +41,24 @@ const adminItems: MenuItem[] = [
   item('/dashboard/settings'),
 ];
 
-/** The items for the server's admin flag; null while it is not known. */
-export function menuItems(admin: boolean | null): MenuItem[] | null {
-  return admin === null ? null : admin ? adminItems : customerItems;
+/** Whose menu it is, as the server says; null while it is not known. */
+export type MenuRole = 'admin' | 'rep' | 'customer' | null;
+
+/**
+ * The role from the server's admin flag and the profile's rep flag: a non-admin's menu waits for its profile
+ * (kept on the device, so offline too), and is the customer's when the profile cannot be read.
+ */
+export function menuRole(admin: boolean | null, profile: { rep?: boolean | undefined } | undefined, profileSettled: boolean): MenuRole {
+  if (admin === null) return null;
+  if (admin) return 'admin';
+  if (profile) return profile.rep === true ? 'rep' : 'customer';
+  return profileSettled ? 'customer' : null;
+}
+
+/** The items for the server's role; null while it is not known. */
+export function menuItems(role: MenuRole): MenuItem[] | null {
+  if (role === null) return null;
+  return role === 'admin' ? adminItems : role === 'rep' ? repItems : customerItems;
 }
 
 export function isCurrent(item: MenuItem, pathname: string): boolean {

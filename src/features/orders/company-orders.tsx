@@ -2,6 +2,7 @@
 // sees all of the company's orders, has orders placed by others in the list. Each row then says who placed
 // it, and the list narrows by who placed it and by the location it goes to, asked of the server. The
 // choices are read from the whole list, which My Orders holds anyway (and keeps for reading offline).
+// An order a sales rep placed for the company says so; a rep's own list names the company of each order.
 
 import type { Order } from '../../contract/order';
 
@@ -91,14 +92,35 @@ export function CompanyOrderFilters({ view, value, onChange }: CompanyOrderFilte
   );
 }
 
-/** Under the product of a row: who placed it (the company's view) and the location it goes to. */
-export function PlacedByLine({ order, company }: { order: Order; company: boolean }) {
-  const placedBy = company ? `Placed by ${order.userName}` : null;
-  const location = order.locationName ? `To ${order.locationName}` : company ? 'To another address' : null;
-  if (!placedBy && !location) return null;
+/** Whose list it is: the company's view (orders placed by others in it), and a sales rep's, whose orders are for its companies. */
+export interface OrdersViewer {
+  company: boolean;
+  rep: boolean;
+}
+
+/**
+ * What a row says under its product: who placed it (the company's view, and always a sales rep), the
+ * company it was for (a rep's own list), and the location it goes to.
+ */
+export function placedByText(order: Order, viewer: OrdersViewer): string | null {
+  const placer = order.placedByRep ? `Placed by rep ${order.userName}` : `Placed by ${order.userName}`;
+  if (viewer.rep) {
+    const forCompany = order.companyName ? `${placer} for ${order.companyName}` : placer;
+    return `${forCompany} · ${order.locationName ?? 'Another address'}`;
+  }
+  const named = viewer.company || order.placedByRep === true;
+  const placedBy = named ? placer : null;
+  const location = order.locationName ? `To ${order.locationName}` : named ? 'To another address' : null;
+  return placedBy || location ? [placedBy, location].filter(Boolean).join(' · ') : null;
+}
+
+/** Under the product of a row: who placed it and for which company, and the location it goes to (placedByText). */
+export function PlacedByLine({ order, viewer }: { order: Order; viewer: OrdersViewer }) {
+  const text = placedByText(order, viewer);
+  if (!text) return null;
   return (
     <span className="mt-1 block text-xs text-base-content/80" data-testid="order-placed-by">
-      {[placedBy, location].filter(Boolean).join(' · ')}
+      {text}
     </span>
   );
 }

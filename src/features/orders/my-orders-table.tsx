@@ -3,7 +3,8 @@
 // before an order goes. A bulk order is one row that opens to its lines; an unpaid order says until when
 // it holds its stock; a shipped one names its carrier and tracking number; a paid or shipped one can be
 // ordered again, its lines going onto the order pad at today's prices and rules. An order to one of the
-// company's locations names it, and the company's view says who placed each order.
+// company's locations names it, and the company's view says who placed each order; a sales rep's list names
+// the company each order was for, and an order a rep placed says so in every list.
 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -85,11 +86,13 @@ export interface MyOrdersTableProps {
   narrowed?: boolean;
   /** The company's view (orders placed by others in the list): each row says who placed it. */
   company?: boolean;
+  /** A sales rep's list: each row says who placed it, for which company and where it goes. */
+  rep?: boolean;
 }
 
 const NO_ORDER_AGAIN: OrderAgainOptions = { email: '', loadCatalogue: async () => [], openPad: () => undefined };
 
-export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false, company = false }: MyOrdersTableProps) {
+export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false, company = false, rep = false }: MyOrdersTableProps) {
   const remove = useDeleteOrder();
   const again = useOrderAgain(orderAgain ?? NO_ORDER_AGAIN);
   const lines = useOrderLinesDisclosure<Order>();
@@ -119,7 +122,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       cell: (o, layout) => (
         <OrderProductCell order={o}>
           {lines.productCell(o, layout)}
-          <PlacedByLine order={o} company={company} />
+          <PlacedByLine order={o} viewer={{ company, rep }} />
         </OrderProductCell>
       ),
       className: 'min-w-36 max-w-56 whitespace-normal',
