@@ -62,6 +62,8 @@ export const queryKeys = {
   adminCompanies: ['admin-companies'] as const,
   adminCompanyPage: (page: { page: number; status: string; search: string }) => ['admin-companies', 'page', page] as const,
   adminCompany: (id: string) => ['admin-companies', 'one', id] as const,
+  /** Every sales rep with how many companies it has (admins): a rep made, undone, assigned or removed refreshes it. */
+  adminReps: ['admin-reps'] as const,
   /** The audit log's pages, by filter; a decision or a setting adds to it. */
   audit: ['audit'] as const,
   auditPage: (filter: Record<string, string>) => ['audit', filter] as const,

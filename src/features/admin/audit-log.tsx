@@ -1,4 +1,4 @@
-// The audit log (admins): who did what to companies, their people and the shop's settings, newest first,
+// The audit log (admins): who did what to companies, their people, sales reps and the shop's settings, newest first,
 // each entry with what changed as "before → after". Narrowed by company, actor, action and days. Entries are
 // never changed or deleted, so the page only reads.
 
@@ -26,9 +26,13 @@ const ACTION_LABELS: Record<string, string> = {
   'member.joined': 'Joined the company',
   'member.role_changed': 'Changed someone’s role',
   'member.removed': 'Removed someone from the company',
+  'user.made_rep': 'Made someone a sales rep',
+  'user.made_customer': 'Made a sales rep a customer again',
+  'rep.assigned': 'Assigned a sales rep to the company',
+  'rep.unassigned': 'Removed a sales rep from the company',
 };
 
-const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
+const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
 
 const NEW_CUSTOMER_LABELS: Record<string, string> = { order_at_once: 'Order at once', apply_and_wait: 'Apply and wait' };
 
@@ -44,6 +48,10 @@ const KEY_LABELS: Record<string, string> = {
   taxNumber: 'Tax number',
   role: 'Role',
   canSeeAllOrders: 'Sees all orders',
+  rep: 'Sales rep',
+  company: 'Company',
+  companyDeleted: 'Company removed',
+  companies: 'Companies',
 };
 
 /** The fields whose values are codes, with their words. */
@@ -55,6 +63,8 @@ function shown(value: unknown, key: string | null = null): string {
   if (typeof value === 'string') return (key === null ? undefined : VALUE_LABELS[key]?.[value]) ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
+  // The companies a sales rep had: how many, as their ids say nothing to a reader.
+  if (key === 'companies' && Array.isArray(value)) return value.length === 1 ? '1 company' : `${value.length} companies`;
   return JSON.stringify(value);
 }
 

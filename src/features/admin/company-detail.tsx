@@ -1,5 +1,5 @@
-// One company on the Companies page: its details, people and locations, and the decisions its status
-// allows. Rejecting and suspending ask for the reason the dealer will read; every decision is confirmed.
+// One company on the Companies page: its details, people, sales reps and locations, and the decisions its
+// status allows. Rejecting and suspending ask for the reason the dealer will read; every decision is confirmed.
 
 import { useId, useState } from 'react';
 import * as v from 'valibot';
@@ -11,6 +11,7 @@ import { fieldAria, FormField } from '../../ui/form-field';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { CompanyReps } from './company-reps';
 import { CompanyStatusBadge, formatDay, formatMoment } from './company-status';
 import { useDecideCompany } from './decide-company';
 import { useCompanyDetail } from './get-companies';
@@ -102,7 +103,7 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
       </div>
     );
   }
-  const { company, members, locations, openInvitations } = detail.data;
+  const { company, members, locations, openInvitations, reps } = detail.data;
 
   const ask = (decision: CompanyDecision) => {
     setAsking(decision);
@@ -196,6 +197,8 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
           ))}
         </ul>
       </section>
+
+      <CompanyReps company={company} reps={reps} online={online} />
 
       <section aria-labelledby={`${reasonId}-locations`} className="grid gap-3">
         <h2 id={`${reasonId}-locations`} className="text-lg font-semibold">
