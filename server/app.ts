@@ -33,6 +33,7 @@ import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import companyRoutes from './routes/companies';
 import companyAdminRoutes from './routes/company-admin';
+import salesRepRoutes from './routes/sales-reps';
 import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(webhookRoutes);
       await api.register(userAdminRoutes);
       await api.register(companyAdminRoutes);
+      await api.register(salesRepRoutes);
       await api.register(productAdminRoutes);
       await api.register(reportRoutes);
       await api.register(imageRoutes);

@@ -32,7 +32,12 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 
 export interface Guards {
   signedIn: Guard;
+  /** Customers (dealers) only: reviews. */
   customer: Guard;
+  /** Who places orders: customers, and sales reps for their companies. */
+  orderer: Guard;
+  /** Sales reps only. */
+  rep: Guard;
   admin: Guard;
   /**
    * The account id a valid access token names, without reading the account: for counting a limited
@@ -64,7 +69,16 @@ export function makeGuards(db: Db, tokens: TokenService): Guards {
     },
     async customer(request) {
       const user = await authenticate(request);
+      if (user.role === 'rep') throw forbidden('Sales reps order for their companies and do not post reviews.');
       if (user.role !== 'customer') throw forbidden('Admin is not able to order!');
+    },
+    async orderer(request) {
+      const user = await authenticate(request);
+      if (user.role !== 'customer' && user.role !== 'rep') throw forbidden('Admin is not able to order!');
+    },
+    async rep(request) {
+      const user = await authenticate(request);
+      if (user.role !== 'rep') throw forbidden('This needs a sales rep account.');
     },
     async admin(request) {
       const user = await authenticate(request);

@@ -43,7 +43,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     firebaseUid: text('firebase_uid'),
-    role: text('role', { enum: ['admin', 'customer'] })
+    /** `rep`: a sales rep, who orders for the companies assigned to it in `company_reps` (docs/decisions/043). */
+    role: text('role', { enum: ['admin', 'customer', 'rep'] })
       .notNull()
       .default('customer'),
     displayName: text('display_name').notNull().default(''),
@@ -72,7 +73,7 @@ export const users = pgTable(
     // Make Admin pages oldest first and searches any part of the e-mail (trigrams, extension pg_trgm).
     index('users_created_at_idx').on(t.createdAt, t.email),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    check('users_role_check', sql`${t.role} in ('admin', 'customer')`),
+    check('users_role_check', sql`${t.role} in ('admin', 'customer', 'rep')`),
     check('users_unpaid_units_check', sql`${t.unpaidUnits} >= 0`),
   ],
 );
@@ -150,6 +151,25 @@ export const companyMembers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('company_members_company_idx').on(t.companyId), check('company_members_role_check', sql`${t.role} in ('company_admin', 'buyer')`)],
+);
+
+/**
+ * Which sales reps order for which companies, as admins assigned them. A rep may have many companies and a
+ * company many reps; the rows go with either. That the user is a rep is checked when the row is written and
+ * when the rep orders (a rep made a customer again loses its rows in the same transaction).
+ */
+export const companyReps = pgTable(
+  'company_reps',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_reps_user_idx').on(t.userId, t.companyId)],
 );
 
 /**
@@ -340,6 +360,8 @@ export const orders = pgTable(
     companyTaxNumber: text('company_tax_number'),
     locationId: uuid('location_id').references(() => companyLocations.id, { onDelete: 'set null' }),
     locationName: text('location_name'),
+    /** A sales rep placed it for the company: the user columns name the rep (docs/decisions/043). */
+    placedByRep: boolean('placed_by_rep').notNull().default(false),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),

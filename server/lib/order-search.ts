@@ -53,6 +53,7 @@ export function orderSearchOf(query: MyOrdersQuery | AdminOrdersQuery, customer 
     customer,
     placedBy: 'placedBy' in query ? query.placedBy : undefined,
     locationId: 'locationId' in query ? query.locationId : undefined,
+    companyId: 'companyId' in query ? query.companyId : undefined,
     companyName: 'company' in query && query.company ? query.company : undefined,
     locationName: 'location' in query && query.location ? query.location : undefined,
   };

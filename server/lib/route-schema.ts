@@ -17,12 +17,13 @@ export const API_TAGS = [
   { name: 'Account', description: 'Signing in (an ID token buys an access token) and the dealer’s own profile.' },
   { name: 'Reviews', description: 'Client reviews: the public list, posting one, and moderation.' },
   { name: 'Admin', description: 'Users, tools, pictures, sales and the mail queue, for admins.' },
+  { name: 'Sales reps', description: 'The dealer companies a sales rep orders for, and the admins making reps and assigning them.' },
   { name: 'Service', description: 'The browser’s settings, liveness and readiness.' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 
 /** Who may call a route, as its guard checks it (server/auth/guards.ts). */
-export type Access = 'anyone' | 'signedIn' | 'customer' | 'admin' | 'idToken' | 'stripe';
+export type Access = 'anyone' | 'signedIn' | 'customer' | 'orderer' | 'rep' | 'admin' | 'idToken' | 'stripe';
 
 /** The security schemes of the reference (server/plugins/openapi.ts). */
 export const SECURITY_SCHEMES = {
@@ -45,6 +46,8 @@ const SECURITY: Record<Access, FastifySchema['security']> = {
   anyone: [],
   signedIn: [{ accessToken: [] }],
   customer: [{ accessToken: [] }],
+  orderer: [{ accessToken: [] }],
+  rep: [{ accessToken: [] }],
   admin: [{ accessToken: [] }],
   idToken: [{ idToken: [] }],
   stripe: [{ stripeSignature: [] }],
@@ -53,7 +56,9 @@ const SECURITY: Record<Access, FastifySchema['security']> = {
 const WHO: Record<Access, string> = {
   anyone: 'Anyone, without signing in.',
   signedIn: 'Any signed-in account.',
-  customer: 'A signed-in customer (a dealer); admins are refused.',
+  customer: 'A signed-in customer (a dealer); admins and sales reps are refused.',
+  orderer: 'A signed-in customer (a dealer), or a sales rep ordering for one of its companies; admins are refused.',
+  rep: 'Sales reps only.',
   admin: 'Admins only.',
   idToken: 'Anyone holding a Firebase ID token of the account.',
   stripe: 'Stripe, with the event signed by the webhook secret.',
@@ -120,9 +125,11 @@ function refusalsOf(route: RouteDeclaration): Record<number, string> {
   if (route.body !== undefined || route.rawBody !== undefined || route.query !== undefined) {
     refusals[400] = 'The request is not valid: the message names each field and what is wrong with it.';
   }
-  if (route.access === 'signedIn' || route.access === 'customer' || route.access === 'admin') refusals[401] = 'No access token, or one that has expired.';
+  if (route.access !== 'anyone' && route.access !== 'idToken' && route.access !== 'stripe') refusals[401] = 'No access token, or one that has expired.';
   if (route.access === 'admin') refusals[403] = 'The account is not an admin.';
-  if (route.access === 'customer') refusals[403] = 'Admins do not place orders or post reviews.';
+  if (route.access === 'customer') refusals[403] = 'Admins and sales reps do not post reviews; admins do not place orders.';
+  if (route.access === 'orderer') refusals[403] = 'Admins do not place orders.';
+  if (route.access === 'rep') refusals[403] = 'The account is not a sales rep.';
   if (route.params !== undefined) refusals[404] = 'Nothing with that id or address (or not yours: it is answered the same).';
   return { ...refusals, ...route.refusals };
 }

@@ -11,13 +11,13 @@ import { auditLog } from '../db/schema';
 export interface AuditActor {
   id: string;
   email: string;
-  role: 'admin' | 'company_admin' | 'buyer' | 'customer';
+  role: 'admin' | 'rep' | 'company_admin' | 'buyer' | 'customer';
 }
 
 export interface AuditEntry {
   /** `<subject>.<verb>`, past tense: `company.approved`, `member.role_changed`, `invitation.sent`… */
   action: string;
-  subjectType: 'company' | 'location' | 'member' | 'invitation' | 'setting';
+  subjectType: 'company' | 'location' | 'member' | 'invitation' | 'setting' | 'user' | 'order';
   subjectId: string | null;
   /** The company concerned, when there is one: the log is filtered by it. */
   companyId: string | null;
@@ -25,9 +25,10 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** The actor of a request, as the shop's role; a company role is given when the action is the company's. */
+/** The actor of a request, as the shop's role (admin, sales rep); a company role is given when the action is the company's. */
 export function actorOf(user: { id: string; email: string; role: string }, companyRole?: 'company_admin' | 'buyer'): AuditActor {
-  return { id: user.id, email: user.email, role: user.role === 'admin' ? 'admin' : (companyRole ?? 'customer') };
+  const role = user.role === 'admin' || user.role === 'rep' ? user.role : (companyRole ?? 'customer');
+  return { id: user.id, email: user.email, role };
 }
 
 export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {

@@ -8,6 +8,7 @@ import type { CompanyStatus } from '../../src/contract/dealer-company';
 import type { Tx } from '../db/client';
 import { companies, companyInvitations, companyMembers, users } from '../db/schema';
 import { listLocations, listMembers } from './companies';
+import { listCompanyReps } from './sales-reps';
 
 type CompanyRecord = typeof companies.$inferSelect;
 
@@ -94,13 +95,14 @@ export async function findAdminCompany(tx: Tx, companyId: string): Promise<Admin
   return row ? toAdminCompany(row) : null;
 }
 
-/** The company with its members, its locations and how many of its invitations are still open. */
+/** The company with its members, its locations, its sales reps and how many of its invitations are still open. */
 export async function getCompanyDetail(tx: Tx, companyId: string): Promise<AdminCompanyDetail | null> {
   const company = await findAdminCompany(tx, companyId);
   if (!company) return null;
-  const [members, locations, invitations] = await Promise.all([
+  const [members, locations, reps, invitations] = await Promise.all([
     listMembers(tx, companyId),
     listLocations(tx, companyId),
+    listCompanyReps(tx, companyId),
     tx
       .select({ n: count() })
       .from(companyInvitations)
@@ -118,6 +120,7 @@ export async function getCompanyDetail(tx: Tx, companyId: string): Promise<Admin
     members: members.map((member) => ({ userId: member.userId, email: member.email, name: member.name, role: member.role })),
     locations,
     openInvitations: invitations[0]?.n ?? 0,
+    reps,
   };
 }
 

@@ -9,7 +9,7 @@ import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { companyMembers, orderLines, orders } from '../db/schema';
+import { companyMembers, companyReps, orderLines, orders, users } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -49,6 +49,7 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     companyTaxNumber: row.companyTaxNumber,
     locationId: row.locationId,
     locationName: row.locationName,
+    ...(row.placedByRep ? { placedByRep: true } : {}),
   };
 }
 
@@ -141,6 +142,8 @@ export interface NewOrder {
   company?: { id: string; name: string; taxNumber: string | null } | null;
   /** The company's location it goes to (its name copied); none for an address typed for this order alone. */
   location?: { id: string; name: string } | null;
+  /** A sales rep placed it for the company (the user fields are the rep's). */
+  placedByRep?: boolean;
 }
 
 /** Inserts an Unpaid order and its lines, numbered from 1 in the order given; returns the order's id. */
@@ -163,6 +166,7 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       companyTaxNumber: order.company?.taxNumber ?? null,
       locationId: order.location?.id ?? null,
       locationName: order.location?.name ?? null,
+      placedByRep: order.placedByRep ?? false,
     })
     .returning({ id: orders.id });
   if (!placed) throw new Error('order insert returned no row');
@@ -205,16 +209,19 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
 /**
  * The one rule of which orders a dealer sees and acts on (lists, an order, paying, deleting, invoices): the
  * orders they placed themselves, and every order of their company when they are its company admin or a
- * buyer who sees all of the company's orders (docs/decisions/040-dealer-companies.md). Read from the
- * membership as it is at this statement, so a change of role applies at once. Anyone else's order does not
- * exist for them.
+ * buyer who sees all of the company's orders (docs/decisions/040-dealer-companies.md). A sales rep sees the
+ * orders of every company assigned to it (docs/decisions/043-sales-reps.md). Read from the membership and the
+ * assignments as they are at this statement, so a change of role applies at once. Anyone else's order does
+ * not exist for them.
  */
 export function dealerSeesOrder(userId: string): SQL {
   // One membership per user (its key), so a scalar subquery: read once per statement, and the company's
   // index on orders serves it beside the user's.
   const companySeen = sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
     where ${companyMembers.userId} = ${userId}::uuid and (${companyMembers.role} = 'company_admin' or ${companyMembers.canSeeAllOrders}))`;
-  return or(eq(orders.userId, userId), companySeen) ?? eq(orders.userId, userId);
+  const repSeen = sql`${orders.companyId} in (select ${companyReps.companyId} from ${companyReps}
+    join ${users} on ${users.id} = ${companyReps.userId} and ${users.role} = 'rep' where ${companyReps.userId} = ${userId}::uuid)`;
+  return or(eq(orders.userId, userId), companySeen, repSeen) ?? eq(orders.userId, userId);
 }
 
 /**
@@ -295,6 +302,8 @@ export interface OrderSearch {
   placedBy?: string | undefined;
   /** Going to this location of the company (a company's view). */
   locationId?: string | undefined;
+  /** For this company (a sales rep's view of one of its companies). */
+  companyId?: string | undefined;
   /** Part of the company's name (admins). */
   companyName?: string | undefined;
   /** Part of the location's name (admins). */
@@ -320,6 +329,7 @@ export function orderSearchWhere(search: OrderSearch): SQL | undefined {
   if (search.status) filters.push(eq(orders.status, search.status));
   if (search.placedBy) filters.push(eq(orders.userId, search.placedBy));
   if (search.locationId) filters.push(eq(orders.locationId, search.locationId));
+  if (search.companyId) filters.push(eq(orders.companyId, search.companyId));
   if (search.companyName) filters.push(ilike(orders.companyName, likePattern(search.companyName)));
   if (search.locationName) filters.push(ilike(orders.locationName, likePattern(search.locationName)));
   if (search.placedFrom) filters.push(gte(orders.createdAt, search.placedFrom));

@@ -13,6 +13,7 @@ export function toProfile(row: UserRecord, adminEmails: readonly string[] = []):
   return {
     ...(row.role !== 'admin' && adminEmails.includes(row.email) ? { adminPending: true } : {}),
     admin: row.role === 'admin',
+    ...(row.role === 'rep' ? { rep: true } : {}),
     email: row.email,
     displayName: row.displayName,
     address: row.address,

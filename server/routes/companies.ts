@@ -15,6 +15,7 @@ import {
   companyMessages,
 } from '../../src/contract/dealer-company';
 import { IdSchema } from '../../src/contract/fields';
+import { repMessages } from '../../src/contract/sales-rep';
 import { currentUser, type AuthUser } from '../auth/guards';
 import type { Tx } from '../db/client';
 import { AppError, forbidden, notFound } from '../errors';
@@ -84,9 +85,10 @@ function openInvitation(invitation: InvitationByToken | null): InvitationByToken
   return invitation;
 }
 
-/** Who may accept: the account whose verified address is the one invited. Admins of the shop join no company. */
+/** Who may accept: the account whose verified address is the one invited. Admins and sales reps of the shop join no company. */
 function checkAcceptor(user: AuthUser, invitation: InvitationByToken): void {
   if (user.role === 'admin') throw forbidden(companyMessages.adminsCannotJoin);
+  if (user.role === 'rep') throw forbidden(repMessages.repsCannotJoin);
   if (user.email.toLowerCase() !== invitation.email) throw forbidden(companyMessages.invitationWrongAddress(invitation.email));
   if (!user.emailVerified) throw forbidden(companyMessages.invitationUnverified(invitation.email));
 }

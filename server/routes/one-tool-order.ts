@@ -26,6 +26,7 @@ export async function placeOneToolOrder(orders: OrderService, user: AuthUser, bo
     userAddress: body.userAddress,
     userPhone: body.userPhone,
     clientOrderId: body.clientOrderId,
+    companyId: body.companyId,
     locationId: body.locationId,
     totalPrice: body.totalPrice,
   };

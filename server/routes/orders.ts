@@ -31,7 +31,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     whenStoreDown: 'allow',
   });
 
-  app.post('/orders', { preHandler: app.guards.customer, schema: schemas.create }, async (request, reply) => {
+  app.post('/orders', { preHandler: app.guards.orderer, schema: schemas.create }, async (request, reply) => {
     const user = currentUser(request);
     await perUser.hit(user.id, request, reply);
     if (isOneToolOrderBody(request.body)) {

@@ -34,7 +34,7 @@ export const orderSchemas = {
       'prices every line; `totalPrice` and each `unitPrice`, when sent, must be what it computes. Sending the same `clientOrderId` ' +
       'again places nothing and answers the first order’s id, so a retry is safe.',
     tag: 'Orders',
-    access: 'customer',
+    access: 'orderer',
     body: v.union([OneToolOrderBodySchema, OrderBodySchema]),
     answers: {
       201: { schema: PlacedOrderSchema, description: 'The order was placed: its id, and for an order of `lines` its number.' },

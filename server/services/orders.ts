@@ -6,9 +6,10 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
-import { companyMessages, type CompanyStatus } from '../../src/contract/dealer-company';
+import { companyMessages, type Company, type CompanyStatus } from '../../src/contract/dealer-company';
 import { orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
+import { repMessages } from '../../src/contract/sales-rep';
 import { orderTotal, unitPriceFor } from '../../src/contract/pricing';
 import { quantityProblem } from '../../src/contract/quantity-rules';
 import type { AuthUser } from '../auth/guards';
@@ -24,9 +25,11 @@ import {
   type PaymentProvider,
   type RetrievedIntent,
 } from '../payments/provider';
+import { actorOf, recordAudit } from '../repositories/audit-log';
 import { findCompany, findMembership, listLocations } from '../repositories/companies';
 import { takeInvoiceNumber } from '../repositories/invoices';
 import { dropQueuedMails } from '../repositories/mail-queue';
+import { isRepOf } from '../repositories/sales-reps';
 import {
   deleteUnpaidOrder,
   findOrder,
@@ -98,7 +101,7 @@ const REFUSED_COMPANY: Record<Exclude<CompanyStatus, 'approved'>, string> = {
   suspended: companyMessages.suspended,
 };
 
-/** Where an order goes and for whom: the placer's company and, when asked for, one of its locations. */
+/** Where an order goes and for whom: the placer's company (or, for a sales rep, the company it orders for) and, when asked for, one of its locations. */
 interface Destination {
   company: { id: string; name: string; taxNumber: string | null } | null;
   location: { id: string; name: string } | null;
@@ -107,15 +110,29 @@ interface Destination {
 }
 
 /**
- * The placer's company, which must be approved to order (403 with the reason otherwise), and the delivery:
- * the company's location when the order names one (its address and phone, whatever was typed; another
- * company's location answers as a missing one), else the address typed for this order alone. An account
- * without a company (made before companies existed) orders as before, for no company.
+ * The company the order is for: a dealer's own (a companyId it sends must be that one), or for a sales rep
+ * the one it names, which must be assigned to it (docs/decisions/043-sales-reps.md). Another company answers
+ * as a missing one. Null for a dealer account without a company (made before companies existed).
  */
-async function destinationOf(tx: Tx, userId: string, request: PlaceRequest): Promise<Destination> {
+async function companyOrderedFor(tx: Tx, user: AuthUser, request: PlaceRequest): Promise<Company | null> {
+  if (user.role === 'rep') {
+    if (request.companyId === undefined) throw invalid(repMessages.companyRequired);
+    if (!(await isRepOf(tx, user.id, request.companyId))) throw new AppError('not_found', orderMessages.notYourCompany);
+    return findCompany(tx, request.companyId);
+  }
+  const membership = await findMembership(tx, user.id);
+  if (request.companyId !== undefined && request.companyId !== membership?.companyId) throw new AppError('not_found', orderMessages.notYourCompany);
+  return membership ? findCompany(tx, membership.companyId) : null;
+}
+
+/**
+ * The company, which must be approved to order (403 with the reason otherwise), and the delivery: the
+ * company's location when the order names one (its address and phone, whatever was typed; another
+ * company's location answers as a missing one), else the address typed for this order alone.
+ */
+async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Promise<Destination> {
   const typed = { location: null, userAddress: request.userAddress, userPhone: request.userPhone };
-  const membership = await findMembership(tx, userId);
-  const company = membership ? await findCompany(tx, membership.companyId) : null;
+  const company = await companyOrderedFor(tx, user, request);
   if (!company) {
     if (request.locationId !== undefined) throw new AppError('not_found', orderMessages.locationNotFound);
     return { company: null, ...typed };
@@ -216,7 +233,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       const { held, trusted, existing } = await lockUserForOrder(tx, user.id, request.clientOrderId);
       if (existing) return { id: existing, created: false };
       // Before the stock is looked at: a company that may not order learns that first, and nothing is written.
-      const destination = await destinationOf(tx, user.id, request);
+      const destination = await destinationOf(tx, user, request);
 
       const rows = await lockProducts(tx, [...new Set(request.lines.map((line) => line.productId))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -258,6 +275,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         userPhone: destination.userPhone,
         company: destination.company,
         location: destination.location,
+        placedByRep: user.role === 'rep',
         clientOrderId: request.clientOrderId,
         totalPrice: total,
         // An account the shop does not trust yet takes no stock until it pays, so throwaway accounts cannot
@@ -275,6 +293,16 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       const id = await insertOrder(tx, order);
       // The products are locked and every line was checked against their stock above.
       if (order.holdsStock) await takePieces(tx, request.lines);
+      // A rep acts for a company: its orders are in the audit log, under the company.
+      if (order.placedByRep) {
+        await recordAudit(tx, actorOf(user), {
+          action: 'order.placed_by_rep',
+          subjectType: 'order',
+          subjectId: id,
+          companyId: destination.company?.id ?? null,
+          after: { total: total, lines: order.lines.length, location: destination.location?.name ?? null },
+        });
+      }
       await queueOrderMails(tx, 'placed', { id, userId: user.id, userEmail: user.email });
       return { id, created: true };
     });

@@ -2,6 +2,7 @@
 // the Companies page (applications, decisions) and the audit log (docs/decisions/040-dealer-companies.md).
 
 import * as v from 'valibot';
+import { CompanyRepSchema } from './sales-rep';
 import { COMPANY_STATUSES, LocationSchema, MEMBER_ROLES } from './dealer-company';
 import { queryInt, requiredText, uuidField } from './fields';
 
@@ -89,6 +90,8 @@ export const AdminCompanyDetailSchema = v.object({
   members: v.array(AdminCompanyMemberSchema),
   locations: v.array(LocationSchema),
   openInvitations: v.number(),
+  /** The sales reps assigned to it, by e-mail. */
+  reps: v.array(CompanyRepSchema),
 });
 export type AdminCompanyDetail = v.InferOutput<typeof AdminCompanyDetailSchema>;
 

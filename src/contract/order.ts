@@ -76,6 +76,8 @@ export const OrderSchema = v.object({
   /** The company's location it goes to, and its name then; null for an address typed for this order alone. */
   locationId: v.optional(v.nullable(v.string())),
   locationName: v.optional(v.nullable(v.string())),
+  /** Placed by a sales rep for the company (`userName` and `userEmail` are the rep's); left out otherwise. */
+  placedByRep: v.optional(v.boolean()),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);
@@ -95,6 +97,8 @@ export const orderMessages = {
   locationNotFound: 'That delivery location is not one of your company’s locations. Choose one of them, or type the address for this order.',
   /** A buyer who sees all of the company's orders reads a colleague's order but does not pay or delete it. */
   onlyPlacerOrCompanyAdmin: 'Only the person who placed this order, or your company’s admin, can pay or delete it.',
+  /** A companyId the placer does not order for: a rep's unassigned company, or a dealer's other than its own (the same answer as a missing one). */
+  notYourCompany: 'That company is not one you order for. Choose one of your companies.',
 } as const;
 
 const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
@@ -107,6 +111,12 @@ const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
 const LocationIdSchema = v.optional(uuidField('locationId must be the id of one of your company’s locations'));
 
 /**
+ * The company the order is for: a sales rep names one of the companies assigned to it (required of a rep);
+ * a dealer may leave it out, and when it sends it, it must be its own company.
+ */
+const CompanyIdSchema = v.optional(uuidField('companyId must be the id of a company you order for'));
+
+/**
  * The one-tool order's body of POST /api/orders, as the spec's clients send it; the server places it as
  * an order of one line. Name, e-mail, price and status come from the server, never from here.
  */
@@ -116,6 +126,7 @@ export const OneToolOrderBodySchema = v.strictObject({
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
   clientOrderId: ClientOrderIdSchema,
+  companyId: CompanyIdSchema,
   locationId: LocationIdSchema,
   /** The total the customer saw; a mismatch gives 409 price_changed (docs/architecture.md, "Orders and stock"). */
   totalPrice: v.optional(
@@ -147,6 +158,7 @@ export const OrderBodySchema = v.strictObject({
   userAddress: AddressSchema,
   userPhone: PhoneSchema,
   clientOrderId: ClientOrderIdSchema,
+  companyId: CompanyIdSchema,
   locationId: LocationIdSchema,
   /** The total the dealer saw; a different server total refuses the order with price_changed. */
   totalPrice: v.optional(
@@ -245,13 +257,16 @@ const fromNotAfterTo = <T extends { from?: string | undefined; to?: string | und
 /**
  * Query of GET /api/orders/{email}: the orders the dealer may see (their own, or all of their company's for
  * its company admin and a buyer who sees all), narrowed as orderSearchEntries says, and for a company's
- * view by who placed them (`placedBy`, an account's id) and where they go (`locationId`).
+ * view by who placed them (`placedBy`, an account's id) and where they go (`locationId`); for a sales rep, by
+ * one of its companies (`companyId`).
  */
 export const MyOrdersQuerySchema = v.pipe(
   v.object({
     ...orderSearchEntries,
     placedBy: v.optional(uuidField('placedBy must be the id of a member of your company')),
     locationId: v.optional(uuidField('locationId must be the id of one of your company’s locations')),
+    /** A sales rep's view of one of its companies. */
+    companyId: v.optional(uuidField('companyId must be the id of a company you order for')),
   }),
   fromNotAfterTo(),
 );

@@ -5,12 +5,15 @@ import { HttpUrlSchema, PhoneSchema, queryInt, requiredText } from './fields';
 import { validationMessages as m } from './messages';
 import { AddressSchema } from './order';
 
-export const ROLES = ['admin', 'customer'] as const;
+/** `rep`: a sales rep, who orders for the companies assigned to it (docs/decisions/043-sales-reps.md). */
+export const ROLES = ['admin', 'customer', 'rep'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** GET /api/users/{email}. */
 export const UserProfileSchema = v.object({
   admin: v.boolean(),
+  /** A sales rep: orders for its companies, belongs to none, sees no admin page. Left out for everyone else. */
+  rep: v.optional(v.boolean()),
   email: v.string(),
   displayName: v.string(),
   address: v.string(),

@@ -103,7 +103,7 @@ describeEachDatabase(
 
       it('documents the body of every route that reads one', () => {
         // Shipping an order, making an admin, approving a dealer, making a location the default, approving or
-        // reinstating a company, and accepting an invitation take no body.
+        // reinstating a company, accepting an invitation, making a sales rep and assigning it a company take no body.
         const withoutBody = [
           'patch /api/orders/{id}',
           'put /api/user/admin/{email}',
@@ -112,6 +112,8 @@ describeEachDatabase(
           'post /api/admin/companies/{id}/approve',
           'post /api/admin/companies/{id}/reinstate',
           'post /api/invitations/{token}/accept',
+          'put /api/user/rep/{email}',
+          'put /api/admin/companies/{id}/reps/{userId}',
         ];
         for (const [path, item] of Object.entries(doc.paths)) {
           for (const [method, operation] of Object.entries(item)) {

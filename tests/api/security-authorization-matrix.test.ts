@@ -18,6 +18,7 @@ import { orderBody, placeOrder, sandboxConfirm } from '../helpers/orders';
 import { storeTestPicture } from '../helpers/pictures';
 import { describeEachDatabase } from '../helpers/use-test-app';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/rows';
 import { invitationToken } from '../../server/lib/invitation-token';
 import type { Invitation } from '../../src/contract/dealer-company';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
@@ -52,6 +53,17 @@ function userOf(ctx: Ctx, actor: Actor): TestUser | null {
 }
 
 const authOf = (ctx: Ctx, actor: Actor): Record<string, string> => userOf(ctx, actor)?.auth ?? {};
+
+/** A fresh sales rep, made as the admins' route makes one (without its company of one). */
+async function repOf(ctx: Ctx): Promise<{ id: string; email: string }> {
+  const user = await mintUser(ctx.t.database.db, ctx.t.config.accessTokenSecret);
+  await ctx.t.database.db.execute(sql`delete from companies where id = (select company_id from company_members where user_id = ${user.id}::uuid)`);
+  await ctx.t.database.db.execute(sql`update users set role = 'rep' where id = ${user.id}::uuid`);
+  return user;
+}
+async function repsOf(ctx: Ctx, companyId: string, userId: string): Promise<number> {
+  return (await rowsOf(ctx.t.database.db, sql`select 1 from company_reps where company_id = ${companyId}::uuid and user_id = ${userId}::uuid`)).length;
+}
 
 let paidCounter = 0;
 async function unpaidOrderOfA(ctx: Ctx): Promise<string> {
@@ -666,6 +678,63 @@ const ROWS: Row[] = [
       };
     },
   })),
+  {
+    // A fresh customer each time: only the admin's request makes it a rep.
+    route: 'PUT /api/user/rep/:email',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const target = await mintUser(ctx.t.database.db, ctx.t.config.accessTokenSecret);
+      return {
+        request: { method: 'PUT', url: `/api/user/rep/${encodeURIComponent(target.email)}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await findUserById(ctx.t.database.db, target.id))?.role).toBe(res.statusCode === 200 ? 'rep' : 'customer'),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/user/rep/:email',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const target = await repOf(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/user/rep/${encodeURIComponent(target.email)}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect((await findUserById(ctx.t.database.db, target.id))?.role).toBe(res.statusCode === 200 ? 'customer' : 'rep'),
+      };
+    },
+  },
+  {
+    route: 'GET /api/admin/reps',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/reps', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'PUT /api/admin/companies/:id/reps/:userId',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const [company, rep] = [(await companyOfA(ctx)).company.id, await repOf(ctx)];
+      return {
+        request: { method: 'PUT', url: `/api/admin/companies/${company}/reps/${rep.id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await repsOf(ctx, company, rep.id)).toBe(res.statusCode === 200 ? 1 : 0),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/companies/:id/reps/:userId',
+    expect: [401, 403, 403, 200],
+    cell: async (ctx, actor) => {
+      const [company, rep] = [(await companyOfA(ctx)).company.id, await repOf(ctx)];
+      await ctx.t.database.db.execute(sql`insert into company_reps (company_id, user_id) values (${company}::uuid, ${rep.id}::uuid)`);
+      return {
+        request: { method: 'DELETE', url: `/api/admin/companies/${company}/reps/${rep.id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await repsOf(ctx, company, rep.id)).toBe(res.statusCode === 200 ? 0 : 1),
+      };
+    },
+  },
+  {
+    // Sales reps only: neither dealers nor admins.
+    route: 'GET /api/rep/companies',
+    expect: [401, 403, 403, 403],
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/rep/companies', headers: authOf(ctx, actor) } }),
+  },
   {
     route: 'GET /api/admin/audit',
     expect: [401, 403, 403, 200],

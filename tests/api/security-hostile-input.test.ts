@@ -169,6 +169,10 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'POST /api/admin/companies/:id/reject', as: 'admin', body: () => ({ reason: 'Not a trade business' }), param: () => randomUUID() },
   { route: 'POST /api/admin/companies/:id/suspend', as: 'admin', body: () => ({ reason: 'Unpaid invoices' }), param: () => randomUUID() },
   { route: 'POST /api/admin/companies/:id/reinstate', as: 'admin', param: () => randomUUID() },
+  { route: 'PUT /api/user/rep/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
+  { route: 'DELETE /api/user/rep/:email', as: 'admin', param: () => `nobody-${randomUUID().slice(0, 8)}@example.com` },
+  { route: 'PUT /api/admin/companies/:id/reps/:userId', as: 'admin', param: () => randomUUID() },
+  { route: 'DELETE /api/admin/companies/:id/reps/:userId', as: 'admin', param: () => randomUUID() },
 ];
 
 function headersFor(ctx: Ctx, as: Endpoint['as']): Record<string, string> {

@@ -78,16 +78,19 @@ describe('HTTP hardening', () => {
   let base: string;
   let customer: MintedUser;
   let admin: MintedUser;
+  let rep: MintedUser;
 
   beforeAll(async () => {
     t = await createTestApp('pglite', { staticDir: fakeBuild() });
     plantUploads(t.config);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    [customer, admin] = await Promise.all([
+    [customer, admin, rep] = await Promise.all([
       mintUser(t.database.db, t.config.accessTokenSecret),
       mintUser(t.database.db, t.config.accessTokenSecret, { admin: true }),
+      mintUser(t.database.db, t.config.accessTokenSecret),
     ]);
+    await t.database.db.execute(sql`update users set role = 'rep' where id = ${rep.id}::uuid`);
   });
   afterAll(async () => {
     await t?.close();
@@ -251,9 +254,14 @@ describe('HTTP hardening', () => {
       ['/api/admin/audit', admin],
       ['/api/admin/settings', admin],
       ['/api/admin/sales', admin],
+      ['/api/admin/reps', admin],
+      ['/api/rep/companies', rep],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
-      (r) => r.method === 'GET' && /:email|:id|^\/api\/(orders|users|mail\/failures|company|admin\/[a-z]+)$/u.test(r.url) && !r.url.startsWith('/api/products'),
+      (r) =>
+        r.method === 'GET' &&
+        /:email|:id|^\/api\/(orders|users|mail\/failures|company|(admin|rep)\/[a-z]+)$/u.test(r.url) &&
+        !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);
     for (const [url, user] of personal) {

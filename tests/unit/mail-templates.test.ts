@@ -32,6 +32,7 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   companyTaxNumber: null,
   locationId: null,
   locationName: null,
+  placedByRep: false,
   ...overrides,
 });
 
