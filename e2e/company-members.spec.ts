@@ -52,8 +52,8 @@ test('a company admin invites a buyer, who registers, verifies, joins and is the
   await bob.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(bob.getByText('A verification email is sent !')).toBeVisible();
 
-  // Not verified yet: the join page says what to do first.
-  await bob.goto(joinPath);
+  // Registering went back to the invitation, which, not verified yet, says what to do first.
+  await expect(bob).toHaveURL(new RegExp(`${joinPath}$`, 'u'));
   await expect(bob.getByText(`Verify your e-mail address ${bobEmail} first`)).toBeVisible();
 
   const codes = await emulatorOobCodes(emulatorUrl, EMULATOR_PROJECT_ID);

@@ -110,7 +110,13 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/login')),
 });
 
-const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: 'register', component: lazyRouteComponent(() => import('./routes/register')) });
+// Like Login, Register goes back to where the visitor came from (an invitation's page) when it says so.
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'register',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: safeRedirect(search.redirect) }),
+  component: lazyRouteComponent(() => import('./routes/register')),
+});
 
 // An invitation mail's link: open to anyone, signed in or not (the page says what accepting needs).
 const joinRoute = createRoute({ getParentRoute: () => rootRoute, path: 'join/$token', component: lazyRouteComponent(() => import('./routes/join')) });

@@ -16,7 +16,7 @@ export default function LoginPage() {
   };
   return (
     <AuthPanel title="Login" intro="Sign in to order tools in bulk, pay and follow your orders.">
-      <LoginForm onSignedIn={goBack} />
+      <LoginForm onSignedIn={goBack} redirect={redirect} />
     </AuthPanel>
   );
 }

@@ -1,22 +1,34 @@
-// /register (the spec): after the account is made and the access token received, home. When the shop asks
+// /register (the spec): after the account is made and the access token received, home (or back to the page
+// that sent the visitor here, such as an invitation). When the shop asks
 // new customers to apply, the form asks for the company too, and the dashboard then says it waits for approval.
 
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { queryKeys } from '../api/query-keys';
 import { getRuntimeConfig } from '../api/runtime-config';
 import { AuthPanel } from '../features/auth/auth-panel';
 import { RegisterForm } from '../features/auth/register-form';
 
 export default function RegisterPage() {
+  const { redirect } = useSearch({ from: '/register' });
   const navigate = useNavigate();
+  const router = useRouter();
   const config = useQuery({ queryKey: queryKeys.runtimeConfig, queryFn: getRuntimeConfig, staleTime: Number.POSITIVE_INFINITY, meta: { persist: false } });
   // Until the settings are known (and without them, offline on a first visit) the form is the spec's; they are
   // usually known already, read when the app starts.
   const applying = config.data?.newCustomers === 'apply_and_wait';
   return (
     <AuthPanel title="Register" intro="Open a dealer account to order tools in bulk at trade prices.">
-      <RegisterForm key={String(applying)} applying={applying} onSignedIn={() => navigate({ to: applying ? '/dashboard' : '/', replace: true })} />
+      <RegisterForm
+        key={String(applying)}
+        applying={applying}
+        redirect={redirect}
+        onSignedIn={async () => {
+          // `redirect` is a same-origin path with its own query (checked by the route's validateSearch).
+          if (redirect) router.history.replace(redirect);
+          else await navigate({ to: applying ? '/dashboard' : '/', replace: true });
+        }}
+      />
     </AuthPanel>
   );
 }

@@ -24,15 +24,17 @@ export interface AuthFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   email: AuthInput;
   password: AuthInput & { autoComplete: 'current-password' | 'new-password' };
-  /** The other form: its question, path and link text. */
-  other: { question: string; to: '/login' | '/register'; label: string };
+  /** The other form: its question, path and link text, and where it goes back to after signing in. */
+  other: { question: string; to: '/login' | '/register'; label: string; redirect?: string | undefined };
   /** Fields above the e-mail (the register form's name), given `idPrefix`. */
   children?: (idPrefix: string) => ReactNode;
   /** Below the submit button, inside the form's column (Login's "Forgot password?"). */
   afterSubmit?: ReactNode;
+  /** What Google does instead of signing in at once (an application checks its company first). */
+  onGoogle?: () => void;
 }
 
-export function AuthForm({ attempt, busyLabel, submitLabel, onSubmit, email, password, other, children, afterSubmit }: AuthFormProps) {
+export function AuthForm({ attempt, busyLabel, submitLabel, onSubmit, email, password, other, children, afterSubmit, onGoogle }: AuthFormProps) {
   const id = useId();
   const { loading, error, run } = attempt;
   return (
@@ -65,12 +67,12 @@ export function AuthForm({ attempt, busyLabel, submitLabel, onSubmit, email, pas
         {afterSubmit}
         <p className="text-center text-sm">
           {other.question}{' '}
-          <Link to={other.to} className="link link-primary font-semibold">
+          <Link to={other.to} search={other.redirect ? { redirect: other.redirect } : {}} className="link link-primary font-semibold">
             {other.label}
           </Link>
         </p>
         <div className="divider my-0 text-sm">OR</div>
-        <GoogleButton onClick={() => void run(signInWithGoogle)} />
+        <GoogleButton onClick={onGoogle ?? (() => void run(signInWithGoogle))} />
       </div>
     </>
   );

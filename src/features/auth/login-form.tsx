@@ -9,7 +9,7 @@ import type { SessionUser } from './session';
 import { signInWithPassword } from './sign-in';
 import { useAuthAttempt } from './use-auth-attempt';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void | Promise<void> }) {
+export function LoginForm({ onSignedIn, redirect }: { onSignedIn: (user: SessionUser) => void | Promise<void>; redirect?: string | undefined }) {
   const attempt = useAuthAttempt(onSignedIn);
   const {
     register,
@@ -26,7 +26,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => v
       onSubmit={handleSubmit((values) => attempt.run(() => signInWithPassword(values.email, values.password)))}
       email={{ field: register('email'), error: errors.email?.message }}
       password={{ field: register('password'), error: errors.password?.message, autoComplete: 'current-password' }}
-      other={{ question: 'New to Forgeline?', to: '/register', label: 'Register' }}
+      other={{ question: 'New to Forgeline?', to: '/register', label: 'Register', redirect }}
       afterSubmit={<ForgotPassword email={() => getValues('email')} />}
     />
   );

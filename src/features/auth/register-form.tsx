@@ -12,21 +12,24 @@ import { CompanyNameSchema, CountrySchema, TAX_NUMBER_MAX_LENGTH, TaxNumberSchem
 import { toasts } from '../../contract/messages';
 import { countryOptions } from '../../ui/country-name';
 import { FormField, fieldAria } from '../../ui/form-field';
-import { applyWithCompany } from './apply-company';
+import { applyKeptApplication, keepApplication } from './apply-company';
 import { authErrorMessage } from './auth-errors';
 import { AuthField } from './auth-field';
 import { AuthForm } from './auth-form';
 import type { SessionUser } from './session';
-import { registerAccount } from './sign-in';
+import { registerAccount, signInWithGoogle } from './sign-in';
 import { useAuthAttempt } from './use-auth-attempt';
 
+const CompanyDetailsSchema = v.object({ companyName: CompanyNameSchema, country: CountrySchema, taxNumber: TaxNumberSchema });
+
 /** The register form when the company applies with it. */
-const ApplyFormSchema = v.object({
-  ...RegisterFormSchema.entries,
-  companyName: CompanyNameSchema,
-  country: CountrySchema,
-  taxNumber: TaxNumberSchema,
-});
+const ApplyFormSchema = v.object({ ...RegisterFormSchema.entries, ...CompanyDetailsSchema.entries });
+
+/** The company's part of the form, checked, as the company's update takes it. */
+function companyDetails(values: RegisterValues) {
+  const company = v.parse(CompanyDetailsSchema, values);
+  return { name: company.companyName, country: company.country, taxNumber: company.taxNumber };
+}
 
 interface RegisterValues {
   name: string;
@@ -41,13 +44,24 @@ export interface RegisterFormProps {
   /** New customers apply with their company and wait for the shop's approval. */
   applying: boolean;
   onSignedIn: (user: SessionUser) => void | Promise<void>;
+  /** Where signing in goes back to, kept when the visitor switches to Login. */
+  redirect?: string | undefined;
 }
 
-export function RegisterForm({ applying, onSignedIn }: RegisterFormProps) {
-  const attempt = useAuthAttempt(onSignedIn);
+export function RegisterForm({ applying, onSignedIn, redirect }: RegisterFormProps) {
+  const attempt = useAuthAttempt(async (user) => {
+    try {
+      await applyKeptApplication();
+    } catch {
+      toast.error('Your account is made, but your company’s details were not saved. Please add them on My Company.');
+    }
+    await onSignedIn(user);
+  });
   const {
     register,
     handleSubmit,
+    trigger,
+    getValues,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: valibotResolver(applying ? ApplyFormSchema : RegisterFormSchema) as unknown as Resolver<RegisterValues>,
@@ -62,24 +76,24 @@ export function RegisterForm({ applying, onSignedIn }: RegisterFormProps) {
 
   const submit = handleSubmit((values) =>
     attempt.run(async () => {
+      // The company's details are applied once the account exists (below, as for Google).
+      if (applying) keepApplication(companyDetails(values));
       const { user, verificationError } = await registerAccount(values);
       if (verificationError) {
         toast.error(`The verification e-mail could not be sent: ${authErrorMessage(verificationError)} You can resend it from My Profile.`);
       } else {
         toast.success(toasts.verificationSent);
       }
-      if (applying) {
-        const company = v.parse(ApplyFormSchema, values);
-        try {
-          await applyWithCompany({ name: company.companyName, country: company.country, taxNumber: company.taxNumber });
-        } catch {
-          // The account and its application exist; only the details wait, and My Company takes them.
-          toast.error('Your account is made, but your company’s details were not saved. Please add them on My Company.');
-        }
-      }
       return user;
     }),
   );
+
+  // Applying with Google: the company's details first, kept until Google returns the account.
+  const googleApplication = async () => {
+    if (!(await trigger(['companyName', 'country', 'taxNumber'], { shouldFocus: true }))) return;
+    keepApplication(companyDetails(getValues()));
+    await attempt.run(signInWithGoogle);
+  };
 
   return (
     <AuthForm
@@ -89,7 +103,8 @@ export function RegisterForm({ applying, onSignedIn }: RegisterFormProps) {
       onSubmit={submit}
       email={{ field: register('email'), error: errors.email?.message }}
       password={{ field: register('password'), error: errors.password?.message, autoComplete: 'new-password' }}
-      other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
+      other={{ question: 'Already have an account?', to: '/login', label: 'Login', redirect }}
+      {...(applying ? { onGoogle: () => void googleApplication() } : {})}
     >
       {(idPrefix) => (
         <>
@@ -97,7 +112,9 @@ export function RegisterForm({ applying, onSignedIn }: RegisterFormProps) {
           {applying ? (
             <fieldset className="grid gap-4 rounded-box border border-base-300 p-4" data-testid="company-section">
               <legend className="px-1 font-semibold">Your company</legend>
-              <p className="text-sm text-base-content/70">The shop approves each new dealer. You can browse and fill the order pad meanwhile.</p>
+              <p className="text-sm text-base-content/70">
+                The shop approves each new dealer. You can browse and fill the order pad meanwhile. Continuing with Google applies with these details too.
+              </p>
               <AuthField
                 id={`${idPrefix}-company`}
                 label="Company name"

@@ -97,12 +97,12 @@ export function JoinCompany({ token, online }: { token: string; online: boolean 
             <Link to="/login" search={{ redirect: here }} className="btn btn-primary">
               Sign in to accept
             </Link>
-            <Link to="/register" className="btn btn-outline">
+            <Link to="/register" search={{ redirect: here }} className="btn btn-outline">
               Register with this address
             </Link>
           </div>
           <p className="text-sm text-base-content/70">
-            New here? Register with {data.email}, open the verification link we e-mail you, then come back to this invitation’s link.
+            New here? Register with {data.email}: you come back to this page, and once you have opened the verification link we e-mail you, you can join.
           </p>
         </div>
       ) : admin === true ? (
