@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     lines.push('', '  Demo accounts:');
     lines.push(`    admin     ${accounts.admin.email}  /  ${accounts.admin.password}`);
     lines.push(`    customer  ${accounts.customer.email}  /  ${accounts.customer.password}`);
+    lines.push(`    sales rep ${accounts.rep.email}  /  ${accounts.rep.password}`);
   }
   if (config.firebase.mode === 'emulator' && (config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1')) {
     lines.push('', '  Local mode listens on this machine only. For a shop network, configure a Firebase project (docs/accounts.md, Local mode).');

@@ -196,4 +196,6 @@ export const seedReviews = [
 export const demoAccounts = {
   admin: { email: 'admin@forgeline.test', password: 'Forgeline-admin-2026', displayName: 'Forgeline Admin' },
   customer: { email: 'dealer@forgeline.test', password: 'Forgeline-dealer-2026', displayName: 'Dana Dealer' },
+  /** A sales rep who orders for the demo dealer's company (docs/decisions/043-sales-reps.md). */
+  rep: { email: 'rep@forgeline.test', password: 'Forgeline-rep-2026', displayName: 'Rory Rep' },
 } as const;

@@ -1,0 +1,30 @@
+// Local mode's demo accounts: an admin, an approved dealer with a company of its own, and a sales rep who
+// orders for that company. Made again on every start without changing what is there.
+
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { ensureDemoAccounts } from '../../server/auth/demo-accounts';
+import { rowsOf } from '../../server/db/rows';
+import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
+
+describeEachDatabase('demo accounts', (kind) => {
+  const { t } = useTestApp(kind, { users: {} });
+
+  it('makes the admin, the dealer and the rep assigned to the dealer’s company, and the same again on the next start', async () => {
+    for (let start = 0; start < 2; start += 1) {
+      const accounts = await ensureDemoAccounts(t.database.db, t.config.firebase);
+      const rows = await rowsOf<{ email: string; role: string; trusted: boolean; member: string | null; repOf: string | null }>(
+        t.database.db,
+        sql`select u.email, u.role, u.trusted_at is not null as trusted,
+                   (select m.role from company_members m where m.user_id = u.id) as member,
+                   (select c.name from company_reps r join companies c on c.id = r.company_id where r.user_id = u.id) as "repOf"
+              from users u where u.email like '%@forgeline.test' order by u.email`,
+      );
+      expect(rows).toEqual([
+        { email: accounts.admin.email, role: 'admin', trusted: false, member: null, repOf: null },
+        { email: accounts.customer.email, role: 'customer', trusted: true, member: 'company_admin', repOf: null },
+        { email: accounts.rep.email, role: 'rep', trusted: true, member: null, repOf: 'Dana Dealer' },
+      ]);
+    }
+  });
+});
