@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The order pad for a sales rep, composed as the route composes it: "Ordering for" starts at the remembered
+// The order pad (and the purchase page) for a sales rep, composed as the routes compose them: "Ordering for" starts at the remembered
 // company (else the first that may order) and its default location; a company that may not order cannot be
 // chosen; the order sent, or queued offline, carries the company and the location; a rep without companies
 // reads why and cannot place.
@@ -15,6 +15,7 @@ import type { OrderBody } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import type { RepCompany } from '../../src/contract/sales-rep';
 import { OrderPad } from '../../src/features/order-pad/order-pad';
+import { PurchaseForm } from '../../src/features/orders/purchase-form';
 import { orderingForSlot, useOrderingFor } from '../../src/features/rep/ordering-for-picker';
 import { rememberedChoice } from '../../src/features/rep/ordering-for';
 import { placeOrQueue } from '../../src/offline/outbox';
@@ -128,6 +129,21 @@ describe('the order pad for a sales rep', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Deliver to').value).toBe(bradford.id);
   });
 
+  it('offers another company its own locations, its default first, and places for it', async () => {
+    const york = place(randomUUID(), 'York yard');
+    const hull = place(randomUUID(), 'Hull quay', true);
+    const bolt = company('Bolt Fixings', [york, hull]);
+    const onDone = renderPad([acme, bolt]);
+    fireEvent.change(screen.getByLabelText('Ordering for'), { target: { value: bolt.id } });
+    const deliverTo = screen.getByLabelText<HTMLSelectElement>('Deliver to');
+    expect([...deliverTo.options].map((option) => option.text)).toEqual(['York yard', 'Hull quay (default)', 'Another address…']);
+    expect(deliverTo.value).toBe(hull.id);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ companyId: bolt.id, locationId: hull.id, userAddress: hull.address });
+    expect(rememberedChoice(REP)).toEqual({ companyId: bolt.id, location: hull.id });
+  });
+
   it('queues an order offline with its company, and sends the company with it', async () => {
     online = false;
     const onDone = renderPad([acme]);
@@ -145,6 +161,50 @@ describe('the order pad for a sales rep', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place order' }).disabled).toBe(true);
     expect(screen.queryByLabelText('Deliver to')).toBeNull();
     expect(screen.queryByLabelText('Address')).toBeNull();
+  });
+});
+
+/** The purchase page's form, composed as the route composes it for a rep. */
+function RepPurchase({ companies, onOrdered }: { companies: RepCompany[]; onOrdered: () => void }) {
+  const orderingFor = useOrderingFor(REP, companies);
+  return (
+    <PurchaseForm
+      key={orderingFor.choice?.companyId ?? 'no-company'}
+      product={drill}
+      userName="Rita Rep"
+      userEmail={REP}
+      locations={orderingFor.locations}
+      orderingFor={orderingForSlot('ordering-for', companies, orderingFor)}
+      placeOrder={placeOrQueue}
+      onOrdered={onOrdered}
+      onProductChanged={() => undefined}
+    />
+  );
+}
+
+describe('the purchase page for a sales rep', () => {
+  it('orders the tool for the company and location chosen', async () => {
+    const onOrdered = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RepPurchase companies={[acme]} onOrdered={onOrdered} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>('Ordering for').value).toBe(acme.id);
+    fireEvent.change(screen.getByLabelText('Deliver to'), { target: { value: bradford.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Order' }));
+    await waitFor(() => expect(onOrdered).toHaveBeenCalled());
+    expect(sent[0]).toMatchObject({ companyId: acme.id, locationId: bradford.id, lines: [{ productId: drill._id, quantity: 5 }] });
+  });
+
+  it('cannot order without a company', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RepPurchase companies={[]} onOrdered={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('ordering-for-note')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Order' }).disabled).toBe(true);
   });
 });
 
