@@ -184,4 +184,19 @@ test('a buyer orders for the company, and its admin sees who placed it and narro
   await expect(adminRows.getByTestId('order-location')).toHaveText('Leeds branch');
   await shoot(adminPage, 'manage-orders');
   await adminPage.context().close();
+  // Let see all the company's orders, the buyer reads the admin's too, and pays and deletes only his own.
+  const seesAll = await api('PATCH', `/company/members/${bo.id}`, { token: dana.token, body: { canSeeAllOrders: true } });
+  expect(seesAll.status, JSON.stringify(seesAll.body)).toBe(200);
+  const boAgain = await pageOf(browser, bo);
+  await boAgain.goto('/dashboard/my-orders');
+  const boRows = boAgain.getByRole('row').filter({ hasText: saw.name });
+  await expect(boRows).toHaveCount(2);
+  const danasRow = boRows.filter({ hasText: 'Placed by Dana Counter' });
+  await expect(danasRow.getByTestId('order-read-only')).toHaveText('Awaiting payment by Dana Counter or your company’s admin.');
+  await expect(danasRow.getByRole('link', { name: /^Pay for/u })).toHaveCount(0);
+  await expect(danasRow.getByRole('button', { name: /^Delete/u })).toHaveCount(0);
+  const boRow = boRows.filter({ hasText: 'Placed by Bo Buyer' });
+  await expect(boRow.getByRole('link', { name: /^Pay for/u })).toBeVisible();
+  await shoot(boAgain, 'my-orders-read-only');
+  await boAgain.context().close();
 });

@@ -185,4 +185,10 @@ test('a sales rep without companies reads why it cannot place an order', async (
   await screenshotsAtWidths(page, 'sales-reps-no-company', async (shown) => {
     await expect(shown.getByTestId('ordering-for-note')).toBeVisible();
   });
+
+  // A dealer's own pages are not a rep's: it belongs to no company and posts no reviews.
+  for (const path of ['/dashboard/my-company', '/dashboard/add-review']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/u);
+  }
 });

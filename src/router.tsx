@@ -79,6 +79,17 @@ async function guardCustomer(args: GuardArgs): Promise<void> {
   if ((await adminFlag(args)) === true) throw redirect({ to: '/dashboard', replace: true });
 }
 
+/**
+ * A dealer's own pages (My Company, Add Review): admins go to /dashboard as on every customer page, and so do
+ * sales reps, who belong to no company and post no reviews (docs/decisions/043-sales-reps.md).
+ */
+async function guardDealer(args: GuardArgs): Promise<void> {
+  await guardCustomer(args);
+  const { user } = getSession();
+  const profile = user ? args.context.queryClient.getQueryData(userProfileQueryOptions(user.email).queryKey) : undefined;
+  if (profile?.rep === true) throw redirect({ to: '/dashboard', replace: true });
+}
+
 /** The purchase page: admins go home with a toast (the spec). */
 async function guardPurchase(args: GuardArgs): Promise<void> {
   if ((await adminFlag(args)) !== true) return;
@@ -160,11 +171,11 @@ const profileRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/dashboard-profile')),
 });
 
-const customerRoute = <TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0]) =>
+const customerRoute = <TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0], guard = guardCustomer) =>
   createRoute({
     getParentRoute: () => dashboardRoute,
     path,
-    beforeLoad: guardCustomer,
+    beforeLoad: guard,
     component: lazyRouteComponent(load),
   });
 
@@ -176,11 +187,11 @@ const adminRoute = <TPath extends string>(path: TPath, load: Parameters<typeof l
     component: lazyRouteComponent(load),
   });
 
-const myCompanyRoute = customerRoute('my-company', () => import('./routes/my-company'));
+const myCompanyRoute = customerRoute('my-company', () => import('./routes/my-company'), guardDealer);
 const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-orders'));
 const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));
-const addReviewRoute = customerRoute('add-review', () => import('./routes/add-review'));
+const addReviewRoute = customerRoute('add-review', () => import('./routes/add-review'), guardDealer);
 const manageUsersRoute = adminRoute('manage-users', () => import('./routes/manage-users'));
 const addProductRoute = adminRoute('add-product', () => import('./routes/add-product'));
 const manageOrdersRoute = adminRoute('manage-orders', () => import('./routes/manage-orders'));

@@ -261,14 +261,24 @@ export async function findOrderSeenBy(tx: Tx, id: string, userId: string): Promi
   return row ?? null;
 }
 
-/** The orders this dealer sees (dealerSeesOrder), newest first, narrowed by a search (see orderSearchWhere). */
+/**
+ * The orders this dealer sees (dealerSeesOrder), newest first, narrowed by a search (see orderSearchWhere). An
+ * order the dealer reads but may not pay or delete (dealerActsOnOrder) says so with `readOnly`, so the list
+ * offers its buttons only where the server would accept them.
+ */
 export async function listOrdersSeenBy(tx: Tx, userId: string, heldFor: number | null = null, search: OrderSearch = {}): Promise<OrderWithLines[]> {
   const rows = await tx
-    .select()
+    .select({ order: orders, mayAct: sql<boolean>`coalesce(${dealerActsOnOrder(userId)}, false)` })
     .from(orders)
     .where(and(dealerSeesOrder(userId), orderSearchWhere(search)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withLines(tx, rows, heldFor);
+  const readOnly = new Set(rows.filter((row) => row.mayAct !== true).map((row) => row.order.id));
+  const listed = await withLines(
+    tx,
+    rows.map((row) => row.order),
+    heldFor,
+  );
+  return listed.map((order) => (readOnly.has(order._id) ? { ...order, readOnly: true } : order));
 }
 
 /** The user's unpaid orders that have a payment started at the processor. */

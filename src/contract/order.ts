@@ -78,6 +78,11 @@ export const OrderSchema = v.object({
   locationName: v.optional(v.nullable(v.string())),
   /** Placed by a sales rep for the company (`userName` and `userEmail` are the rep's); left out otherwise. */
   placedByRep: v.optional(v.boolean()),
+  /**
+   * In a dealer's own list: the dealer reads this order (a colleague's, seen through the company) but may not
+   * pay or delete it, which only the one who placed it and the company's admin do. Left out otherwise.
+   */
+  readOnly: v.optional(v.boolean()),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);

@@ -211,6 +211,8 @@ describeEachDatabase('orders of a company', (kind) => {
         companyName: 'Dana Tools Ltd',
         locationName: 'Leeds branch',
       });
+      // The company admin pays and deletes every one of them: none is read-only to it.
+      expect(mine.filter((order) => order.readOnly)).toEqual([]);
       expect((await orderAs(dana, bosOrder)).statusCode).toBe(200);
     });
 
@@ -228,8 +230,11 @@ describeEachDatabase('orders of a company', (kind) => {
 
     it('shows a buyer who sees all every order of the company, from the moment it is switched on', async () => {
       await t.database.db.execute(sql`update company_members set can_see_all_orders = true where user_id = ${cy.id}::uuid`);
-      const ids = (await listAs(cy)).map((order) => order._id);
-      expect(ids).toEqual(expect.arrayContaining([bosOrder, cysOrder, danasOrder]));
+      const seen = await listAs(cy);
+      expect(seen.map((order) => order._id)).toEqual(expect.arrayContaining([bosOrder, cysOrder, danasOrder]));
+      // The list says which are only to read, so the app offers Pay and Delete on the buyer's own alone.
+      expect(seen.filter((order) => order.readOnly).map((order) => order._id)).toEqual(expect.arrayContaining([bosOrder, danasOrder]));
+      expect(seen.find((order) => order._id === cysOrder)?.readOnly).toBeUndefined();
       expect((await orderAs(cy, bosOrder)).statusCode).toBe(200);
       // Reading is all it gives: a colleague's order is theirs or the company admin's to pay or delete.
       const pay = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: cy.auth, payload: { orderId: bosOrder } });

@@ -223,6 +223,10 @@ describeEachDatabase('sales reps', (kind) => {
       expect(ritaSees).toContain(repOrder);
       expect(ritaSees).toContain(danasOwn);
       expect((await listAs(rita)).every((order) => order.companyId === danaCompany)).toBe(true);
+      // The rep reads the dealer's own orders and acts on those it placed.
+      const ritaList = await listAs(rita);
+      expect(ritaList.find((order) => order._id === danasOwn)?.readOnly).toBe(true);
+      expect(ritaList.find((order) => order._id === repOrder)?.readOnly).toBeUndefined();
       expect((await listAs(rita, `?companyId=${olliCompany}`)).map((order) => order._id)).toEqual([]);
       expect((await listAs(rita, `?companyId=${danaCompany}`)).length).toBe(ritaSees.length);
       // The company's admin acts on the rep's order as on any of the company's.

@@ -1,5 +1,5 @@
 // The table of My Orders (the spec): each row starts with the order's number and when it was placed;
-// status in colour and in words, Pay and Delete on unpaid orders, and the 'Delete Alert!' confirmation
+// status in colour and in words, Pay and Delete on unpaid orders (a colleague's only to read says who pays it), and the 'Delete Alert!' confirmation
 // before an order goes. A bulk order is one row that opens to its lines; an unpaid order says until when
 // it holds its stock; a shipped one names its carrier and tracking number; a paid or shipped one can be
 // ordered again, its lines going onto the order pad at today's prices and rules. An order to one of the
@@ -138,7 +138,12 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       header: 'Action',
       action: true,
       cell: (o) =>
-        isDeletable(o.status) ? (
+        isDeletable(o.status) && o.readOnly ? (
+          // A colleague's order seen through the company: theirs or the company admin's to pay or delete.
+          <p className="max-w-48 text-sm text-base-content/80" data-testid="order-read-only">
+            Awaiting payment by {o.userName} or your company’s admin.
+          </p>
+        ) : isDeletable(o.status) ? (
           <div className="flex flex-wrap gap-2">
             {offlineReason ? (
               <button type="button" className="btn btn-sm btn-primary" disabled title={offlineReason}>
