@@ -9,10 +9,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import type { AdminCompanyDetail } from '../../src/contract/company-admin';
+import type { AdminCompanyDetail, AuditPage } from '../../src/contract/company-admin';
 import { repMessages, type AdminRep, type CompanyRep } from '../../src/contract/sales-rep';
 import type { UserRow } from '../../src/contract/user';
-import { differences } from '../../src/features/admin/audit-log';
+import { AuditLog, differences } from '../../src/features/admin/audit-log';
 import { CompanyDetail } from '../../src/features/admin/company-detail';
 import { UsersTable } from '../../src/features/admin/users-table';
 
@@ -40,6 +40,26 @@ let companyReps: CompanyRep[];
 let calls: Call[];
 /** An answer that refuses the next PUT or DELETE. */
 let refusal: ApiError | null;
+
+const auditPage: AuditPage = {
+  items: [
+    {
+      id: 9,
+      at: '2026-11-27T09:00:00.000Z',
+      actorId: 'u-admin',
+      actorEmail: 'alma@example.com',
+      actorRole: 'admin',
+      action: 'user.made_rep',
+      subjectType: 'user',
+      subjectId: 'rex@example.com',
+      companyId: null,
+      companyName: null,
+      before: { role: 'customer', company: 'Rex Rep' },
+      after: { role: 'rep', companyDeleted: true },
+    },
+  ],
+  next: null,
+};
 
 const COMPANY_ID = '00000000-0000-4000-8000-000000000001';
 const detail = (): AdminCompanyDetail => ({
@@ -71,6 +91,7 @@ async function answer(path: string, options: { method?: string } = {}): Promise<
   }
   if (path === '/users') return { items: users, total: users.length, page: 1, pageSize: 20 };
   if (path === '/admin/reps') return reps;
+  if (path === '/admin/audit') return auditPage;
   if (path === `/admin/companies/${COMPANY_ID}`) return detail();
   const repChange = /^\/user\/rep\/(.+)$/u.exec(path);
   if (repChange) {
@@ -242,6 +263,16 @@ describe('a company’s sales reps', () => {
 });
 
 describe('the audit log’s sales rep entries', () => {
+  it('names the action and the account it was done to', async () => {
+    renderWithClient(<AuditLog />);
+    const entry = await screen.findByTestId('audit-entry');
+    expect(within(entry).getByText('Made someone a sales rep')).toBeTruthy();
+    expect(entry.textContent).toContain('Account: rex@example.com');
+    expect(entry.textContent).toContain('RoleCustomer → Sales rep');
+    expect(entry.textContent).toContain('Company removed— → Yes');
+    expect(within(screen.getByLabelText('What')).getByRole('option', { name: 'Assigned a sales rep to the company' })).toBeTruthy();
+  });
+
   it('reads roles and a rep’s companies in words', () => {
     expect(differences({ role: 'customer', company: 'Acme Tools' }, { role: 'rep', companyDeleted: false })).toEqual([
       { key: 'role', before: 'Customer', after: 'Sales rep' },

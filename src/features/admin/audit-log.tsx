@@ -106,6 +106,12 @@ function Entry({ entry, onCompany }: { entry: AuditEntryView; onCompany: (id: st
         ) : null}
         <span className="sr-only"> ({entry.action})</span>
       </p>
+      {/* An account made a sales rep, a customer again, or assigned: whose, as its e-mail. */}
+      {entry.subjectType === 'user' && entry.subjectId ? (
+        <p className="text-sm">
+          Account: <span className="break-all font-medium">{entry.subjectId}</span>
+        </p>
+      ) : null}
       {changes.length > 0 ? (
         <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
           {changes.map((change) => (

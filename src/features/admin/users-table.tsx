@@ -139,6 +139,7 @@ export function UsersTable() {
     },
     {
       header: 'Delete',
+      action: true,
       cell: (row) =>
         row.email === me?.email ? (
           <span className="text-sm text-base-content/70">You cannot delete yourself</span>
@@ -168,6 +169,7 @@ export function UsersTable() {
           empty={search.q ? 'No user matches this search.' : 'There are no users yet.'}
           busy={users.isFetching && !users.isPending}
           toolbar={toolbar}
+          stackBelow="md"
           pagination={users.data ? { page: users.data.page, pageSize: users.data.pageSize, total: users.data.total, onPageChange: setPage } : undefined}
         />
       ) : null}
