@@ -284,5 +284,11 @@ describe('the audit log’s sales rep entries', () => {
       { key: 'companies', before: '2 companies', after: '—' },
     ]);
     expect(differences(null, { rep: 'rex@example.com' })).toEqual([{ key: 'rep', before: '—', after: 'rex@example.com' }]);
+    // A rep's order for a company: its total in dollars, as the order lists write it.
+    expect(differences(null, { total: 1250, lines: 3, location: 'Main store' })).toEqual([
+      { key: 'total', before: '—', after: '$1,250' },
+      { key: 'lines', before: '—', after: '3' },
+      { key: 'location', before: '—', after: 'Main store' },
+    ]);
   });
 });

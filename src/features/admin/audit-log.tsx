@@ -4,6 +4,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { AUDIT_TEXT_MAX_LENGTH, type AuditEntryView } from '../../contract/company-admin';
+import { formatDollars } from '../../contract/pricing';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
 import { STATUS_LABELS, formatMoment } from './company-status';
@@ -30,6 +31,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.made_customer': 'Made a sales rep a customer again',
   'rep.assigned': 'Assigned a sales rep to the company',
   'rep.unassigned': 'Removed a sales rep from the company',
+  'order.placed_by_rep': 'Placed an order for the company',
 };
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
@@ -52,6 +54,9 @@ const KEY_LABELS: Record<string, string> = {
   company: 'Company',
   companyDeleted: 'Company removed',
   companies: 'Companies',
+  total: 'Total',
+  lines: 'Lines',
+  location: 'Location',
 };
 
 /** The fields whose values are codes, with their words. */
@@ -62,7 +67,7 @@ function shown(value: unknown, key: string | null = null): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'string') return (key === null ? undefined : VALUE_LABELS[key]?.[value]) ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return key === 'total' ? formatDollars(value) : String(value);
   // The companies a sales rep had: how many, as their ids say nothing to a reader.
   if (key === 'companies' && Array.isArray(value)) return value.length === 1 ? '1 company' : `${value.length} companies`;
   return JSON.stringify(value);
