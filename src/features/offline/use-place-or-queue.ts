@@ -16,9 +16,12 @@ export function usePlaceOrQueue(): (order: OrderToPlace) => Promise<PlaceOutcome
         outcome = await placeOrQueue(order);
         return outcome;
       } finally {
-        // Stock changed (or we learnt it had): the catalogue and the order lists are stale either way.
+        // Stock changed (or we learnt it had): the catalogue and the order lists are stale either way. The
+        // lists are read again before the screen moves on to them; the catalogue is not waited for: its
+        // refresh includes the saved copy's sync, which on a first visit may still be saving every tool.
         if (outcome?.kind !== 'saved') {
-          await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders }), queryClient.invalidateQueries({ queryKey: queryKeys.products })]);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
         }
       }
     },
