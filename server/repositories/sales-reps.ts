@@ -80,7 +80,12 @@ export async function unassignRep(tx: Tx, companyId: string, userId: string): Pr
 }
 
 export type RoleChange =
-  | { outcome: 'changed'; left: { companyId: string; companyName: string; deleted: boolean } | null; ownCompany: { id: string } | null; companyIds: string[] }
+  | {
+      outcome: 'changed';
+      left: { companyId: string; companyName: string; deleted: boolean } | null;
+      ownCompany: { id: string; name: string } | null;
+      companyIds: string[];
+    }
   | { outcome: 'not_found' }
   | { outcome: 'unchanged' }
   | { outcome: 'not_customer' }
@@ -143,6 +148,8 @@ export async function makeCustomerOfRep(tx: Tx, email: string): Promise<RoleChan
     .update(users)
     .set({ role: 'customer', updatedAt: sql`now()` })
     .where(eq(users.id, user.id));
-  const ownCompany = await createCompanyOfOne(tx, user);
+  const { id } = await createCompanyOfOne(tx, user);
+  // Named as createCompanyOfOne names it.
+  const ownCompany = { id, name: user.displayName.trim() || user.email };
   return { outcome: 'changed', left: null, ownCompany, companyIds: dropped.map((row) => row.companyId) };
 }

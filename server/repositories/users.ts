@@ -1,6 +1,6 @@
 // Data access for users.
 
-import { and, asc, count, eq, getTableColumns, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Role, UserProfile, UserRow } from '../../src/contract/user';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -152,12 +152,12 @@ export async function updateProfile(tx: Tx, email: string, changes: ProfileChang
   return rows.length;
 }
 
-/** Promotes a customer; zero when the user is missing or already admin. */
+/** Promotes a customer; zero when the user is missing, already admin, or a sales rep (made a customer first). */
 export async function makeAdmin(tx: Tx, email: string): Promise<number> {
   const rows = await tx
     .update(users)
     .set({ role: 'admin', updatedAt: sql`now()` })
-    .where(and(eq(users.email, email), ne(users.role, 'admin')))
+    .where(and(eq(users.email, email), eq(users.role, 'customer')))
     .returning({ id: users.id });
   return rows.length;
 }

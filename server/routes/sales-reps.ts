@@ -51,7 +51,7 @@ const salesReps: FastifyPluginAsync = async (app) => {
         subjectId: email,
         companyId: change.ownCompany?.id ?? null,
         before: { role: 'rep', companies: change.companyIds },
-        after: { role: 'customer', company: change.ownCompany?.id ?? null },
+        after: { role: 'customer', company: change.ownCompany?.name ?? null },
       });
       return { modifiedCount: 1 };
     });

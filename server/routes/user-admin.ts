@@ -3,6 +3,7 @@
 // The last admin cannot be deleted and nobody deletes themselves.
 
 import type { FastifyPluginAsync } from 'fastify';
+import { repMessages } from '../../src/contract/sales-rep';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
 import { AdminUsersQuerySchema } from '../../src/contract/user';
 import { currentUser } from '../auth/guards';
@@ -31,6 +32,8 @@ const userAdmin: FastifyPluginAsync = async (app) => {
     const email = parseParam(EmailSchema, request.params.email, 'That user');
     const target = await findUserByEmail(db, email);
     if (!target) throw notFound('That user');
+    // A rep keeps its companies until it is a customer again: it becomes an admin from there (docs/decisions/043).
+    if (target.role === 'rep') throw new AppError('conflict', repMessages.repNotAdmin);
     // Zero when the user is already an admin: promoting twice changes nothing.
     return { modifiedCount: await makeAdmin(db, email) };
   });

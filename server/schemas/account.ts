@@ -67,6 +67,7 @@ export const userAdminSchemas = {
     access: 'admin',
     params: EmailParams,
     answers: { 200: ModifiedCountSchema },
+    refusals: { 409: 'The account is a sales rep: it is made a customer first.' },
   }),
   approveDealer: routeSchema({
     summary: 'Approve an account as a dealer',

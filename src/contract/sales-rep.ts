@@ -14,6 +14,8 @@ export const repMessages = {
   lastCompanyAdmin: 'This person is the last company admin of a company with other members. Make another member its company admin first.',
   /** Assigning a company to an account that is not a rep. */
   notARep: 'That account is not a sales rep.',
+  /** Making an admin of a sales rep, which still has its companies. */
+  repNotAdmin: 'A sales rep is made a customer first (which takes its companies from it), then an admin.',
   /** Reps do not join a company through an invitation. */
   repsCannotJoin: 'A sales rep orders for the companies assigned to them and cannot join a company.',
 } as const;

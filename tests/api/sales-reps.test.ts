@@ -256,6 +256,13 @@ describeEachDatabase('sales reps', (kind) => {
   });
 
   describe('making a rep a customer again', () => {
+    it('makes an admin of a rep only once it is a customer again', async () => {
+      const refused = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(rita.email)}`, headers: admin.auth });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ message: repMessages.repNotAdmin });
+      expect(await profile(rita)).toMatchObject({ admin: false, rep: true });
+    });
+
     it('drops its companies and gives it a company of its own', async () => {
       await assign(olliCompany, rita.id);
       const res = await makeCustomer(rita.email);
@@ -265,6 +272,11 @@ describeEachDatabase('sales reps', (kind) => {
       expect(await companyIdOf(rita)).not.toBe('');
       expect(await rowsOf(t.database.db, sql`select company_id from company_reps where user_id = ${rita.id}::uuid`)).toHaveLength(0);
       expect(await auditOf('user.made_customer')).toHaveLength(1);
+      const [entry] = await rowsOf<{ after: { role: string; company: string } }>(
+        t.database.db,
+        sql`select after from audit_log where action = 'user.made_customer'`,
+      );
+      expect(entry?.after).toEqual({ role: 'customer', company: 'Rita Rep' });
       expect((await makeCustomer(rita.email)).json()).toEqual({ modifiedCount: 0 });
       expect((await makeCustomer(admin.email)).statusCode).toBe(409);
     });
