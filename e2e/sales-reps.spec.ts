@@ -163,6 +163,18 @@ test('a sales rep orders for a dealer’s company online and offline, and the de
   });
   await danaPage.context().close();
 
+  // The shop's audit log has both orders, placed by the rep for the company.
+  const shopAdmin = await createUser({ displayName: 'Shop Admin', admin: true });
+  const adminPage = await pageOf(browser, shopAdmin);
+  await adminPage.goto('/dashboard/audit-log');
+  await adminPage.getByLabel('Who (e-mail)').fill(rita.email);
+  await adminPage.getByRole('button', { name: 'Show', exact: true }).click();
+  const placedEntries = adminPage.getByTestId('audit-entry').filter({ hasText: 'Placed an order for the company' });
+  await expect(placedEntries).toHaveCount(2);
+  await expect(placedEntries.first()).toContainText('Dana Counter');
+  await expect(placedEntries.first()).toContainText('Sales rep');
+  await adminPage.context().close();
+
   // An admin page is not the rep's: it is treated as a customer is, signed out and sent to log in.
   await page.goto('/dashboard/manage-orders');
   await expect(page).toHaveURL(/\/login$/u);
