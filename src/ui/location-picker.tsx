@@ -129,3 +129,34 @@ export function LocationPicker({ id, locations, choice, onChange }: LocationPick
     </FormField>
   );
 }
+
+export interface DestinationPickerProps {
+  id: string;
+  locations: readonly Location[];
+  delivery: Pick<ReturnType<typeof useDeliveryChoice>, 'choice' | 'change'>;
+  contactForm: ContactForm;
+  orderingFor?: OrderingForSlot | undefined;
+}
+
+/**
+ * Where an order goes, on the purchase page and the pad alike: a sales rep's "Ordering for" first, then
+ * "Deliver to" (nothing more while the rep has no company to order for).
+ */
+export function DestinationPicker({ id, locations, delivery, contactForm, orderingFor }: DestinationPickerProps) {
+  return (
+    <>
+      {orderingFor?.picker}
+      {orderingFor?.cannotPlace ? null : (
+        <LocationPicker
+          id={id}
+          locations={locations}
+          choice={delivery.choice}
+          onChange={(next) => {
+            delivery.change(next, contactForm);
+            orderingFor?.onLocationChange(next);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -24,7 +24,7 @@ import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbo
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
 import { AddressField, PhoneField } from '../../ui/form-field';
-import { LocationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
+import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
@@ -290,18 +290,7 @@ export function OrderPad({
         <h2 id={`${id}-deliver`} className="text-lg font-bold">
           Delivery
         </h2>
-        {orderingFor?.picker}
-        {noCompany ? null : (
-          <LocationPicker
-            id={`${id}-deliver-to`}
-            locations={locations}
-            choice={delivery.choice}
-            onChange={(next) => {
-              delivery.change(next, contactForm);
-              orderingFor?.onLocationChange(next);
-            }}
-          />
-        )}
+        <DestinationPicker id={`${id}-deliver-to`} locations={locations} delivery={delivery} contactForm={contactForm} orderingFor={orderingFor} />
         {delivery.location === null && !noCompany ? (
           <div className="grid gap-4 md:grid-cols-2">
             <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />

@@ -18,7 +18,7 @@ import type { Location } from '../../contract/dealer-company';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { ReadOnlyIdentity } from '../../ui/form-field';
-import { LocationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
+import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { PriceTiers } from '../../ui/price-tiers';
 import { reportSessionExpired } from '../auth/session';
 import { OrderFields, useOrderForm } from './order-fields';
@@ -146,18 +146,7 @@ export function PurchaseForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>
       <ReadOnlyIdentity idPrefix={id} name={userName} email={userEmail} className="grid gap-4 sm:grid-cols-2" />
 
-      {orderingFor?.picker}
-      {noCompany ? null : (
-        <LocationPicker
-          id={`${id}-deliver-to`}
-          locations={locations}
-          choice={delivery.choice}
-          onChange={(next) => {
-            delivery.change(next, contactForm);
-            orderingFor?.onLocationChange(next);
-          }}
-        />
-      )}
+      <DestinationPicker id={`${id}-deliver-to`} locations={locations} delivery={delivery} contactForm={contactForm} orderingFor={orderingFor} />
 
       <OrderFields
         idPrefix={id}
