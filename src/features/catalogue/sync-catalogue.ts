@@ -3,16 +3,27 @@
 // the catalogue); what it changed refreshes the searches answered from the saved copy. The first sync
 // waits until the page has loaded and the browser is idle.
 
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
-import { syncSavedCatalogue } from '../../offline/catalogue';
+import { syncSavedCatalogue, type CatalogueSyncResult } from '../../offline/catalogue';
 import { afterLoadWhenIdle } from '../../ui/when-idle';
+
+/** The searches and categories answered from the saved copy are asked again when a sync changed it. */
+export function refreshAfterSync(client: QueryClient, result: CatalogueSyncResult): void {
+  // A first copy changes nothing shown: until it is complete the server answered every search.
+  if (result.first === true || result.changed + result.deleted === 0) return;
+  void client.invalidateQueries({ queryKey: queryKeys.productSearches });
+  void client.invalidateQueries({ queryKey: queryKeys.categories });
+}
 
 export const catalogueSyncQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.catalogueSync,
-    queryFn: () => syncSavedCatalogue(afterLoadWhenIdle),
+    queryFn: async ({ client }) => {
+      const result = await syncSavedCatalogue(afterLoadWhenIdle);
+      refreshAfterSync(client, result);
+      return result;
+    },
     staleTime: 60_000,
     refetchOnReconnect: 'always',
     refetchOnWindowFocus: false,
@@ -21,15 +32,11 @@ export const catalogueSyncQueryOptions = () =>
     meta: { persist: false },
   });
 
-/** Keeps the saved catalogue fresh while the app is open. */
+/**
+ * Keeps the saved catalogue fresh while the app is open. The page frame runs it, and nothing on screen
+ * shows the sync's own state: the frame is not drawn again when a sync starts or ends (at trade scale
+ * that redraw was a long task right as the first copy was saved).
+ */
 export function useCatalogueSync(): void {
-  const queryClient = useQueryClient();
-  const sync = useQuery(catalogueSyncQueryOptions());
-  const result = sync.data;
-  useEffect(() => {
-    // A first copy changes nothing shown: until it is complete the server answered every search.
-    if (!result || result.first === true || result.changed + result.deleted === 0) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.productSearches });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
-  }, [result, queryClient]);
+  useQuery({ ...catalogueSyncQueryOptions(), notifyOnChangeProps: [] });
 }
