@@ -24,7 +24,8 @@ export function CompanyStandingNotice({ status, reason }: CompanyStandingNoticeP
         <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <div className="grid gap-1">
+      {/* The words in the page's own colour: the soft alert's tone on its pale ground is too faint to read. */}
+      <div className="grid gap-1 text-base-content">
         <p className="font-semibold">{text.title}</p>
         <p>{text.body}</p>
         {reason && status !== 'applied' ? (
