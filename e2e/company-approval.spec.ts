@@ -3,12 +3,15 @@
 // on Companies and approves it, the approval mail arrives (caught by the server's local mail catcher in
 // DATA_DIR/mail), and the Audit Log shows the setting's change and the approval. Settings, Companies (the
 // list and one company), the Audit Log, the register page and the waiting dealer's dashboard fit a phone, a tablet and a desktop
-// (screenshots in .tmp/screens/).
+// (screenshots in .tmp/screens/). A second applicant is rejected with a reason: the reason reaches the dealer
+// by mail and on the dashboard, the purchase page refuses its order in words, and the Audit Log keeps it.
 
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
+import { companyAdminMessages } from '../src/contract/company-admin';
 import { companyMessages } from '../src/contract/dealer-company';
+import { texts } from '../src/contract/messages';
 import { emulatorOobCodes } from '../tests/helpers/auth-emulator';
 import { EMULATOR_PROJECT_ID, api, emulatorUrl, expect, signIn, test } from './fixtures';
 import { mailTo, screenshotsAtWidths } from './screen-helpers';
@@ -117,6 +120,118 @@ test('an admin asks new dealers to apply, approves one on Companies, and the aud
     await dealerContext.close();
   } finally {
     await restore();
+    const found = await api<{ items: { _id: string }[] }>('GET', `/users?q=${encodeURIComponent(dealerEmail)}`, { token: adminToken });
+    for (const user of found.body.items) await api('DELETE', `/users/${user._id}`, { token: adminToken });
+  }
+});
+
+test('an admin rejects an application with a reason: the dealer is mailed it, reads it on the dashboard, and cannot order', async ({
+  page,
+  browser,
+  createUser,
+  createProduct,
+  adminToken,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await createUser({ displayName: 'Rhea Reviewer', admin: true });
+  const product = await createProduct({ name: 'Forgeline RS20 Rotary Saw', price: 120, availableQnt: 50, minOrderQnt: 2 });
+  const suffix = randomUUID().slice(0, 6);
+  const companyName = `Refused Tools ${suffix}`;
+  const dealerEmail = `e2e-reject-${suffix}@example.com`;
+  const reason = 'We sell only to registered tool shops; we could not find yours in the trade register.';
+  const setNewCustomers = (newCustomers: 'order_at_once' | 'apply_and_wait') => api('PATCH', '/admin/settings', { token: adminToken, body: { newCustomers } });
+
+  try {
+    // The first journey shows the setting changed on Settings; here the shop already asks dealers to apply.
+    expect((await setNewCustomers('apply_and_wait')).status).toBe(200);
+    const dealerContext = await browser.newContext({ baseURL: e2eEnv.baseURL });
+    const dealer = await dealerContext.newPage();
+    await dealer.goto('/register');
+    const section = dealer.getByRole('group', { name: 'Your company' });
+    await dealer.getByLabel('Name', { exact: true }).fill('Rory Reseller');
+    await dealer.getByLabel('Email').fill(dealerEmail);
+    await dealer.getByLabel('Password').fill(`pw-${randomUUID()}`);
+    await section.getByLabel('Company name').fill(companyName);
+    await section.getByLabel('Country').selectOption({ label: 'Ireland' });
+    await dealer.getByRole('button', { name: 'Register and apply' }).click();
+    await expect(dealer).toHaveURL(/\/dashboard$/u);
+    await expect(dealer.getByTestId('company-standing')).toContainText('Waiting for approval');
+    expect((await setNewCustomers('order_at_once')).status).toBe(200);
+
+    // The rejection mail goes to a verified address only.
+    const codes = await emulatorOobCodes(emulatorUrl, EMULATOR_PROJECT_ID);
+    await dealer.goto(codes.find((c) => c.email === dealerEmail && c.requestType === 'VERIFY_EMAIL')?.oobLink ?? '');
+    await dealer.goto('/dashboard');
+    await expect(dealer.getByTestId('verification-state')).toContainText('Your e-mail address is verified.');
+
+    // The admin opens the application on Companies and rejects it, writing the reason the dealer will read.
+    await signIn(page, admin);
+    const openCompany = async (p: Page) => {
+      await p.goto('/dashboard/companies');
+      await p.getByLabel('Search by company or e-mail').fill(dealerEmail);
+      await p.getByRole('button', { name: 'Search' }).click();
+      await p.getByRole('button', { name: `Review ${companyName}` }).click();
+      await expect(p.getByRole('heading', { name: companyName })).toBeVisible();
+    };
+    const dialog = page.getByRole('dialog', { name: 'Reject this application?' });
+    const askToReject = async (p: Page) => {
+      await openCompany(p);
+      await p.getByRole('region', { name: 'Company details' }).getByRole('button', { name: 'Reject' }).click();
+      await expect(p.getByRole('dialog', { name: 'Reject this application?' })).toBeVisible();
+    };
+    await askToReject(page);
+    await expect(dialog).toContainText(`${companyName} cannot order. Its company admins get an e-mail with your reason.`);
+    // Without a reason nothing is sent.
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog.getByText(companyAdminMessages.reasonRequired)).toBeVisible();
+    await dialog.getByLabel('Reason (the dealer reads it)').fill(reason);
+    await screenshotsAtWidths(page, 'company-reject-dialog', async (p) => {
+      await askToReject(p);
+      await p.getByRole('dialog').getByLabel('Reason (the dealer reads it)').fill(reason);
+    });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText(`${companyName} is rejected`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const details = page.getByRole('region', { name: 'Company details' });
+    await expect(details.getByText('Rejected', { exact: true })).toBeVisible();
+    await expect(details).toContainText(reason);
+    // A rejected company may still be approved later, should things change.
+    await expect(details.getByRole('button', { name: 'Approve' })).toBeVisible();
+
+    const mail = await mailTo(dealerEmail, /Your application/u);
+    expect(mail.subject).toBe(`Your application for ${companyName}`);
+    expect(mail.text).toContain(reason);
+
+    // The dealer's dashboard says the application was turned down, and why.
+    await dealer.reload();
+    const standing = dealer.getByTestId('company-standing');
+    await expect(standing).toContainText('Application turned down');
+    await expect(standing).toContainText(companyMessages.rejected);
+    await expect(standing).toContainText(reason);
+
+    // The purchase page takes the order's details, and the server refuses it in the dealer's words.
+    await dealer.goto(`/products/${product._id}`);
+    await expect(dealer.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await dealer.getByLabel('Address').fill('7 Dock Road, Cork');
+    await dealer.getByLabel('Phone').fill('+353 21 555 0199');
+    await dealer.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(dealer.getByRole('alert').filter({ hasText: companyMessages.rejected })).toBeVisible();
+    await expect(dealer).toHaveURL(new RegExp(`/products/${product._id}$`, 'u'));
+    await dealer.goto('/dashboard/my-orders');
+    await expect(dealer.getByText(texts.noOrders)).toBeVisible();
+    await dealerContext.close();
+
+    // The Audit Log keeps who rejected the application, and the reason.
+    await page.goto('/dashboard/audit-log');
+    await page.getByLabel('What').selectOption({ label: 'Rejected the application' });
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const rejection = page.getByTestId('audit-entry').filter({ hasText: companyName });
+    await expect(rejection).toContainText('Rejected the application');
+    await expect(rejection).toContainText(admin.email);
+    await expect(rejection).toContainText('Applied → Rejected');
+    await expect(rejection).toContainText(reason);
+  } finally {
+    await setNewCustomers('order_at_once');
     const found = await api<{ items: { _id: string }[] }>('GET', `/users?q=${encodeURIComponent(dealerEmail)}`, { token: adminToken });
     for (const user of found.body.items) await api('DELETE', `/users/${user._id}`, { token: adminToken });
   }

@@ -6,8 +6,11 @@ import { expect, type Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
 import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
 
-/** How far the page scrolls sideways, in CSS pixels: 0 when everything fits. */
-export const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * How far the page scrolls sideways, in CSS pixels: 0 when everything fits. While a modal dialog is open the
+ * page keeps room for its scroll bar, so the page is narrower than the window: that fits too.
+ */
+export const sideways = (page: Page) => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
 
 /** At a phone's, a tablet's and a desktop's width: the page made ready again (`ready`), nothing wider than the screen, and a screenshot. */
 export async function screenshotsAtWidths(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
