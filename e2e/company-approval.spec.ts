@@ -214,8 +214,9 @@ test('an admin rejects an application with a reason: the dealer is mailed it, re
     await expect(dealer.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await dealer.getByLabel('Address').fill('7 Dock Road, Cork');
     await dealer.getByLabel('Phone').fill('+353 21 555 0199');
+    await expect(dealer.getByTestId('company-standing')).toContainText('Application turned down');
     await dealer.getByRole('button', { name: 'Order', exact: true }).click();
-    await expect(dealer.getByRole('alert').filter({ hasText: companyMessages.rejected })).toBeVisible();
+    await expect(dealer.getByRole('alert').filter({ hasText: companyMessages.rejected })).toContainText(reason);
     await expect(dealer).toHaveURL(new RegExp(`/products/${product._id}$`, 'u'));
     await dealer.goto('/dashboard/my-orders');
     await expect(dealer.getByText(texts.noOrders)).toBeVisible();

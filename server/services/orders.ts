@@ -137,7 +137,11 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
     if (request.locationId !== undefined) throw new AppError('not_found', orderMessages.locationNotFound);
     return { company: null, ...typed };
   }
-  if (company.status !== 'approved') throw forbidden(REFUSED_COMPANY[company.status]);
+  if (company.status !== 'approved') {
+    // With the reason the admin gave, as the dealer's notice shows it.
+    const reason = company.status !== 'applied' && company.statusReason ? ` The shop’s reason: ${company.statusReason}` : '';
+    throw forbidden(`${REFUSED_COMPANY[company.status]}${reason}`);
+  }
   const snapshot = { id: company.id, name: company.name, taxNumber: company.taxNumber };
   if (request.locationId === undefined) return { company: snapshot, ...typed };
   const location = (await listLocations(tx, company.id)).find((candidate) => candidate.id === request.locationId);

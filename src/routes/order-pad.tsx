@@ -20,6 +20,7 @@ import { useDeliveryLocations } from '../features/orders/delivery-locations';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 import { useRepCompanies } from '../features/rep/get-rep-companies';
 import { orderingForSlot, useOrderingFor } from '../features/rep/ordering-for-picker';
+import { CompanyStandingNotice } from '../ui/company-standing-notice';
 import { Spinner } from '../ui/spinner';
 
 export default function OrderPadPage() {
@@ -49,6 +50,11 @@ export default function OrderPadPage() {
 
   return (
     <DashboardScreen path="/dashboard/order-pad">
+      {company.standing && !rep ? (
+        <div className="mb-4">
+          <CompanyStandingNotice status={company.standing.status} reason={company.standing.reason} />
+        </div>
+      ) : null}
       {delivery.loading || company.loading || repCompanies.loading ? (
         <Spinner label="Loading your order pad" />
       ) : (

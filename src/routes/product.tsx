@@ -16,6 +16,7 @@ import { PRODUCT_PAGE_CLASS, ProductLoading } from '../features/catalogue/produc
 import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { AddToPadButton } from '../features/order-pad/add-to-pad-button';
 import { PurchaseForm } from '../features/orders/purchase-form';
+import { CompanyStandingNotice } from '../ui/company-standing-notice';
 import { useRepCompanies } from '../features/rep/get-rep-companies';
 import { orderingForSlot, useOrderingFor } from '../features/rep/ordering-for-picker';
 
@@ -49,6 +50,11 @@ export default function ProductPage() {
         <h2 id="order-title" className="mb-5 text-2xl font-bold">
           Place your order
         </h2>
+        {company.standing && !rep ? (
+          <div className="mb-5">
+            <CompanyStandingNotice status={company.standing.status} reason={company.standing.reason} />
+          </div>
+        ) : null}
         <PurchaseForm
           // The form starts again at the company's own locations when the rep orders for another company.
           key={rep ? `${item._id}-${orderingFor.choice?.companyId ?? 'no-company'}` : item._id}

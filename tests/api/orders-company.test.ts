@@ -173,6 +173,12 @@ describeEachDatabase('orders of a company', (kind) => {
         });
         expect(oneTool.statusCode).toBe(403);
       }
+      // A rejection or suspension with the admin's reason says it too.
+      await t.database.db.execute(sql`update companies set status_reason = 'Unpaid invoices since March' where id = ${olliCompany}::uuid`);
+      expect((await place(olli)).json()).toEqual({
+        error: { code: 'forbidden', message: `${companyMessages.suspended} The shop’s reason: Unpaid invoices since March` },
+      });
+      await t.database.db.execute(sql`update companies set status_reason = null where id = ${olliCompany}::uuid`);
       // An order that reached the shop before stays one order: its repeat is answered with it.
       expect((await place(olli, { clientOrderId: earlier })).statusCode).toBe(200);
       expect(await counts()).toEqual(before);

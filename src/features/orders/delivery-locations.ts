@@ -1,11 +1,12 @@
 // The company's locations an order may go to, for the purchase page's and the order pad's "Deliver to":
 // GET /api/company, under the key My Company reads it by, so both share one answer. The answer is kept
 // with the other saved queries (src/api/query-persister.ts), so the pad offers the locations offline too.
+// The company's standing comes with it: a company that may not order is told so before the order is filled.
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { MyCompanySchema, type Location } from '../../contract/dealer-company';
+import { MyCompanySchema, type CompanyStatus, type Location } from '../../contract/dealer-company';
 
 const companyQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.myCompany, queryFn: () => apiRequest('/company', { auth: true, schema: MyCompanySchema }), staleTime: 60_000 });
@@ -15,6 +16,8 @@ export interface DeliveryLocations {
   locations: Location[];
   /** Still being read: the form waits, so its picker starts at the default. After one failed try it shows without them. */
   loading: boolean;
+  /** The company's standing as last read (the screen says why a company that is not approved cannot order); null when unknown. */
+  standing: { status: CompanyStatus; reason: string | null } | null;
 }
 
 export function useDeliveryLocations(email: string): DeliveryLocations {
@@ -23,5 +26,6 @@ export function useDeliveryLocations(email: string): DeliveryLocations {
   return {
     locations: company.data?.locations ?? [],
     loading: signedIn && company.isPending && company.failureCount === 0,
+    standing: company.data ? { status: company.data.company.status, reason: company.data.company.statusReason ?? null } : null,
   };
 }
