@@ -31,8 +31,8 @@ export default function OrderPadPage() {
   const lines = useOrderPad(email || null);
   const products = useProducts();
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
-  const delivery = useDeliveryDefaults(email, profile);
   const rep = profile.data?.rep === true;
+  const delivery = useDeliveryDefaults(email, profile, !rep);
   // A rep belongs to no company: its deliveries are the locations of the company it orders for.
   const company = useDeliveryLocations(rep ? '' : email);
   const repCompanies = useRepCompanies(rep);

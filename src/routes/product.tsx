@@ -28,8 +28,8 @@ export default function ProductPage() {
   const email = user?.email ?? '';
   const product = useProduct(id);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
-  const delivery = useDeliveryDefaults(email, profile);
   const rep = profile.data?.rep === true;
+  const delivery = useDeliveryDefaults(email, profile, !rep);
   // A rep belongs to no company: its deliveries are the locations of the company it orders for.
   const company = useDeliveryLocations(rep ? '' : email);
   const repCompanies = useRepCompanies(rep);

@@ -22,12 +22,16 @@ export interface DeliveryDefaults {
 
 const waiting = (query: { isPending: boolean; failureCount: number }) => query.isPending && query.failureCount === 0;
 
-export function useDeliveryDefaults(email: string, profile: ProfileRead): DeliveryDefaults {
+/**
+ * `fromLatestOrder` false: the profile's alone. A sales rep's latest order went to one of its companies, and
+ * need not be where its next one goes (docs/decisions/043-sales-reps.md).
+ */
+export function useDeliveryDefaults(email: string, profile: ProfileRead, fromLatestOrder = true): DeliveryDefaults {
   const signedIn = email !== '';
-  const incomplete = profile.isSuccess && (!profile.data?.address || !profile.data.phone);
+  const incomplete = fromLatestOrder && profile.isSuccess && (!profile.data?.address || !profile.data.phone);
   const orders = useQuery({ ...myOrdersQueryOptions(email), enabled: signedIn && incomplete });
   // Newest first: the latest order's delivery.
-  const latest = orders.data?.[0];
+  const latest = fromLatestOrder ? orders.data?.[0] : undefined;
   return {
     address: profile.data?.address || latest?.userAddress || '',
     phone: profile.data?.phone || latest?.userPhone || '',
