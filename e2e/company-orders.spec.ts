@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
 import { readCaughtMails } from '../server/mail/catcher';
 import { api, expect, signIn, test, type E2eUser } from './fixtures';
-import { dealerReady } from './offline-helpers';
+import { dealerReady, waitForPersistedQuery } from './offline-helpers';
 
 const leeds = { name: 'Leeds branch', address: '12 Harbour Road, Leeds LS1 4AB', phone: '+44 113 496 0000', contactName: 'Dana Counter' };
 const bradford = { name: 'Bradford depot', address: '3 Mill Lane, Bradford BD1 1AA', phone: '+44 1274 496 000', contactName: 'Sam Stores' };
@@ -59,8 +59,8 @@ test('a company admin orders the pad to a branch offline and a tool to another a
   await expect(deliverTo).toHaveValue(/.+/u);
   await expect(deliverTo.locator('option:checked')).toHaveText('Leeds branch (default)');
   await expect(page.getByTestId('delivery-location')).toContainText(leeds.address);
-  // The persister writes within a second.
-  await page.waitForTimeout(1500);
+  // The reload offline starts from what the persister kept.
+  await waitForPersistedQuery(page, 'company');
 
   await context.setOffline(true);
   await page.reload();

@@ -57,6 +57,26 @@ export async function waitForSavedCatalogue(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the answers kept between visits (TanStack's persister, in localStorage under
+ * `forgeline-query-cache`) hold a successful query under `root` (`company`, `rep-companies`…): a page reloaded
+ * offline from then on has it. The persister writes at most once a second.
+ */
+export async function waitForPersistedQuery(page: Page, root: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const saved = JSON.parse(localStorage.getItem('forgeline-query-cache') ?? '{}') as {
+            clientState?: { queries?: { queryKey: unknown[]; state: { status: string } }[] };
+          };
+          return (saved.clientState?.queries ?? []).some((query) => query.queryKey[0] === wanted && query.state.status === 'success');
+        }, root),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+/**
  * Waits until the service worker's picture cache holds the
  * picture at some width: the worker fetches the saved tools' pictures after the catalogue is saved, in the
  * background, and offline it answers any width with one it holds.

@@ -6,7 +6,7 @@
 
 import type { Browser, Page } from '@playwright/test';
 import { api, expect, signIn, test, type E2eProduct, type E2eUser } from './fixtures';
-import { dealerReady } from './offline-helpers';
+import { dealerReady, waitForPersistedQuery } from './offline-helpers';
 import { screenshotsAtWidths } from './screen-helpers';
 
 const leeds = { name: 'Leeds branch', address: '12 Harbour Road, Leeds LS1 4AB', phone: '+44 113 496 0000', contactName: 'Dana Counter' };
@@ -121,8 +121,8 @@ test('a sales rep orders for a dealer’s company online and offline, and the de
   await addToPad(page, drill);
   await page.goto('/dashboard/order-pad');
   await expect(page.getByLabel('Deliver to').locator('option:checked')).toHaveText('Bradford depot');
-  // The persister writes within a second.
-  await page.waitForTimeout(1500);
+  // The reload offline starts from what the persister kept.
+  await waitForPersistedQuery(page, 'rep-companies');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Pad' })).toBeVisible();
@@ -131,6 +131,7 @@ test('a sales rep orders for a dealer’s company online and offline, and the de
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Saved offline. It will be sent when you are back online.')).toBeVisible();
   await expect(page.getByTestId('queued-orders')).toContainText(drill.name);
+  await expect(page.getByTestId('queued-orders').getByTestId('queued-for-company').filter({ visible: true })).toHaveText('For Dana Counter');
   expect(await ordersOf(rita)).toHaveLength(1);
 
   await context.setOffline(false);

@@ -57,7 +57,15 @@ export default function MyOrdersPage() {
   };
   return (
     <DashboardScreen path="/dashboard/my-orders">
-      {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} othersWaiting={othersQueued} /> : null}
+      {user ? (
+        <QueuedOrders
+          email={user.email}
+          items={queued}
+          sendNow={sendOutboxNow}
+          othersWaiting={othersQueued}
+          companyName={rep ? (id) => repCompanies.companies?.find((company) => company.id === id)?.name : undefined}
+        />
+      ) : null}
       {orders.isPending ? <Spinner label="Loading your orders" /> : null}
       {/* Tried again by itself when the device comes back online; Try again does it at once. */}
       {orders.isError && !orders.data ? <QueryError what="orders" query={orders} /> : null}

@@ -46,6 +46,8 @@ export interface QueuedOrdersProps {
   sendNow: () => void;
   /** Orders of other accounts saved on this device: counted, never shown (docs/decisions/029-a-shared-counter-tablet.md). */
   othersWaiting?: number;
+  /** A sales rep's: the name of the company an order is for, so each saved order says which (docs/decisions/043). */
+  companyName?: ((companyId: string) => string | undefined) | undefined;
 }
 
 /** All another account's saved orders show of themselves on a shared tablet. */
@@ -58,7 +60,7 @@ function OthersWaiting({ count }: { count: number }) {
   );
 }
 
-export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: QueuedOrdersProps) {
+export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, companyName }: QueuedOrdersProps) {
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const closeDiscard = useCallback(() => setDiscarding(null), []);
@@ -79,15 +81,26 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0 }: Queue
       header: 'Product',
       // An order of several tools lists them, each with the server's reason when it refused that line; an
       // order of one tool is named by it, and its reason is the order's, in the Status column.
-      cell: (item) =>
-        item.lines.length > 1 ? (
+      cell: (item) => {
+        const company = item.companyId ? companyName?.(item.companyId) : undefined;
+        return (
           <>
-            <span className="font-medium">{queuedOrderName(item.lines)}</span>
-            <QueuedLines lines={item.lines} label={`Tools of the ${queuedOrderName(item.lines)} order`} />
+            {item.lines.length > 1 ? (
+              <>
+                <span className="font-medium">{queuedOrderName(item.lines)}</span>
+                <QueuedLines lines={item.lines} label={`Tools of the ${queuedOrderName(item.lines)} order`} />
+              </>
+            ) : (
+              queuedOrderName(item.lines)
+            )}
+            {company ? (
+              <span className="block text-sm text-base-content/80" data-testid="queued-for-company">
+                For {company}
+              </span>
+            ) : null}
           </>
-        ) : (
-          queuedOrderName(item.lines)
-        ),
+        );
+      },
       className: 'min-w-36 max-w-72 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (item) => formatCount(queuedPieces(item.lines)), className: 'text-right tabular-nums' },
