@@ -176,7 +176,8 @@ export function Carousel<T>({ items, label, getKey, renderSlide, describeSlide, 
                   >
                     <span
                       aria-hidden="true"
-                      className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${
+                      // Only the colour eases: a width drawn anew every frame would lay the page out again each time.
+                      className={`block h-2.5 rounded-full transition-colors motion-reduce:transition-none ${
                         i === index ? 'w-7 bg-primary' : 'w-2.5 bg-base-content/55 group-hover:bg-base-content/80'
                       }`}
                     />

@@ -1,6 +1,7 @@
 // 'Offline: showing the catalogue saved at {time}' while any catalogue read is served from IndexedDB, or, from
 // a first copy still being saved, how much of the catalogue it holds. On the home page and the order pad,
-// while the first copy is saved, how far it is.
+// while the first copy is saved, how far it is, in a card over the page's corner that moves nothing as it
+// comes and goes.
 
 import { useRouterState } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
@@ -35,8 +36,12 @@ export function OfflineCatalogueNotice() {
     );
   }
   if (!fill || !online || !SHOWS_FILL.has(pathname)) return null;
+  // A card above the page, not a bar in it: it comes and goes while the dealer reads, and must not move the page.
   return (
-    <div className={`${bar} border-base-300 bg-base-200`} data-testid="catalogue-fill">
+    <div
+      className="fixed inset-x-4 bottom-4 z-30 rounded-box border border-base-300 bg-base-200 px-4 py-2 text-center text-sm font-medium shadow-lg sm:right-auto sm:max-w-sm"
+      data-testid="catalogue-fill"
+    >
       <label className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
         <span aria-live="polite">{texts.savingCatalogue(formatCount(fill.saved), formatCount(fill.total))}</span>
         <progress className="progress progress-primary w-40" value={fill.saved} max={fill.total} />
