@@ -34,6 +34,29 @@ test('a dealer signs in, sees their name, and signs out to the login page', asyn
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/u);
 });
 
+test('a link followed as soon as the session shows is where the dealer goes, not back home', async ({ page, createUser }) => {
+  const user = await createUser({ displayName: 'Quick Clicker' });
+  // The profile read before the login page moves on is held: the top bar offers Dashboard meanwhile.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/api/users/'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/u);
+});
+
 test('the access token is mirrored to IndexedDB for the service worker', async ({ page, createUser }) => {
   const user = await createUser();
   await signIn(page, user);

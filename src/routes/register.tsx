@@ -3,32 +3,23 @@
 // new customers to apply, the form asks for the company too, and the dashboard then says it waits for approval.
 
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { queryKeys } from '../api/query-keys';
 import { getRuntimeConfig } from '../api/runtime-config';
 import { AuthPanel } from '../features/auth/auth-panel';
+import { useLeaveAuthPage } from '../features/auth/leave-auth-page';
 import { RegisterForm } from '../features/auth/register-form';
 
 export default function RegisterPage() {
   const { redirect } = useSearch({ from: '/register' });
-  const navigate = useNavigate();
-  const router = useRouter();
+  const leave = useLeaveAuthPage('/register');
   const config = useQuery({ queryKey: queryKeys.runtimeConfig, queryFn: getRuntimeConfig, staleTime: Number.POSITIVE_INFINITY, meta: { persist: false } });
   // Until the settings are known (and without them, offline on a first visit) the form is the spec's; they are
   // usually known already, read when the app starts.
   const applying = config.data?.newCustomers === 'apply_and_wait';
   return (
     <AuthPanel title="Register" intro="Open a dealer account to order tools in bulk at trade prices.">
-      <RegisterForm
-        key={String(applying)}
-        applying={applying}
-        redirect={redirect}
-        onSignedIn={async () => {
-          // `redirect` is a same-origin path with its own query (checked by the route's validateSearch).
-          if (redirect) router.history.replace(redirect);
-          else await navigate({ to: applying ? '/dashboard' : '/', replace: true });
-        }}
-      />
+      <RegisterForm key={String(applying)} applying={applying} redirect={redirect} onSignedIn={() => leave(redirect, applying ? '/dashboard' : '/')} />
     </AuthPanel>
   );
 }
