@@ -3,9 +3,9 @@
 // number, tool or SKU, status and days placed; an admin finds them also by the customer's name (which found
 // nothing before). Screenshots of both screens at 390, 768, 1024 and 1440 px.
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
+import { expectNoViolations } from './screen-helpers';
 
 const WIDTHS = [390, 768, 1024, 1440] as const;
 
@@ -31,15 +31,6 @@ function rowsOf(page: Page, caption: string) {
         : cards.getByRole('listitem').filter({ has: page.locator('time') });
     },
   };
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
 }
 
 test.describe('finding orders', () => {

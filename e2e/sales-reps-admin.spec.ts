@@ -4,20 +4,9 @@
 // .tmp/screens/), and axe finds nothing on them.
 
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, expect, signIn, test } from './fixtures';
-import { screenshotsAtWidths } from './screen-helpers';
-
-/** Scanned on a page just loaded: a toast still fading in would read as too faint. */
-async function expectNoViolations(page: Page, label: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
+import { expectNoViolations, screenshotsAtWidths } from './screen-helpers';
 
 test('an admin makes a sales rep, assigns it to a company and removes it, makes it a customer again, and the audit log shows it all', async ({
   page,

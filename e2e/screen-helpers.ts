@@ -2,6 +2,7 @@
 // and the mails the local mail catcher has kept.
 
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
 import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
@@ -37,4 +38,14 @@ export async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
     .toBe(true);
   if (!found) throw new Error('unreachable');
   return found;
+}
+
+/** What axe finds on the page once nothing is loading (run it on a page just loaded: a toast fading in reads as too faint). */
+export async function expectNoViolations(page: Page, label: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
 }

@@ -22,7 +22,7 @@ import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { QueuedOrders } from '../features/orders/queued-orders';
 import { useRepCompanies } from '../features/rep/get-rep-companies';
-import { ordersForCompany, RepCompanyFilter } from '../features/rep/rep-company-filter';
+import { ordersForCompany, RepCompanyFilter, repCompanyName } from '../features/rep/rep-company-filter';
 import { isNarrowed, NO_ORDER_SEARCH, OrderSearchForm, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
@@ -41,6 +41,7 @@ export default function MyOrdersPage() {
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
   const rep = profile.data?.rep === true;
   const repCompanies = useRepCompanies(rep);
+  const companyName = rep ? repCompanyName(repCompanies.companies) : undefined;
   const orders = useMyOrders(email, narrowed ? { ...orderSearchQuery(search), ...companyFilterQuery(companyFilter) } : {});
   // The whole list (the one kept for offline) names the people and locations to filter by.
   const all = useMyOrders(email);
@@ -57,15 +58,7 @@ export default function MyOrdersPage() {
   };
   return (
     <DashboardScreen path="/dashboard/my-orders">
-      {user ? (
-        <QueuedOrders
-          email={user.email}
-          items={queued}
-          sendNow={sendOutboxNow}
-          othersWaiting={othersQueued}
-          companyName={rep ? (id) => repCompanies.companies?.find((company) => company.id === id)?.name : undefined}
-        />
-      ) : null}
+      {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} othersWaiting={othersQueued} companyName={companyName} /> : null}
       {orders.isPending ? <Spinner label="Loading your orders" /> : null}
       {/* Tried again by itself when the device comes back online; Try again does it at once. */}
       {orders.isError && !orders.data ? <QueryError what="orders" query={orders} /> : null}

@@ -9,6 +9,12 @@ export function ordersForCompany<T extends Pick<Order, 'companyId'>>(orders: rea
   return companyId === '' ? [...orders] : orders.filter((order) => order.companyId === companyId);
 }
 
+/** The name of one of the rep's companies by its id (a saved order says which company it is for). */
+export const repCompanyName =
+  (companies: readonly RepCompany[] | undefined) =>
+  (companyId: string): string | undefined =>
+    companies?.find((company) => company.id === companyId)?.name;
+
 export interface RepCompanyFilterProps {
   companies: readonly RepCompany[] | undefined;
   /** A company's id, or '' for every company. */
