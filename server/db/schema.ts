@@ -97,11 +97,21 @@ export const companies = pgTable(
     statusReason: text('status_reason'),
     /** When an admin last approved, rejected or suspended it; null while it was never decided. */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** How it pays: by card, or on account within so many days of the invoice (docs/decisions/044-orders-on-account.md). */
+    paymentTerms: text('payment_terms', { enum: ['card', 'net15', 'net30', 'net60'] })
+      .notNull()
+      .default('card'),
+    /** What its unpaid orders on account may owe at most, in cents. */
+    creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
+    /** Every order must carry the dealer's purchase-order number. */
+    poRequired: boolean('po_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('companies_status_idx').on(t.status, t.createdAt),
+    check('companies_payment_terms_check', sql`${t.paymentTerms} in ('card', 'net15', 'net30', 'net60')`),
+    check('companies_credit_limit_check', sql`${t.creditLimit} >= 0`),
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('companies_status_check', sql`${t.status} in ('applied', 'approved', 'rejected', 'suspended')`),
     check('companies_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
@@ -329,7 +339,7 @@ export const orders = pgTable(
     userPhone: text('user_phone').notNull(),
     /** The sum of the lines' totals, fixed when the order is placed: what the dealer pays. */
     totalPrice: integer('total_price').notNull(),
-    status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped'] })
+    status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused'] })
       .notNull()
       .default('Unpaid'),
     transactionId: text('transaction_id'),
@@ -362,11 +372,38 @@ export const orders = pgTable(
     locationName: text('location_name'),
     /** A sales rep placed it for the company: the user columns name the rep (docs/decisions/043). */
     placedByRep: boolean('placed_by_rep').notNull().default(false),
+    /** The dealer's purchase-order number, as typed. */
+    poNumber: text('po_number'),
+    /**
+     * How it is paid: 'card' (Unpaid -> Paid -> Shipped), or on account on the company's terms when it was
+     * placed (Confirmed or On hold -> Shipped, the invoice paid later; docs/decisions/044).
+     */
+    paymentTerms: text('payment_terms', { enum: ['card', 'net15', 'net30', 'net60'] })
+      .notNull()
+      .default('card'),
+    /** On hold or Refused: why, in the dealer's words. */
+    statusReason: text('status_reason'),
+    /** On account, once shipped: when the invoice is due. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** On account, paid by bank transfer: the transfer's reference as the admin recorded it. */
+    paymentReference: text('payment_reference'),
   },
   (t) => [
-    check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped')`),
-    check('orders_paid_has_transaction', sql`${t.status} = 'Unpaid' or ${t.transactionId} is not null`),
-    check('orders_paid_has_invoice', sql`${t.status} = 'Unpaid' or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`),
+    check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused')`),
+    check(
+      'orders_status_fits_terms',
+      sql`(${t.paymentTerms} = 'card') = (${t.status} in ('Unpaid', 'Paid') or (${t.status} = 'Shipped' and ${t.dueAt} is null))`,
+    ),
+    check('orders_paid_has_transaction', sql`${t.paymentTerms} <> 'card' or ${t.status} = 'Unpaid' or ${t.transactionId} is not null`),
+    check(
+      'orders_paid_has_invoice',
+      sql`${t.status} in ('Unpaid', 'On hold', 'Confirmed', 'Refused') or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`,
+    ),
+    check('orders_held_or_refused_has_reason', sql`(${t.status} in ('On hold', 'Refused')) = (${t.statusReason} is not null)`),
+    check(
+      'orders_account_paid_has_reference',
+      sql`${t.paymentTerms} = 'card' or ${t.paidAt} is null or ${t.transactionId} is not null or ${t.paymentReference} is not null`,
+    ),
     check(
       'orders_shipping_only_when_shipped',
       sql`${t.status} = 'Shipped' or (${t.carrier} is null and ${t.trackingNumber} is null and ${t.shippedAt} is null)`,
@@ -383,6 +420,9 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_company_idx').on(t.companyId, t.createdAt),
+    index('orders_account_open_idx')
+      .on(t.companyId)
+      .where(sql`${t.paymentTerms} <> 'card' and ${t.paidAt} is null`),
   ],
 );
 

@@ -3,6 +3,7 @@
 // company and the shop's answer to a company's application share one layout. Pure functions of what they
 // tell, so each is tested without a server and the queue can make a mail again after a failed try.
 
+import { termsLabel } from '../../src/contract/account-terms';
 import { companyFacts } from '../../src/contract/company';
 import type { MemberRole } from '../../src/contract/dealer-company';
 import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
@@ -116,6 +117,25 @@ function compose(subject: string, blocks: Block[]): MailContent {
   };
 }
 
+/** The dealer's purchase-order number, when the order has one. */
+function poBlocks(order: OrderRow): Block[] {
+  return order.poNumber ? [{ p: ['Your purchase-order number: ', { strong: oneLine(order.poNumber) }, '.'] }] : [];
+}
+
+/** An order on account: confirmed on the company's terms, or on hold and why. */
+function accountBlocks(order: OrderRow): Block[] {
+  if (order.paymentTerms === 'card') return [];
+  const terms = termsLabel(order.paymentTerms);
+  if (order.status === 'On hold')
+    return [{ p: [`The order is on account (${terms}) and on hold: ${order.statusReason ?? ''} We will write when the shop has looked at it.`] }];
+  return [{ p: [`The order is confirmed on account (${terms}): nothing to pay now. Its invoice comes when it ships.`] }];
+}
+
+/** A calendar day in UTC, as invoices print it. */
+function day(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 10) : '';
+}
+
 /** The carrier and tracking number the admin gave when shipping, whichever there are. */
 function shippingBlocks(order: OrderRow): Block[] {
   const parts: Part[] = [];
@@ -138,6 +158,8 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         hello,
         { p: ['Thank you for your order ', { strong: ref }, '. Here is what you ordered:'] },
         linesBlock(ctx),
+        ...poBlocks(order),
+        ...accountBlocks(order),
         // Paid before this mail went out: the payment confirmation follows, so no request to pay.
         ...(order.status !== 'Unpaid'
           ? []
@@ -171,6 +193,56 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         ...shippingBlocks(order),
         linesBlock(ctx),
         addressBlock(order),
+      ]);
+    case 'order_on_hold_admin':
+      return compose(`On hold: order ${ref} from ${order.companyName ?? order.userName}, ${total}`, [
+        {
+          p: [
+            { strong: oneLine(order.userName) },
+            ` (${order.userEmail}) placed order `,
+            { strong: ref },
+            ` for ${total} on account${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}. It is on hold: ${order.statusReason ?? ''}`,
+          ],
+        },
+        ...poBlocks(order),
+        linesBlock(ctx),
+        { p: ['Open Manage Orders to release it or refuse it; the dealer is told either way.'] },
+        { small: ['You get this e-mail because you are an admin of the storefront. Switch it off on My Profile.'] },
+      ]);
+    case 'order_released':
+      return compose(`Order ${ref} is confirmed`, [
+        hello,
+        { p: ['The shop has released your order ', { strong: ref }, ` (${total}) on account: it is confirmed and will be shipped.`] },
+        ...poBlocks(order),
+        linesBlock(ctx),
+        addressBlock(order),
+      ]);
+    case 'order_refused':
+      return compose(`Order ${ref} was not accepted`, [
+        hello,
+        { p: ['The shop could not accept your order ', { strong: ref }, ` (${total}) on account. The shop’s reason: ${order.statusReason ?? ''}`] },
+        ...poBlocks(order),
+        linesBlock(ctx),
+        { p: ['Nothing will be shipped or invoiced for it. You can order again from the order pad, paying by card if you wish.'] },
+      ]);
+    case 'invoice_reminder':
+      return compose(`Reminder: invoice ${invoiceNo} for order ${ref}, ${total}`, [
+        hello,
+        {
+          p: [
+            'Our records show invoice ',
+            { strong: invoiceNo },
+            ` for order ${ref}, ${total}, as unpaid; it ${order.dueAt && order.dueAt.getTime() < Date.now() ? 'was' : 'is'} due on `,
+            { strong: day(order.dueAt) },
+            '.',
+          ],
+        },
+        ...poBlocks(order),
+        {
+          p: [
+            'Please pay it from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number. If you have paid it already, thank you, and please ignore this e-mail.',
+          ],
+        },
       ]);
     case 'order_paid_admin':
       return compose(`Paid: order ${ref} from ${order.userName}, ${total}`, [

@@ -32,7 +32,9 @@ const companyColumns = {
   updatedAt: companies.updatedAt,
 };
 
-function toAdminCompany(row: CompanyRecord & { memberCount: number; adminEmail: string | null }): AdminCompany {
+function toAdminCompany(
+  row: Omit<CompanyRecord, 'paymentTerms' | 'creditLimit' | 'poRequired'> & { memberCount: number; adminEmail: string | null },
+): AdminCompany {
   return {
     id: row.id,
     name: row.name,

@@ -5,6 +5,7 @@
 // here alone (dealerSeesOrder).
 
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentTerms } from '../../src/contract/account-terms';
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
 import type { Tx } from '../db/client';
@@ -50,6 +51,12 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     locationId: row.locationId,
     locationName: row.locationName,
     ...(row.placedByRep ? { placedByRep: true } : {}),
+    poNumber: row.poNumber,
+    paymentTerms: row.paymentTerms,
+    statusReason: row.statusReason,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paymentReference: row.paymentReference,
   };
 }
 
@@ -144,9 +151,16 @@ export interface NewOrder {
   location?: { id: string; name: string } | null;
   /** A sales rep placed it for the company (the user fields are the rep's). */
   placedByRep?: boolean;
+  /** The dealer's purchase-order number; null for none. */
+  poNumber?: string | null;
+  /**
+   * On account (docs/decisions/044): the company's terms, and whether it is Confirmed or On hold with why.
+   * Left out, the order is to be paid by card (Unpaid).
+   */
+  onAccount?: { terms: Exclude<PaymentTerms, 'card'>; holdReason: string | null } | null;
 }
 
-/** Inserts an Unpaid order and its lines, numbered from 1 in the order given; returns the order's id. */
+/** Inserts an order and its lines (Unpaid; on account Confirmed or On hold), numbered from 1 in the order given; returns the order's id. */
 export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
   if (order.lines.length === 0) throw new Error('an order needs a line');
   const [placed] = await tx
@@ -158,7 +172,10 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       userAddress: order.userAddress,
       userPhone: order.userPhone,
       totalPrice: order.totalPrice,
-      status: 'Unpaid',
+      status: order.onAccount ? (order.onAccount.holdReason === null ? 'Confirmed' : 'On hold') : 'Unpaid',
+      paymentTerms: order.onAccount?.terms ?? 'card',
+      statusReason: order.onAccount?.holdReason ?? null,
+      poNumber: order.poNumber ?? null,
       clientOrderId: order.clientOrderId,
       holdsStock: order.holdsStock,
       companyId: order.company?.id ?? null,

@@ -22,15 +22,22 @@ import type { OrderRow } from '../repositories/orders';
 import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/users';
 
 /** What happens to an order that its dealer hears of by mail. */
-export type OrderEvent = 'placed' | 'paid' | 'shipped';
+export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'released' | 'refused' | 'reminder';
 
-const DEALER_MAIL: Record<OrderEvent, OrderMailKind> = { placed: 'order_placed', paid: 'order_paid', shipped: 'order_shipped' };
+const DEALER_MAIL: Record<OrderEvent, OrderMailKind> = {
+  placed: 'order_placed',
+  paid: 'order_paid',
+  shipped: 'order_shipped',
+  released: 'order_released',
+  refused: 'order_refused',
+  reminder: 'invoice_reminder',
+};
 
 /**
  * The shipping notice waits until shipping can no longer be undone (SHIP_UNDO_MS), and a few seconds more,
  * so an undo always finds it still in the queue and the dealer never hears of a shipping taken back.
  */
-const DEALER_MAIL_DELAY: Record<OrderEvent, number> = { placed: 0, paid: 0, shipped: SHIP_UNDO_MS + 5_000 };
+const DEALER_MAIL_DELAY: Record<OrderEvent, number> = { placed: 0, paid: 0, shipped: SHIP_UNDO_MS + 5_000, released: 0, refused: 0, reminder: 0 };
 
 /**
  * Queues the mails an order event sends, inside the transaction that makes the change, so they are queued
@@ -39,10 +46,16 @@ const DEALER_MAIL_DELAY: Record<OrderEvent, number> = { placed: 0, paid: 0, ship
  * - for a payment, every admin who wants a mail for each paid order, at a verified address.
  * Nobody else, and never an address nobody has proven to own.
  */
-export async function queueOrderMails(tx: Tx, event: OrderEvent, order: Pick<OrderRow, 'id' | 'userId' | 'userEmail'>): Promise<void> {
+export async function queueOrderMails(
+  tx: Tx,
+  event: OrderEvent,
+  order: Pick<OrderRow, 'id' | 'userId' | 'userEmail'> & { status?: OrderRow['status'] },
+): Promise<void> {
   if (order.userId && (await hasVerifiedAddress(tx, order.userId, order.userEmail)))
     await queueMails(tx, DEALER_MAIL[event], order.id, [order.userEmail], DEALER_MAIL_DELAY[event]);
   if (event === 'paid') await queueMails(tx, 'order_paid_admin', order.id, await adminsToTellOfPayments(tx));
+  // An order on account on hold waits for an admin: the admins who hear of paid orders hear of it too.
+  if (event === 'placed' && order.status === 'On hold') await queueMails(tx, 'order_on_hold_admin', order.id, await adminsToTellOfPayments(tx));
 }
 
 /** One mail is claimed at a time, for longer than its send can take with the timeouts below. */

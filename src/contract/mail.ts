@@ -6,13 +6,26 @@ export const MAIL_KINDS = [
   'order_paid',
   'order_shipped',
   'order_paid_admin',
+  'order_on_hold_admin',
+  'order_released',
+  'order_refused',
+  'invoice_reminder',
   'company_invitation',
   'company_approved',
   'company_rejected',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /** The mails about an order; the others are about an invitation or a company. */
-export const ORDER_MAIL_KINDS = ['order_placed', 'order_paid', 'order_shipped', 'order_paid_admin'] as const satisfies readonly MailKind[];
+export const ORDER_MAIL_KINDS = [
+  'order_placed',
+  'order_paid',
+  'order_shipped',
+  'order_paid_admin',
+  'order_on_hold_admin',
+  'order_released',
+  'order_refused',
+  'invoice_reminder',
+] as const satisfies readonly MailKind[];
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 export const isOrderMail = (kind: MailKind): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly MailKind[]).includes(kind);
 /** The shop's answer to a company's application, mailed to each of its company admins. */

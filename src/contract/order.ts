@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { PaymentChoiceSchema, PAYMENT_TERMS, PoNumberSchema } from './account-terms';
 import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE } from './constants';
 import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
 import { validationMessages as m } from './messages';
-import { ORDER_STATUSES } from './order-status';
+import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { LINE_PROBLEM_CODES } from './pricing';
 import { ProductSchema } from './product';
 import { purchaseQuantitySchema, QuantitySchema, type QuantityTerms } from './quantity-rules';
@@ -83,6 +84,18 @@ export const OrderSchema = v.object({
    * pay or delete it, which only the one who placed it and the company's admin do. Left out otherwise.
    */
   readOnly: v.optional(v.boolean()),
+  /** The dealer's purchase-order number, as typed when it was placed; null when none was given. */
+  poNumber: v.optional(v.nullable(v.string())),
+  /** How it is paid: by card (the spec's way), or on account on the company's terms then (docs/decisions/044). */
+  paymentTerms: v.optional(v.picklist(PAYMENT_TERMS)),
+  /** On hold or Refused: why, in the dealer's words (over the credit limit, an overdue invoice, the admin's reason). Null otherwise. */
+  statusReason: v.optional(v.nullable(v.string())),
+  /** An order on account that shipped: when its invoice is due. Null otherwise. */
+  dueAt: v.optional(v.nullable(v.string())),
+  /** When it was paid: by card (status Paid), or for an order on account when its invoice was settled. Null while unpaid. */
+  paidAt: v.optional(v.nullable(v.string())),
+  /** An invoice on account paid by bank transfer: the transfer's reference, as the admin recorded it. */
+  paymentReference: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);
@@ -133,6 +146,8 @@ export const OneToolOrderBodySchema = v.strictObject({
   clientOrderId: ClientOrderIdSchema,
   companyId: CompanyIdSchema,
   locationId: LocationIdSchema,
+  poNumber: PoNumberSchema,
+  payment: PaymentChoiceSchema,
   /** The total the customer saw; a mismatch gives 409 price_changed (docs/architecture.md, "Orders and stock"). */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
@@ -165,6 +180,10 @@ export const OrderBodySchema = v.strictObject({
   clientOrderId: ClientOrderIdSchema,
   companyId: CompanyIdSchema,
   locationId: LocationIdSchema,
+  /** The dealer's purchase-order number (required where its company says so). */
+  poNumber: PoNumberSchema,
+  /** Card, or on the company's account; left out, on account where the company has terms. */
+  payment: PaymentChoiceSchema,
   /** The total the dealer saw; a different server total refuses the order with price_changed. */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
@@ -211,8 +230,18 @@ export const ConfirmPaymentBodySchema = v.strictObject({
 
 export const InsertedIdSchema = v.object({ insertedId: v.string() });
 /** The answer of POST /api/orders: the spec's `insertedId`, and the order's number (docs/decisions/035). */
-export const PlacedOrderSchema = v.object({ insertedId: v.string(), number: v.optional(v.string()) });
+export const PlacedOrderSchema = v.object({
+  insertedId: v.string(),
+  number: v.optional(v.string()),
+  /** Unpaid (to be paid by card), or for an order on account Confirmed or On hold (docs/decisions/044). */
+  status: v.optional(v.picklist(ORDER_STATUSES)),
+});
 export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
+
+/** Whether a placed order goes on to the payment page: only one to pay by card. */
+export function needsCardPayment(status: OrderStatus | undefined): boolean {
+  return status === undefined || status === 'Unpaid';
+}
 export const DeletedCountSchema = v.object({ deletedCount: v.number() });
 export const ModifiedCountSchema = v.object({ modifiedCount: v.number() });
 export const PaymentIntentResponseSchema = v.object({ clientSecret: v.string() });

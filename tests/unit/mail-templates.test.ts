@@ -33,6 +33,11 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   locationId: null,
   locationName: null,
   placedByRep: false,
+  poNumber: null,
+  paymentTerms: 'card',
+  statusReason: null,
+  dueAt: null,
+  paymentReference: null,
   ...overrides,
 });
 

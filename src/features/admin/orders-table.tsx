@@ -41,6 +41,9 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   Unpaid: 'badge-error',
   Paid: 'badge-info',
   Shipped: 'badge-success',
+  'On hold': 'badge-warning',
+  Confirmed: 'badge-info',
+  Refused: 'badge-ghost',
 };
 
 /**

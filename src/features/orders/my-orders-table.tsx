@@ -32,12 +32,18 @@ const ROW_COLOURS: Record<OrderStatus, string> = {
   Shipped: 'bg-[#ebf7ee]!',
   Unpaid: 'bg-[#fdeeee]!',
   Paid: 'bg-[#e8f1fb]!',
+  'On hold': 'bg-[#fdf6e3]!',
+  Confirmed: 'bg-[#e8f1fb]!',
+  Refused: 'bg-base-200!',
 };
 
 const BADGES: Record<OrderStatus, string> = {
   Shipped: 'badge-success',
   Unpaid: 'badge-error',
   Paid: 'badge-info',
+  'On hold': 'badge-warning',
+  Confirmed: 'badge-info',
+  Refused: 'badge-ghost',
 };
 
 const formatHeldUntil = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
