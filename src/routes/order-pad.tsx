@@ -1,8 +1,9 @@
 // /dashboard/order-pad: the dealer's order pad. Composes the pad (its lines, quick entry and Place order),
 // the catalogue (the tools and their rules), the delivery defaults (the profile's address and phone, else
 // the latest order's, or one of the company's locations), for a sales rep the companies it orders for
-// ("Ordering for", in place of a dealer's own locations), and the offline feature's outbox (a pad placed
-// without a connection); the server prices and checks every line.
+// ("Ordering for", in place of a dealer's own locations), the company's account (PO number, paying on
+// account), and the offline feature's outbox (a pad placed without a connection); the server prices and
+// checks every line.
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -56,6 +57,7 @@ export default function OrderPadPage() {
           defaultPhone={destination.delivery.phone}
           locations={destination.locations}
           orderingFor={destination.orderingFor}
+          account={destination.account}
           placeOrder={placeOrder}
           onProductsChanged={onProductsChanged}
           onDone={() => void navigate({ to: '/dashboard/my-orders' })}

@@ -1,7 +1,7 @@
 // /products/{id}: the purchase page (the spec). Composes the catalogue (the product), the orders
 // feature (the order form, delivered to one of the company's locations or another address), for a sales rep
-// the companies it orders for ("Ordering for"), and the offline feature (the outbox); the server prices and
-// checks every order.
+// the companies it orders for ("Ordering for"), the company's account (PO number, paying on account), and the
+// offline feature (the outbox); the server prices and checks every order.
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -51,6 +51,7 @@ export default function ProductPage() {
           defaultPhone={destination.delivery.phone}
           locations={destination.locations}
           orderingFor={destination.orderingFor}
+          account={destination.account}
           placeOrder={placeOrder}
           onOrdered={() => void navigate({ to: '/dashboard/my-orders' })}
           onProductChanged={(current) => queryClient.setQueryData(productQueryOptions(id).queryKey, current)}

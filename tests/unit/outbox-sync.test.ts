@@ -564,7 +564,13 @@ describe('orders of several tools (the order pad): one item carrying its lines',
 
     // The report carries the number the server gave, for the toast that says the order was sent.
     expect(report.sent).toEqual([
-      { clientOrderId: item.clientOrderId, orderId: [...api.orders.values()][0]?.id, orderName: `${drill.name} and 2 more`, orderNumber: 'O-2026-00001' },
+      {
+        clientOrderId: item.clientOrderId,
+        orderId: [...api.orders.values()][0]?.id,
+        orderName: `${drill.name} and 2 more`,
+        orderNumber: 'O-2026-00001',
+        status: null,
+      },
     ]);
     expect(api.calls.map((c) => c.body)).toEqual([
       {

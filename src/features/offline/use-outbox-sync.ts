@@ -27,7 +27,16 @@ export function useOutboxSync(onSent: () => void): void {
     const handle = (report: FlushReport) => {
       // The number it got is what the dealer quotes from now on; My Orders shows it too.
       for (const sent of report.sent) {
-        toast.success(toasts.queuedOrderSent(sent.orderName), sent.orderNumber ? { description: `Its order number is ${sent.orderNumber}.` } : undefined);
+        const number = sent.orderNumber ? `Its order number is ${sent.orderNumber}.` : '';
+        // An order on account is not paid from the dashboard: it is confirmed, or waits for the shop (My Orders says why).
+        if (sent.status === 'Confirmed')
+          toast.success(`Your saved ${sent.orderName} order was sent and confirmed on account.`, { description: number || undefined });
+        else if (sent.status === 'On hold')
+          toast.warning(`Your saved ${sent.orderName} order was sent and is on hold.`, {
+            description: `${number} It waits for the shop to release it; My Orders says why.`.trim(),
+            action: { label: 'Review', onClick: () => void navigate({ to: MY_ORDERS }) },
+          });
+        else toast.success(toasts.queuedOrderSent(sent.orderName), number ? { description: number } : undefined);
       }
       for (const item of report.needsAttention) {
         toast.warning(toasts.queuedOrderNeedsAttention(item.orderName), {

@@ -3,7 +3,9 @@
 // purchase page places one tool (placeOrder: without a connection it waits in the outbox, and its lines
 // leave the pad in the same write).
 // The delivery is one of the company's locations (the default to start with) or another address typed here;
-// a sales rep first chooses the company it orders for, whose locations are offered then.
+// a sales rep first chooses the company it orders for, whose locations are offered then. An order for a
+// company carries the dealer's purchase-order number, and where the company has payment terms it goes on
+// account (or by card, as chosen), Confirmed or On hold (docs/decisions/044-orders-on-account.md).
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
 // A line the tool's rules refuse (quantity-rules.ts) is not counted in the totals, and Place order waits
 // until every line can be ordered, saying why beside the button.
@@ -23,6 +25,7 @@ import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
+import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { Spinner } from '../../ui/spinner';
@@ -48,6 +51,8 @@ export interface OrderPadProps {
   locations?: readonly Location[];
   /** A sales rep's order: the company it is for and its "Ordering for" choice; `locations` are that company's. */
   orderingFor?: OrderingForSlot | undefined;
+  /** The company the order is for: its PO rule, terms and credit; none for an account without a company. */
+  account?: OrderAccount;
   /**
    * Places the pad's order now, or without a connection saves it to be sent once when the connection is
    * back; either way its lines leave the pad (docs/architecture.md, "Offline").
@@ -70,11 +75,13 @@ export function OrderPad({
   defaultPhone,
   locations = NO_LOCATIONS,
   orderingFor,
+  account = NO_ACCOUNT,
   placeOrder,
   onProductsChanged,
   onDone,
 }: OrderPadProps) {
   const id = useId();
+  const payment = useAccountPayment(`${id}-po`, account);
   const online = useOnline();
   const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
@@ -148,6 +155,8 @@ export function OrderPad({
       focusLine(toFix.line.productId);
       return;
     }
+    const paying = payment.check();
+    if (!paying) return;
     const placed: QueuedLine[] = rows.flatMap(({ line, product }) =>
       product
         ? [
@@ -167,6 +176,7 @@ export function OrderPad({
       outcome = await placeOrder({
         ownerEmail: email,
         ...contact,
+        ...paying,
         ...(orderingFor ? { companyId: orderingFor.companyId } : {}),
         locationId: delivery.locationId,
         lines: placed,
@@ -184,7 +194,9 @@ export function OrderPad({
       setSaving(false);
     }
     if (outcome.kind !== 'refused') {
-      toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
+      const onAccount = outcome.kind === 'placed' && outcome.status ? placedOnAccount(outcome.status, holdReason(account.standing, total)) : null;
+      if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
+      else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onDone();
       return;
     }
@@ -282,7 +294,11 @@ export function OrderPad({
 
       <form
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => {
+          // The PO number is checked with the address and phone, so every message shows at once.
+          payment.touchPoNumber();
+          void submit(event);
+        }}
         className="grid gap-4 rounded-box border border-base-300 p-4 md:p-6"
         aria-busy={busy}
         aria-labelledby={`${id}-deliver`}
@@ -297,6 +313,7 @@ export function OrderPad({
             <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
           </div>
         ) : null}
+        {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={total} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           <p className="flex items-baseline justify-between text-lg">
             <span>Total</span>

@@ -1,6 +1,6 @@
 // Edit a saved order, whichever screen placed it: each line shows the server's reason until the dealer
 // changes it, then the tool's own rule check as they type; a line can be removed from an order of several;
-// the address and phone can change. The order is queued again with the same clientOrderId, at today's
+// the address, phone and purchase-order number can change. The order is queued again with the same clientOrderId, at today's
 // prices (the server made no order for it, or Edit would be blocked).
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -16,7 +16,9 @@ import { quantityMessages, quantityProblem } from '../../contract/quantity-rules
 import type { Product } from '../../contract/product';
 import { readSavedProduct } from '../../offline/catalogue';
 import { type OutboxItem, type OutboxLine, editOutboxItem, OutboxEditRefused, queuedOrderName } from '../../offline/outbox';
-import { AddressField, PhoneField } from '../../ui/form-field';
+import { accountMessages, PO_NUMBER_MAX_LENGTH } from '../../contract/account-terms';
+import { poNumberProblem } from '../../ui/account-payment';
+import { AddressField, fieldAria, FormField, PhoneField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { isOnline } from '../offline/network-status';
@@ -79,6 +81,12 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
   const [quantities, setQuantities] = useState<ReadonlyMap<string, string>>(() => new Map(item.lines.map((line) => [line.productId, String(line.quantity)])));
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
+  const [poNumber, setPoNumber] = useState(item.poNumber ?? '');
+  const [poError, setPoError] = useState<string | null>(null);
+  // The server refused it for want of a PO number: one is asked now. Otherwise the field shows on orders for a company.
+  const poRefused = item.state === 'needs-attention' && item.lastError?.message === accountMessages.poRequired;
+  const showPo = poRefused || Boolean(item.poNumber) || Boolean(item.payment) || Boolean(item.companyId);
+  const poId = `${id}-po`;
   const {
     register,
     handleSubmit,
@@ -116,9 +124,15 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
       document.getElementById(`${id}-${blocked.line.productId}`)?.focus();
       return;
     }
+    const refusedPo = showPo ? poNumberProblem(poNumber, poRefused) : null;
+    setPoError(refusedPo);
+    if (refusedPo) {
+      document.getElementById(poId)?.focus();
+      return;
+    }
     const lines = rows.map((row) => ({ productId: row.line.productId, quantity: row.quantity ?? row.line.quantity, unitPrice: row.unitPrice }));
     try {
-      await editOutboxItem(email, item.clientOrderId, { lines, ...contact });
+      await editOutboxItem(email, item.clientOrderId, { lines, ...contact, ...(showPo ? { poNumber } : {}) });
     } catch (error) {
       setFailure(error instanceof OutboxEditRefused ? error.message : toasts.tryAgain);
       return;
@@ -200,6 +214,24 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
         <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
         <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
       </div>
+      {showPo ? (
+        <FormField id={poId} label="Purchase-order number" error={poError ?? undefined}>
+          <input
+            {...fieldAria(poId, poError ?? undefined)}
+            type="text"
+            autoComplete="off"
+            maxLength={PO_NUMBER_MAX_LENGTH}
+            aria-required={poRefused}
+            className={`input w-full ${poError ? 'input-error' : ''}`}
+            value={poNumber}
+            onChange={(event) => {
+              setPoNumber(event.target.value);
+              if (poError !== null) setPoError(poNumberProblem(event.target.value, poRefused));
+            }}
+            onBlur={() => setPoError(poNumberProblem(poNumber, poRefused))}
+          />
+        </FormField>
+      ) : null}
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
         <span>Total</span>
         <strong className="text-xl tabular-nums">{formatDollars(total)}</strong>

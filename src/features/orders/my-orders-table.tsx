@@ -4,7 +4,9 @@
 // it holds its stock; a shipped one names its carrier and tracking number; a paid or shipped one can be
 // ordered again, its lines going onto the order pad at today's prices and rules. An order to one of the
 // company's locations names it, and the company's view says who placed each order; a sales rep's list names
-// the company each order was for, and an order a rep placed says so in every list.
+// the company each order was for, and an order a rep placed says so in every list. An order on account
+// (docs/decisions/044-orders-on-account.md) shows its PO number, On hold or Refused with the reason, and once
+// shipped when its invoice is due or that it is paid; it has no Pay or Delete (only an Unpaid order has).
 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -12,6 +14,7 @@ import { toast } from '../../ui/toast';
 import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
 import type { Order } from '../../contract/order';
+import { termsLabel } from '../../contract/account-terms';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
@@ -48,17 +51,60 @@ const BADGES: Record<OrderStatus, string> = {
 
 const formatHeldUntil = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
+const formatDay = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
+/** Paid on the company's account (net 15, 30 or 60), not by card. */
+const onAccount = (order: Order): boolean => order.paymentTerms !== undefined && order.paymentTerms !== 'card';
+
+/** A shipped order on account: its invoice's due date, or that it is overdue, or when it was paid. */
+function InvoiceState({ order, now }: { order: Order; now: number }) {
+  if (order.paidAt) {
+    return (
+      <span className="text-xs text-base-content/80" data-testid="invoice-state">
+        Invoice paid <span className="whitespace-nowrap">{formatDay(order.paidAt)}</span>
+      </span>
+    );
+  }
+  if (!order.dueAt) return null;
+  const overdue = new Date(order.dueAt).getTime() < now;
+  return (
+    <span className={`text-xs ${overdue ? 'font-semibold text-error' : 'text-base-content/80'}`} data-testid="invoice-state">
+      {overdue ? 'Invoice overdue since' : 'Invoice due'} <span className="whitespace-nowrap">{formatDay(order.dueAt)}</span>
+    </span>
+  );
+}
+
 /**
  * Status in words; an unpaid order also says how long it keeps its stock (docs/decisions/011), or that it
- * keeps none until it is paid (docs/decisions/027).
+ * keeps none until it is paid (docs/decisions/027); an order on account says on which terms, why it is on
+ * hold or was refused, and once shipped where its invoice stands.
  */
-function OrderStatusCell({ order }: { order: Order }) {
+function OrderStatusCell({ order, now }: { order: Order; now: number }) {
   const badge = <span className={`badge ${BADGES[order.status]} font-semibold`}>{order.status}</span>;
+  const terms =
+    onAccount(order) && order.paymentTerms ? <span className="text-xs text-base-content/80">On account, {termsLabel(order.paymentTerms)}</span> : null;
   if (order.status === 'Shipped') {
     return (
       <span className="grid justify-items-start gap-1">
         {badge}
         <ShippingDetails order={order} />
+        {terms}
+        {onAccount(order) ? <InvoiceState order={order} now={now} /> : null}
+      </span>
+    );
+  }
+  if (order.status === 'On hold' || order.status === 'Refused' || order.status === 'Confirmed') {
+    return (
+      <span className="grid justify-items-start gap-1">
+        {badge}
+        {order.status === 'On hold' ? <span className="text-xs text-base-content/80">Waits for the shop to release it</span> : null}
+        {order.statusReason && order.status !== 'Confirmed' ? (
+          <span className="max-w-64 whitespace-normal text-xs" data-testid="status-reason">
+            {order.status === 'Refused' ? 'Refused: ' : 'Why: '}
+            {order.statusReason}
+          </span>
+        ) : null}
+        {terms}
       </span>
     );
   }
@@ -96,6 +142,9 @@ export interface MyOrdersTableProps {
   rep?: boolean;
 }
 
+/** Paid by card, or shipped (on account, its invoice is issued then). */
+const hasInvoice = (order: Order): boolean => order.status === 'Paid' || order.status === 'Shipped' || Boolean(order.invoiceNo);
+
 const NO_ORDER_AGAIN: OrderAgainOptions = { email: '', loadCatalogue: async () => [], openPad: () => undefined };
 
 export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false, company = false, rep = false }: MyOrdersTableProps) {
@@ -104,6 +153,8 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
   const lines = useOrderLinesDisclosure<Order>();
   const [target, setTarget] = useState<Order | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // When the list was shown: an invoice is overdue from its due date on.
+  const [now] = useState(() => Date.now());
   const close = useCallback(() => {
     setTarget(null);
     setFailure(null);
@@ -128,6 +179,11 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       cell: (o, layout) => (
         <OrderProductCell order={o}>
           {lines.productCell(o, layout)}
+          {o.poNumber ? (
+            <span className="block text-xs text-base-content/80" data-testid="order-po">
+              PO <span className="break-all font-mono">{o.poNumber}</span>
+            </span>
+          ) : null}
           <PlacedByLine order={o} viewer={{ company, rep }} />
         </OrderProductCell>
       ),
@@ -139,7 +195,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       header: 'Transaction Id',
       cell: (o) => (o.transactionId ? <ShortId value={o.transactionId} what="transaction id" of={`of ${o.number ?? orderTitle(o)}`} keep={5} /> : 'N/A'),
     },
-    { header: 'Status', cell: (o) => <OrderStatusCell order={o} /> },
+    { header: 'Status', cell: (o) => <OrderStatusCell order={o} now={now} /> },
     {
       header: 'Action',
       action: true,
@@ -185,7 +241,8 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
                 Order again <span className="sr-only">{orderTitle(o)}</span>
               </button>
             ) : null}
-            <InvoiceButton order={o} onDownload={() => downloadInvoice(o)} offlineTitle={offlineReason ?? undefined} />
+            {/* An order on account has its invoice once it ships; a refused one never does. */}
+            {hasInvoice(o) ? <InvoiceButton order={o} onDownload={() => downloadInvoice(o)} offlineTitle={offlineReason ?? undefined} /> : null}
           </div>
         ),
     },

@@ -5,7 +5,9 @@
 // be confirmed. A tool sold in packs takes whole packs only, and its volume prices show in a table whose
 // row for the typed quantity is highlighted; the total is at that row's price. A dealer whose company has
 // locations picks where it goes (the default to start with), or another address typed as before; a sales
-// rep first chooses the company it orders for, whose locations are offered then.
+// rep first chooses the company it orders for, whose locations are offered then. An order for a company
+// carries the dealer's purchase-order number, and where the company has payment terms it goes on account
+// (or by card, as chosen): it is then Confirmed or On hold, not paid from the dashboard (docs/decisions/044).
 
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -17,6 +19,7 @@ import { isInRange, quantityProblem, rangeMessage, upperBound } from '../../cont
 import type { Location } from '../../contract/dealer-company';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
+import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
 import { ReadOnlyIdentity } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { PriceTiers } from '../../ui/price-tiers';
@@ -34,6 +37,8 @@ export interface PurchaseFormProps {
   locations?: readonly Location[];
   /** A sales rep's order: the company it is for and its "Ordering for" choice; `locations` are that company's. */
   orderingFor?: OrderingForSlot | undefined;
+  /** The company the order is for: its PO rule, terms and credit; none for an account without a company. */
+  account?: OrderAccount;
   /**
    * Places the order now, or without a connection saves it to be sent once when the connection is back
    * (docs/architecture.md, "Offline").
@@ -55,11 +60,13 @@ export function PurchaseForm({
   defaultPhone = '',
   locations = NO_LOCATIONS,
   orderingFor,
+  account = NO_ACCOUNT,
   placeOrder,
   onOrdered,
   onProductChanged,
 }: PurchaseFormProps) {
   const id = useId();
+  const payment = useAccountPayment(`${id}-po`, account);
   const [failure, setFailure] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<{ from: number; to: number } | null>(null);
   const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone }, orderingFor?.startLocation);
@@ -90,10 +97,13 @@ export function PurchaseForm({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    const paying = payment.check();
+    if (!paying) return;
     let outcome: PlaceOutcome;
     try {
       outcome = await placeOrder({
         ownerEmail: userEmail,
+        ...paying,
         userAddress: values.userAddress,
         userPhone: values.userPhone,
         ...(orderingFor ? { companyId: orderingFor.companyId } : {}),
@@ -121,7 +131,9 @@ export function PurchaseForm({
     }
     if (outcome.kind !== 'refused') {
       setPriceChange(null);
-      toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
+      const onAccount = outcome.kind === 'placed' && outcome.status ? placedOnAccount(outcome.status, holdReason(account.standing, total)) : null;
+      if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
+      else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onOrdered();
       return;
     }
@@ -143,7 +155,16 @@ export function PurchaseForm({
   const noCompany = orderingFor !== undefined && orderingFor.cannotPlace !== null;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={busy}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // The PO number is checked with the other fields, so every message shows at once.
+        payment.touchPoNumber();
+        void submit(event);
+      }}
+      className="grid gap-4"
+      aria-busy={busy}
+    >
       <ReadOnlyIdentity idPrefix={id} name={userName} email={userEmail} className="grid gap-4 sm:grid-cols-2" />
 
       <DestinationPicker id={`${id}-deliver-to`} locations={locations} delivery={delivery} contactForm={contactForm} orderingFor={orderingFor} />
@@ -170,6 +191,8 @@ export function PurchaseForm({
           quantity={Number.isFinite(quantity) ? quantity : product.minOrderQnt}
         />
       ) : null}
+
+      {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={total} />}
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
         <span>Total</span>

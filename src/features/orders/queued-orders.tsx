@@ -1,5 +1,6 @@
 // The orders saved on this device, shown at the top of My Orders (docs/architecture.md, "Offline"):
-// 'Waiting to send' or 'Needs attention' with the server's reason, each with Edit (adjust and resend)
+// 'Waiting to send' or 'Needs attention' with the server's reason, its PO number and how it is to be paid,
+// each with Edit (adjust and resend)
 // and Discard; of other accounts' orders saved here, only how many. The outbox itself (its items, sending
 // it) belongs to the offline feature; the route hands it in.
 
@@ -96,6 +97,13 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
             {company ? (
               <span className="block text-sm text-base-content/80" data-testid="queued-for-company">
                 For {company}
+              </span>
+            ) : null}
+            {item.poNumber || item.payment ? (
+              <span className="block text-sm text-base-content/80" data-testid="queued-payment">
+                {item.poNumber ? `PO ${item.poNumber}` : null}
+                {item.poNumber && item.payment ? ' · ' : null}
+                {item.payment === 'account' ? 'On account' : item.payment === 'card' ? 'By card' : null}
               </span>
             ) : null}
           </>

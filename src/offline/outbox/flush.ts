@@ -10,6 +10,7 @@ import { ApiError } from '../../api/errors';
 import { orderRefusal, refusalMessage } from '../../api/order-refusal';
 import { tokenEmail } from '../../api/token-store';
 import type { OrderBody, OrderLineProblem } from '../../contract/order';
+import type { OrderStatus } from '../../contract/order-status';
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
 import { ownerKey } from '../store/owner';
 import { listOutbox } from './queue';
@@ -24,7 +25,11 @@ export const SEND_TIMEOUT_MS = 20_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 5 * 60_000;
 
-export type SendOrder = (body: OrderBody, token: string, signal: AbortSignal) => Promise<{ insertedId: string; number?: string | undefined }>;
+export type SendOrder = (
+  body: OrderBody,
+  token: string,
+  signal: AbortSignal,
+) => Promise<{ insertedId: string; number?: string | undefined; status?: OrderStatus | undefined }>;
 
 export interface FlushDeps {
   db: ForgelineDatabase;
@@ -53,7 +58,8 @@ export interface FlushReport {
   ran: boolean;
   /** `orderName`: its first tool and how many more, as lists name it. */
   /** `orderNumber`: the number the server gave the order (`O-2026-00042`), null from a server without numbers. */
-  sent: { clientOrderId: string; orderId: string; orderName: string; orderNumber: string | null }[];
+  /** `status`: Unpaid (to pay by card), or Confirmed or On hold on account; null from a server before accounts. */
+  sent: { clientOrderId: string; orderId: string; orderName: string; orderNumber: string | null; status: OrderStatus | null }[];
   /** Items that turned 'Needs attention' in this pass. */
   needsAttention: { clientOrderId: string; orderName: string; message: string }[];
   /** A 401 (or no token): the items wait until the user signs in again. */
@@ -111,7 +117,7 @@ async function releaseLease(d: FlushDeps, holder: string): Promise<void> {
 }
 
 type Outcome =
-  | { kind: 'sent'; orderId: string; orderNumber: string | null }
+  | { kind: 'sent'; orderId: string; orderNumber: string | null; status: OrderStatus | null }
   | { kind: 'retry'; error: { status: number; code: string; message: string } }
   | { kind: 'sign-in'; error: { status: number; code: string; message: string } }
   | { kind: 'attention'; error: { status: number; code: string; message: string }; lines: OrderLineProblem[] };
@@ -143,7 +149,7 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
   const timer = setTimeout(() => controller.abort(new DOMException('The send timed out.', 'TimeoutError')), SEND_TIMEOUT_MS);
   try {
     const created = await d.send(orderBody(item), token, controller.signal);
-    return { kind: 'sent', orderId: created.insertedId, orderNumber: created.number ?? null };
+    return { kind: 'sent', orderId: created.insertedId, orderNumber: created.number ?? null, status: created.status ?? null };
   } catch (error) {
     if (controller.signal.aborted) return { kind: 'retry', error: { status: 0, code: 'timeout', message: NETWORK_MESSAGE } };
     return classify(error, item);
@@ -242,7 +248,9 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
     const outcome = await sendOne(d, sending, session.token);
     await record(d, sending, outcome);
     const orderName = queuedOrderName(item.lines);
-    if (outcome.kind === 'sent') report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, orderName, orderNumber: outcome.orderNumber });
+    if (outcome.kind === 'sent') {
+      report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, orderName, orderNumber: outcome.orderNumber, status: outcome.status });
+    }
     if (outcome.kind === 'attention') report.needsAttention.push({ clientOrderId: item.clientOrderId, orderName, message: outcome.error.message });
     if (outcome.kind === 'sign-in') report.signInRequired = true;
     // No connection, a failing server or a refused token affects every other item the same way: stop here.

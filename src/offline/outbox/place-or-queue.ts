@@ -6,6 +6,7 @@
 
 import { NetworkError } from '../../api/errors';
 import { orderRefusal } from '../../api/order-refusal';
+import type { PlacedOrder } from '../../contract/order';
 import { isOnline } from '../store/network';
 import { orderBody, postOrder, type OrderToPlace, type PlaceOutcome } from './post-order';
 import type { QueuedOrder } from './queued-order';
@@ -50,13 +51,15 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
     userPhone: order.userPhone,
     locationId: order.locationId ?? null,
     companyId: order.companyId ?? null,
+    poNumber: order.poNumber ?? null,
+    payment: order.payment ?? null,
     lines: order.lines,
   };
   const fromPad = order.pad !== undefined;
   if (!sending) return saveForLater({ ...queued, maybeDelivered: sentBefore }, fromPad);
-  let orderId: string;
+  let placed: PlacedOrder;
   try {
-    ({ insertedId: orderId } = await postOrder(orderBody(queued), true));
+    placed = await postOrder(orderBody(queued), true);
   } catch (error) {
     if (error instanceof NetworkError) return saveForLater({ ...queued, maybeDelivered: true }, fromPad);
     const refusal = orderRefusal(error);
@@ -70,5 +73,5 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
       .then((placing) => placing.finishPadPlacement(order.ownerEmail, clientOrderId, productIds))
       .catch(() => undefined);
   }
-  return { kind: 'placed', orderId };
+  return { kind: 'placed', orderId: placed.insertedId, status: placed.status };
 }

@@ -3,7 +3,9 @@
 // clientOrderId is answered with the first order (docs/architecture.md, "Orders and stock").
 
 import { apiRequest } from '../../api/client';
+import type { PaymentChoice } from '../../contract/account-terms';
 import { PlacedOrderSchema, type OrderBody, type PlacedOrder } from '../../contract/order';
+import type { OrderStatus } from '../../contract/order-status';
 import type { OrderRefusal } from '../../api/order-refusal';
 import { orderTotal } from '../../contract/pricing';
 import type { PadLine } from '../store/database';
@@ -17,6 +19,10 @@ export interface OrderToSend {
   locationId?: string | null | undefined;
   /** The company a sales rep orders for; none for a dealer's own order. */
   companyId?: string | null | undefined;
+  /** The dealer's purchase-order number; none when none was typed (and on orders saved before PO numbers). */
+  poNumber?: string | null | undefined;
+  /** Card or on account, as chosen; none: the server's default (on account where the company has terms, else card). */
+  payment?: PaymentChoice | null | undefined;
   /** Each with the unit price the dealer saw; the server refuses a line whose price differs. */
   lines: readonly { productId: string; quantity: number; unitPrice: number }[];
 }
@@ -30,6 +36,8 @@ export function orderBody(order: OrderToSend): OrderBody {
     clientOrderId: order.clientOrderId,
     ...(order.companyId ? { companyId: order.companyId } : {}),
     ...(order.locationId ? { locationId: order.locationId } : {}),
+    ...(order.poNumber ? { poNumber: order.poNumber } : {}),
+    ...(order.payment ? { payment: order.payment } : {}),
     totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
   };
 }
@@ -48,6 +56,10 @@ export interface OrderToPlace {
   locationId?: string | null | undefined;
   /** The company a sales rep orders for (one of those assigned to it); none for a dealer's own order. */
   companyId?: string | null | undefined;
+  /** The dealer's purchase-order number, trimmed; none when none was typed. */
+  poNumber?: string | undefined;
+  /** Card or on the company's account; none for an order without the choice (the server's default). */
+  payment?: PaymentChoice | undefined;
   lines: QueuedLine[];
   /**
    * The order pad's lines as pressed, when the order is the pad's: a press of lines already sent keeps
@@ -57,4 +69,6 @@ export interface OrderToPlace {
 }
 
 /** What became of an order placed now or saved for later; a session the server refused, and any other error, is thrown. */
-export type PlaceOutcome = { kind: 'placed'; orderId: string } | { kind: 'saved' } | { kind: 'refused'; refusal: OrderRefusal };
+/** `status`: Unpaid for an order to pay by card, Confirmed or On hold for one on account (missing from a server before accounts). */
+export type PlaceOutcome =
+  { kind: 'placed'; orderId: string; status?: OrderStatus | undefined } | { kind: 'saved' } | { kind: 'refused'; refusal: OrderRefusal };

@@ -27,6 +27,8 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     userPhone: order.userPhone,
     locationId: order.locationId ?? null,
     companyId: order.companyId ?? null,
+    poNumber: order.poNumber ?? null,
+    payment: order.payment ?? null,
     totalPrice: totalOf(order.lines),
     createdAt: now,
     updatedAt: now,
@@ -113,6 +115,7 @@ export async function editOutboxItem(email: string, clientOrderId: string, edit:
       totalPrice: totalOf(lines),
       userAddress: edit.userAddress,
       userPhone: edit.userPhone,
+      poNumber: edit.poNumber === undefined ? (item.poNumber ?? null) : edit.poNumber.trim() || null,
       // A changed address is one typed for this order alone: the server would deliver to the location's otherwise.
       locationId: edit.userAddress === item.userAddress && edit.userPhone === item.userPhone ? (item.locationId ?? null) : null,
       state: 'waiting',

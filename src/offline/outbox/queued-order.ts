@@ -2,6 +2,7 @@
 // queues it, its name and pieces in lists, whether Edit is allowed now. Screens read these at once; the
 // outbox itself (queue.ts) loads with IndexedDB when first used.
 
+import type { PaymentChoice } from '../../contract/account-terms';
 import type { OutboxItem, OutboxLine } from '../store/database';
 
 /** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
@@ -17,17 +18,23 @@ export interface QueuedOrder {
   locationId?: string | null | undefined;
   /** The company a sales rep orders for; none for a dealer's own order. */
   companyId?: string | null | undefined;
+  /** The dealer's purchase-order number; none when none was typed. */
+  poNumber?: string | null | undefined;
+  /** Card or on account, as chosen; none: the server's default. */
+  payment?: PaymentChoice | null | undefined;
   lines: readonly QueuedLine[];
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;
 }
 
-/** The dealer's changes to a queued order: its remaining lines (a line left out is removed), address and phone. */
+/** The dealer's changes to a queued order: its remaining lines (a line left out is removed), address, phone and PO number. */
 export interface OutboxEdit {
   /** Each line's quantity and the unit price the dealer now accepts (the current one, after a price change). */
   lines: { productId: string; quantity: number; unitPrice: number }[];
   userAddress: string;
   userPhone: string;
+  /** The PO number as now typed ('' for none); left out, the order keeps its own. */
+  poNumber?: string;
 }
 
 export class OutboxEditRefused extends Error {

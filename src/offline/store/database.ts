@@ -2,6 +2,7 @@
 // reading, the order outbox, each dealer's order pad, and small facts in `meta`. The page and the service worker open the same database.
 
 import Dexie, { type Table } from 'dexie';
+import type { PaymentChoice } from '../../contract/account-terms';
 import { LINE_PROBLEM_CODES } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { Review } from '../../contract/review';
@@ -45,6 +46,13 @@ export interface OutboxItem {
   locationId?: string | null;
   /** The company a sales rep ordered it for (docs/decisions/043-sales-reps.md); missing for a dealer's own order. */
   companyId?: string | null;
+  /**
+   * The dealer's purchase-order number (docs/decisions/044-orders-on-account.md); missing (or null) when none
+   * was typed, and on orders saved before PO numbers, which are sent without one as before.
+   */
+  poNumber?: string | null;
+  /** Card or on the company's account, as chosen; missing (or null) for the server's default, as orders saved before accounts are sent. */
+  payment?: PaymentChoice | null;
   /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
   /** Epoch milliseconds. */

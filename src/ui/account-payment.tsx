@@ -1,0 +1,194 @@
+// How an order of a company is paid, as the purchase page and the order pad both ask it
+// (docs/decisions/044-orders-on-account.md): the dealer's purchase-order number (required where the company
+// says so), and for a company with payment terms the choice "On account" or "Card", with the credit it has
+// left and a note when the order is over it. An account without a company sees none of it and pays by card,
+// as the spec has it. The server decides: it checks the PO rule again and holds an order over the credit.
+
+import { useState } from 'react';
+import * as v from 'valibot';
+import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
+import type { OrderStatus } from '../contract/order-status';
+import { fieldAria, FormField } from './form-field';
+
+/** What the form knows of the company the order is for. */
+export interface OrderAccount {
+  /** The order is for a company (a dealer's own, or the one a sales rep orders for): the PO number is asked. */
+  company: boolean;
+  /** Its terms and credit as last read (offline: as saved); null when not known. */
+  standing: AccountStanding | null;
+}
+
+export const NO_ACCOUNT: OrderAccount = { company: false, standing: null };
+
+let centsFormat: Intl.NumberFormat | undefined;
+
+/** Cents of US dollars as the account shows them: `$12,400.00`. */
+export function formatCents(cents: number): string {
+  centsFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return centsFormat.format(cents / 100);
+}
+
+/** Whether the company may choose to pay on account: it has terms other than card. */
+export const offersAccount = (standing: AccountStanding | null): standing is AccountStanding => standing !== null && standing.paymentTerms !== 'card';
+
+/** What is wrong with a typed PO number, in the dealer's words; null when it may be sent. */
+export function poNumberProblem(text: string, required: boolean): string | null {
+  const parsed = v.safeParse(PoNumberSchema, text);
+  if (!parsed.success) return parsed.issues[0].message;
+  if (required && !parsed.output) return accountMessages.poRequired;
+  return null;
+}
+
+/** Why an order on account would wait for the shop, as far as the account last read tells; null when it would not. */
+export function holdReason(standing: AccountStanding | null, totalDollars: number): string | null {
+  if (!offersAccount(standing)) return null;
+  if (standing.overdue > 0) return accountMessages.overdue;
+  return totalDollars * 100 > standing.available ? accountMessages.overCredit : null;
+}
+
+/** What the order's body carries of it: a PO number (none when empty) and the payment chosen (none: the server's default). */
+export interface AccountChoice {
+  poNumber?: string;
+  payment?: PaymentChoice;
+}
+
+export interface AccountPayment {
+  account: OrderAccount;
+  poNumber: string;
+  setPoNumber: (text: string) => void;
+  poError: string | null;
+  /** Checks the PO number as the field is left. */
+  touchPoNumber: () => void;
+  payment: PaymentChoice;
+  setPayment: (choice: PaymentChoice) => void;
+  /** What to send, or null after showing why the PO number is refused (its field then has the focus). */
+  check: () => AccountChoice | null;
+}
+
+/** `id`: the PO field's id, focused when it is refused. */
+export function useAccountPayment(id: string, account: OrderAccount): AccountPayment {
+  const [poNumber, setPoNumberText] = useState('');
+  const [poError, setPoError] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentChoice>('account');
+  const required = account.standing?.poRequired === true;
+  const problem = () => (account.company ? poNumberProblem(poNumber, required) : null);
+  return {
+    account,
+    poNumber,
+    setPoNumber: (text) => {
+      setPoNumberText(text);
+      // Once shown, the message follows the typing, so it leaves as soon as the number is right.
+      if (poError !== null) setPoError(account.company ? poNumberProblem(text, required) : null);
+    },
+    poError,
+    touchPoNumber: () => setPoError(problem()),
+    payment,
+    setPayment,
+    check: () => {
+      const refused = problem();
+      setPoError(refused);
+      if (refused) {
+        document.getElementById(id)?.focus();
+        return null;
+      }
+      const typed = poNumber.trim();
+      return {
+        ...(account.company && typed !== '' ? { poNumber: typed } : {}),
+        ...(offersAccount(account.standing) ? { payment } : {}),
+      };
+    },
+  };
+}
+
+export interface AccountPaymentFieldsProps {
+  /** The PO field's id (the one given to useAccountPayment); the payment choice's ids start with it. */
+  id: string;
+  state: AccountPayment;
+  /** The order's total as shown, in whole dollars. */
+  totalDollars: number;
+}
+
+/** The PO number and the payment choice; nothing for an order without a company. */
+export function AccountPaymentFields({ id, state, totalDollars }: AccountPaymentFieldsProps) {
+  const { account, poError } = state;
+  if (!account.company) return null;
+  const standing = account.standing;
+  const required = standing?.poRequired === true;
+  const onAccount = offersAccount(standing) && state.payment === 'account';
+  const hold = onAccount ? holdReason(standing, totalDollars) : null;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="grid gap-4">
+      <FormField
+        id={id}
+        label={
+          <>
+            Purchase-order number <span className="font-normal text-base-content/80">{required ? '(required by your company)' : '(optional)'}</span>
+          </>
+        }
+        error={poError ?? undefined}
+        hint={
+          <p id={hintId} className="mt-1 text-sm text-base-content/80">
+            Your own reference; it is printed on the invoice.
+          </p>
+        }
+      >
+        <input
+          {...fieldAria(id, poError ?? undefined, hintId)}
+          type="text"
+          autoComplete="off"
+          maxLength={PO_NUMBER_MAX_LENGTH}
+          aria-required={required}
+          className={`input w-full ${poError ? 'input-error' : ''}`}
+          value={state.poNumber}
+          onChange={(event) => state.setPoNumber(event.target.value)}
+          onBlur={state.touchPoNumber}
+        />
+      </FormField>
+      {offersAccount(standing) ? (
+        <fieldset className="grid gap-2" aria-describedby={`${id}-credit`}>
+          <legend className="mb-1 font-medium">Payment</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <label className="flex min-h-11 cursor-pointer items-center gap-2">
+              <input
+                type="radio"
+                className="radio radio-primary"
+                name={`${id}-payment`}
+                checked={state.payment === 'account'}
+                onChange={() => state.setPayment('account')}
+              />
+              On account ({termsLabel(standing.paymentTerms)})
+            </label>
+            <label className="flex min-h-11 cursor-pointer items-center gap-2">
+              <input
+                type="radio"
+                className="radio radio-primary"
+                name={`${id}-payment`}
+                checked={state.payment === 'card'}
+                onChange={() => state.setPayment('card')}
+              />
+              Card
+            </label>
+          </div>
+          <p id={`${id}-credit`} className="text-sm text-base-content/80" data-testid="credit-available">
+            Credit available: <span className="font-semibold tabular-nums text-base-content">{formatCents(standing.available)}</span>
+          </p>
+          {hold ? (
+            <p role="status" className="rounded-box bg-warning/20 px-3 py-2 text-sm" data-testid="credit-note">
+              {hold === accountMessages.overCredit ? 'This order is over your available credit: it will wait for the shop to release it.' : hold}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+/** The toast of an order placed on account: confirmed, or on hold and why as far as the form knows. */
+export function placedOnAccount(status: OrderStatus, why: string | null): { kind: 'success' | 'warning'; message: string; description: string } | null {
+  if (status === 'Confirmed') return { kind: 'success', message: 'Order confirmed on account', description: 'Its invoice comes when it ships.' };
+  if (status === 'On hold') {
+    return { kind: 'warning', message: 'Order on hold', description: why ?? 'It waits for the shop to release it; My Orders says why.' };
+  }
+  return null;
+}
