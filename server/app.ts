@@ -38,6 +38,7 @@ import configRoutes from './routes/config';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
 import invoiceRoutes from './routes/invoices';
+import invoicePortalRoutes from './routes/invoice-portal';
 import orderEventsRoutes from './routes/order-events';
 import mailRoutes from './routes/mail';
 import orderRoutes from './routes/orders';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(reportRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
+      await api.register(invoicePortalRoutes);
       await api.register(mailRoutes);
     },
     { prefix: '/api' },

@@ -651,3 +651,41 @@ export const schema = {
   auditLog,
   shopSettings,
 };
+
+/**
+ * One card payment of several invoices on account (the dealer's invoice portal, docs/decisions/044): the
+ * orders it settles and their sum in cents, both fixed by the server when the intent is made, and the
+ * intent, bound to this row's id as an order's intent is to the order's. Confirming it marks every one of
+ * its orders paid in one transaction, once: the row moves from pending to paid in that same transaction.
+ * A newer payment of any of the same invoices cancels a pending one, so one invoice has one open intent.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The dealer who started it; null once that account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    orderIds: uuid('order_ids').array().notNull(),
+    /** In cents: the sum of the orders' totals when the intent was made. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    intentId: text('intent_id'),
+    state: text('state', { enum: ['pending', 'paid', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    /** The processor's id of the payment that paid it. */
+    transactionId: text('transaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('invoice_payments_state_check', sql`${t.state} in ('pending', 'paid', 'canceled')`),
+    check('invoice_payments_amount_check', sql`${t.amount} > 0`),
+    check('invoice_payments_orders_check', sql`cardinality(${t.orderIds}) between 1 and 50`),
+    check('invoice_payments_paid_check', sql`(${t.state} = 'paid') = (${t.paidAt} is not null and ${t.transactionId} is not null)`),
+    index('invoice_payments_user_idx').on(t.userId, t.createdAt),
+    index('invoice_payments_pending_orders_idx')
+      .using('gin', t.orderIds)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);

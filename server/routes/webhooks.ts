@@ -1,6 +1,7 @@
 // Stripe webhooks (docs/architecture.md, "Payments"): verified on the raw body with STRIPE_WEBHOOK_SECRET, applied once
 // per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid; an authorised
-// card, payment_intent.amount_capturable_updated, is charged once the order's stock is taken).
+// card, payment_intent.amount_capturable_updated, is charged once the order's stock is taken; a payment of several
+// invoices on account marks each of them paid).
 
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
@@ -11,6 +12,7 @@ import { AppError, invalid, notFound } from '../errors';
 import { intentAuthorisesFor, intentPaysFor } from '../payments/provider';
 import { stripeClient } from '../payments/stripe';
 import { findOrder } from '../repositories/orders';
+import { applyInvoicePayment } from '../services/invoice-payments';
 import { markOrderPaid } from '../services/orders';
 import { recordPaymentEvent } from '../repositories/payment-events';
 import { stripeWebhookSchema } from '../schemas/payments';
@@ -73,6 +75,11 @@ const webhooks: FastifyPluginAsync = async (app) => {
       if (event.type !== 'payment_intent.succeeded' || !intent || !orderId) return 'ignored';
       const order = await findOrder(tx, orderId);
       const retrieved = { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, orderId };
+      // A payment of several invoices from the dealer's invoice portal is bound to its own id, not an order's.
+      if (!order) {
+        const invoices = await applyInvoicePayment(tx, orderId, retrieved, request.log);
+        if (invoices) return invoices.modifiedCount > 0 ? 'applied' : 'ignored';
+      }
       if (!order || !intentPaysFor(retrieved, order)) {
         request.log.warn({ eventId: event.id, orderId }, 'payment_intent.succeeded does not match its order; not applied');
         return 'ignored';

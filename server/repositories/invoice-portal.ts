@@ -1,0 +1,186 @@
+// Data access for the dealer's invoice portal (docs/decisions/044-orders-on-account.md): the invoices of the
+// orders a dealer sees (dealerSeesOrder), where each stands, the balance, and the payments of several
+// invoices with one card payment (invoice_payments).
+
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceState } from '../../src/contract/account-terms';
+import type { PortalInvoice } from '../../src/contract/invoices-portal';
+import type { Tx } from '../db/client';
+import { companyMembers, invoicePayments, orders } from '../db/schema';
+import { dealerSeesOrder, invoiceNoOf, type OrderRow } from './orders';
+
+export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+
+/**
+ * Where an invoice stands: a card order's is paid with the order; one on account is paid once `paidAt` is
+ * set, overdue after its due date, open until then (INVOICE_STATES).
+ */
+const invoiceState = sql<InvoiceState>`case when ${orders.paymentTerms} = 'card' or ${orders.paidAt} is not null then 'paid'
+  when ${orders.dueAt} < now() then 'overdue' else 'open' end`;
+
+/** Orders with an invoice: a card order once paid, an order on account once shipped. */
+const hasInvoice = and(isNotNull(orders.invoiceYear), or(eq(orders.paymentTerms, 'card'), eq(orders.status, 'Shipped')));
+
+/**
+ * Whether this dealer may act on the order (pay its invoice): the one who placed it, and their company's
+ * admin. The same rule as dealerActsOnOrder in server/repositories/orders.ts, which that module keeps to itself.
+ */
+function dealerActsOnOrder(userId: string): SQL {
+  const companyAdmin = sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
+    where ${companyMembers.userId} = ${userId}::uuid and ${companyMembers.role} = 'company_admin')`;
+  return or(eq(orders.userId, userId), companyAdmin) ?? eq(orders.userId, userId);
+}
+
+/** An unpaid invoice on account: the only kind paid through the portal. */
+const unpaidOnAccount = and(ne(orders.paymentTerms, 'card'), eq(orders.status, 'Shipped'), isNull(orders.paidAt), isNotNull(orders.invoiceYear));
+
+function toInvoice(row: OrderRow, state: InvoiceState, mayAct: boolean): PortalInvoice {
+  const card = row.paymentTerms === 'card';
+  return {
+    orderId: row.id,
+    number: row.number,
+    invoiceNo: invoiceNoOf(row) ?? '',
+    poNumber: row.poNumber,
+    paymentTerms: row.paymentTerms,
+    amount: row.totalPrice * 100,
+    // A card order's invoice is made when it is paid; one on account's when the order ships.
+    issuedAt: ((card ? row.paidAt : row.shippedAt) ?? row.createdAt).toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    state,
+    companyName: row.companyName,
+    placedBy: row.userName,
+    mayPay: mayAct && !card && state !== 'paid',
+  };
+}
+
+/**
+ * The invoices of the orders this dealer sees, in one state or all: overdue first, then open by due date,
+ * then paid, the latest paid first.
+ */
+export async function listPortalInvoices(tx: Tx, userId: string, state?: InvoiceState): Promise<PortalInvoice[]> {
+  const rows = await tx
+    .select({ order: orders, state: invoiceState, mayAct: sql<boolean>`coalesce(${dealerActsOnOrder(userId)}, false)` })
+    .from(orders)
+    .where(and(dealerSeesOrder(userId), hasInvoice, state ? sql`${invoiceState} = ${state}` : undefined))
+    .orderBy(
+      sql`case ${invoiceState} when 'overdue' then 0 when 'open' then 1 else 2 end`,
+      asc(orders.dueAt),
+      sql`${orders.paidAt} desc nulls last`,
+      sql`${orders.invoiceYear} desc, ${orders.invoiceSeq} desc`,
+    );
+  return rows.map((row) => toInvoice(row.order, row.state, row.mayAct === true));
+}
+
+/** Cents of the open and overdue invoices this dealer sees, and of the overdue ones among them. */
+export async function portalBalance(tx: Tx, userId: string): Promise<{ openBalance: number; overdue: number }> {
+  const [row] = await tx
+    .select({
+      openBalance: sql<string>`coalesce(sum(${orders.totalPrice}::bigint * 100), 0)`,
+      overdue: sql<string>`coalesce(sum(${orders.totalPrice}::bigint * 100) filter (where ${orders.dueAt} < now()), 0)`,
+    })
+    .from(orders)
+    .where(and(dealerSeesOrder(userId), unpaidOnAccount));
+  return { openBalance: Number(row?.openBalance ?? 0), overdue: Number(row?.overdue ?? 0) };
+}
+
+/** One of the orders a dealer asked to pay, as they see it: null fields when they do not see it at all. */
+export interface InvoiceToPay {
+  order: OrderRow;
+  mayAct: boolean;
+}
+
+/**
+ * The orders with these ids that this dealer sees, locked until the transaction ends (in id order, so two
+ * payments of overlapping invoices wait for each other instead of deadlocking), with whether they may pay them.
+ */
+export async function lockInvoicesToPay(tx: Tx, userId: string, orderIds: string[]): Promise<InvoiceToPay[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select({ order: orders, mayAct: sql<boolean>`coalesce(${dealerActsOnOrder(userId)}, false)` })
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), dealerSeesOrder(userId)))
+    .orderBy(asc(orders.id))
+    .for('update', { of: orders });
+  return rows.map((row) => ({ order: row.order, mayAct: row.mayAct === true }));
+}
+
+export interface NewInvoicePayment {
+  userId: string;
+  companyId: string | null;
+  orderIds: string[];
+  /** In cents. */
+  amount: number;
+}
+
+export async function insertInvoicePayment(tx: Tx, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {
+  const [row] = await tx.insert(invoicePayments).values(payment).returning();
+  if (!row) throw new Error('invoice payment insert returned no row');
+  return row;
+}
+
+export async function setInvoicePaymentIntent(tx: Tx, id: string, intentId: string): Promise<void> {
+  await tx.update(invoicePayments).set({ intentId }).where(eq(invoicePayments.id, id));
+}
+
+/** The pending payments of any of these orders: each invoice has one open intent at a time. */
+export async function listPendingPaymentsOf(tx: Tx, orderIds: string[]): Promise<InvoicePaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select()
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.state, 'pending'),
+        sql`${invoicePayments.orderIds} && array[${sql.join(
+          orderIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`,
+      ),
+    )
+    .orderBy(asc(invoicePayments.createdAt));
+}
+
+/** Pending -> canceled; false when it was no longer pending. */
+export async function cancelInvoicePayment(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(invoicePayments)
+    .set({ state: 'canceled' })
+    .where(and(eq(invoicePayments.id, id), eq(invoicePayments.state, 'pending')))
+    .returning({ id: invoicePayments.id });
+  return rows.length > 0;
+}
+
+export async function findInvoicePayment(tx: Tx, id: string): Promise<InvoicePaymentRow | null> {
+  const [row] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The payment locked until the transaction ends: of two confirmations racing, the second waits and then finds it paid. */
+export async function lockInvoicePayment(tx: Tx, id: string): Promise<InvoicePaymentRow | null> {
+  const [row] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * Paid with the processor's transaction id; null when it was paid already. A payment replaced by a newer one
+ * is paid too when its card went through after all: the money came in for these invoices.
+ */
+export async function setInvoicePaymentPaid(tx: Tx, id: string, transactionId: string): Promise<InvoicePaymentRow | null> {
+  const [row] = await tx
+    .update(invoicePayments)
+    .set({ state: 'paid', transactionId, paidAt: sql`now()` })
+    .where(and(eq(invoicePayments.id, id), ne(invoicePayments.state, 'paid')))
+    .returning();
+  return row ?? null;
+}
+
+/** The invoices of these orders paid by card now, those still unpaid on account; answers the orders it paid. */
+export async function setInvoicesPaidByCard(tx: Tx, orderIds: string[], transactionId: string): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .update(orders)
+    .set({ paidAt: sql`now()`, transactionId })
+    .where(and(inArray(orders.id, orderIds), unpaidOnAccount))
+    .returning();
+}
