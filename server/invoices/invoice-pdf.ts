@@ -1,10 +1,13 @@
-// The invoice of a paid order as a PDF (docs/decisions/013-invoices-and-mail-queue.md). Drawn with pdfkit
-// in an embedded DejaVu Sans, so the text is real, searchable text and dealers' names and addresses in
-// Latin, Greek or Cyrillic letters print as written. The same order always gives the same document.
+// The invoice of an order as a PDF (docs/decisions/013-invoices-and-mail-queue.md): of an order paid by
+// card, or of an order on account once it ships, with its terms and due date, and marked paid once it is
+// (docs/decisions/044-orders-on-account.md). Drawn with pdfkit in an embedded DejaVu Sans, so the text is
+// real, searchable text and dealers' names and addresses in Latin, Greek or Cyrillic letters print as
+// written. The same invoice always gives the same document.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { termsLabel, type PaymentTerms } from '../../src/contract/account-terms';
 import { companyFacts } from '../../src/contract/company';
 import { formatDollars } from '../../src/contract/pricing';
 import type { OrderDocumentLine } from '../repositories/invoices';
@@ -12,15 +15,28 @@ import type { OrderDocumentLine } from '../repositories/invoices';
 /** One line of an invoice, as the order's documents read it. */
 export type InvoiceLine = OrderDocumentLine;
 
+/** How an invoice on account was settled: by card through the dealer's invoice portal, or by a bank transfer an admin recorded. */
+export type InvoiceSettlement = { at: Date; transactionId: string } | { at: Date; reference: string };
+
+/**
+ * How the invoice is paid: by card when the order was placed (the spec's way; the invoice's date is the
+ * payment's), or on account on the company's terms (its date is the day the order shipped), due on
+ * `dueAt` and `paid` once money came in.
+ */
+export type InvoicePayment =
+  { kind: 'card'; transactionId: string } | { kind: 'account'; terms: Exclude<PaymentTerms, 'card'>; dueAt: Date; paid: InvoiceSettlement | null };
+
 export interface Invoice {
   invoiceNo: string;
   orderId: string;
   /** The order's number, as the dealer's screens and mails name it (`O-2026-00042`). */
   orderNo: string;
   placedAt: Date;
-  /** When the payment went through: the invoice's date. */
-  paidAt: Date;
-  transactionId: string;
+  /** The invoice's date: when the card payment went through, or when the order on account shipped. */
+  issuedAt: Date;
+  /** The dealer's purchase-order number, when the order has one. */
+  poNumber?: string | null;
+  payment: InvoicePayment;
   /** The person who placed the order, and where it went. */
   dealer: { name: string; email: string; address: string; phone: string };
   /** The dealer's company billed, with its tax number and the location delivered to; null for an order of no company. */
@@ -43,7 +59,23 @@ const BRAND = '#c2410c';
 export const invoiceDate = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 const invoiceTime = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' }).format(date);
 
+/** A calendar day as `2026-12-27` (UTC), as due dates are written on invoices, mails and screens. */
+export const invoiceDay = (date: Date) => date.toISOString().slice(0, 10);
+
 export const invoiceFileName = (invoiceNo: string) => `forgeline-invoice-${invoiceNo}.pdf`;
+
+/**
+ * Whether the invoice can change no more: one paid by card is final when it is issued; one on account
+ * changes once, when it is paid. Only a final invoice's PDF is kept (kept-invoice.ts).
+ */
+export function isFinalInvoice(invoice: Invoice): boolean {
+  return invoice.payment.kind === 'card' || invoice.payment.paid !== null;
+}
+
+/** When the invoice last changed: its date, or the day an invoice on account was paid. */
+function lastChange(invoice: Invoice): Date {
+  return invoice.payment.kind === 'account' && invoice.payment.paid ? invoice.payment.paid.at : invoice.issuedAt;
+}
 
 /** The columns of the lines table: x from the left margin and width, in points. */
 const COLUMNS = {
@@ -63,8 +95,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       Title: `Invoice ${invoice.invoiceNo}`,
       Author: companyFacts.name,
       Subject: `Order ${invoice.orderNo}`,
-      CreationDate: invoice.paidAt,
-      ModDate: invoice.paidAt,
+      CreationDate: invoice.issuedAt,
+      ModDate: lastChange(invoice),
     },
     bufferPages: true,
   });
@@ -80,6 +112,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
+  // Processor ids run to a hundred characters (the sandbox's): small, on a line of their own.
+  const transaction = (id: string) => {
+    doc.text('Transaction', { width });
+    doc.fontSize(8).text(id, { width });
+  };
 
   // The manufacturer, and the invoice's number and dates opposite.
   doc.font('bold').fontSize(18).fillColor(BRAND).text(companyFacts.name, left, 50, { width: 300 });
@@ -91,8 +128,15 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.font('bold').fontSize(22).fillColor(INK).text('INVOICE', right.x, 50, { width: right.width, align: right.align });
   doc.font('regular').fontSize(10).fillColor(INK);
   doc.text(`Invoice no. ${invoice.invoiceNo}`, right.x, doc.y + 2, { width: right.width, align: right.align });
-  doc.text(`Date: ${invoiceDate(invoice.paidAt)}`, { width: right.width, align: right.align });
+  doc.text(`Date: ${invoiceDate(invoice.issuedAt)}`, { width: right.width, align: right.align });
+  const { payment } = invoice;
+  if (payment.kind === 'account') {
+    doc.text(`Terms: ${termsLabel(payment.terms)}`, { width: right.width, align: right.align });
+    doc.font('bold').text(`Due ${invoiceDay(payment.dueAt)}`, { width: right.width, align: right.align });
+    doc.font('regular');
+  }
   doc.text(`Order no. ${invoice.orderNo}`, { width: right.width, align: right.align });
+  if (invoice.poNumber) doc.text(`Your PO no. ${invoice.poNumber}`, { width: right.width, align: right.align });
   doc
     .fillColor(MUTED)
     .fontSize(8)
@@ -149,7 +193,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
 
   // The total and the payment; kept together on one page.
-  if (y + 110 > bottom()) {
+  if (y + 140 > bottom()) {
     doc.addPage();
     y = doc.page.margins.top;
   }
@@ -167,10 +211,34 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   doc.font('bold').fontSize(9).fillColor(MUTED).text('PAYMENT', left, y);
   doc.font('regular').fontSize(10).fillColor(INK);
-  doc.text(`Paid in full by card on ${invoiceDate(invoice.paidAt)}, ${invoiceTime(invoice.paidAt)} UTC.`, left, doc.y + 2, { width });
-  // Processor ids run to a hundred characters (the sandbox's): small, on a line of their own.
-  doc.text('Transaction', { width });
-  doc.fontSize(8).text(invoice.transactionId, { width });
+  if (payment.kind === 'card') {
+    doc.text(`Paid in full by card on ${invoiceDate(invoice.issuedAt)}, ${invoiceTime(invoice.issuedAt)} UTC.`, left, doc.y + 2, { width });
+    transaction(payment.transactionId);
+  } else if (payment.paid === null) {
+    doc.text(
+      `On account, ${termsLabel(payment.terms)}: due ${invoiceDay(payment.dueAt)}. Please pay by then, by card from Invoices in your dashboard, ` +
+        `or by bank transfer quoting invoice no. ${invoice.invoiceNo}.`,
+      left,
+      doc.y + 2,
+      { width },
+    );
+  } else {
+    const { paid } = payment;
+    doc
+      .font('bold')
+      .fontSize(14)
+      .fillColor(BRAND)
+      .text('Paid', left, doc.y + 2, { width });
+    doc.font('regular').fontSize(10).fillColor(INK);
+    const how = 'reference' in paid ? 'by bank transfer' : 'by card';
+    doc.text(`Paid in full ${how} on ${invoiceDay(paid.at)}.`, { width });
+    if ('reference' in paid) {
+      doc.text('Bank reference', { width });
+      doc.fontSize(8).text(paid.reference, { width });
+    } else {
+      transaction(paid.transactionId);
+    }
+  }
 
   // Page numbers and the contact line at the foot of every page.
   const range = doc.bufferedPageRange();

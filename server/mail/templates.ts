@@ -3,7 +3,7 @@
 // company and the shop's answer to a company's application share one layout. Pure functions of what they
 // tell, so each is tested without a server and the queue can make a mail again after a failed try.
 
-import { termsLabel } from '../../src/contract/account-terms';
+import { accountMessages, termDays, termsLabel } from '../../src/contract/account-terms';
 import { companyFacts } from '../../src/contract/company';
 import type { MemberRole } from '../../src/contract/dealer-company';
 import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
@@ -117,23 +117,65 @@ function compose(subject: string, blocks: Block[]): MailContent {
   };
 }
 
-/** The dealer's purchase-order number, when the order has one. */
-function poBlocks(order: OrderRow): Block[] {
-  return order.poNumber ? [{ p: ['Your purchase-order number: ', { strong: oneLine(order.poNumber) }, '.'] }] : [];
-}
-
-/** An order on account: confirmed on the company's terms, or on hold and why. */
-function accountBlocks(order: OrderRow): Block[] {
-  if (order.paymentTerms === 'card') return [];
-  const terms = termsLabel(order.paymentTerms);
-  if (order.status === 'On hold')
-    return [{ p: [`The order is on account (${terms}) and on hold: ${order.statusReason ?? ''} We will write when the shop has looked at it.`] }];
-  return [{ p: [`The order is confirmed on account (${terms}): nothing to pay now. Its invoice comes when it ships.`] }];
+/** The dealer's purchase-order number, when the order has one; `their` for the mails to admins. */
+function poBlocks(order: OrderRow, whose: 'Your' | 'Their' = 'Your'): Block[] {
+  return order.poNumber ? [{ p: [`${whose} purchase-order number: `, { strong: oneLine(order.poNumber) }, '.'] }] : [];
 }
 
 /** A calendar day in UTC, as invoices print it. */
 function day(date: Date | null): string {
   return date ? date.toISOString().slice(0, 10) : '';
+}
+
+/** `Net 30` and what it means: the invoice comes when the order ships and is due 30 days later. */
+function termsWords(order: OrderRow): string {
+  return `${termsLabel(order.paymentTerms)}: the invoice comes when the order ships and is due ${termDays(order.paymentTerms) ?? 0} days later`;
+}
+
+/** An order on account: confirmed on the company's terms, or on hold and why. */
+function accountBlocks(order: OrderRow): Block[] {
+  if (order.paymentTerms === 'card') return [];
+  if (order.status === 'On hold')
+    return [
+      { p: [`The order is on account (${termsLabel(order.paymentTerms)}), and on hold for now. `, oneLine(order.statusReason ?? '')] },
+      { p: ['We will write to you again as soon as the shop has released or refused it.'] },
+    ];
+  return [{ p: ['The order is confirmed on account (', { strong: termsWords(order) }, '). There is nothing to pay now.'] }];
+}
+
+/** Why an order on account is on hold, as an admin reads it (the reason on the order speaks to the dealer). */
+function holdReasonForAdmin(order: OrderRow): Block {
+  if (order.statusReason === accountMessages.overCredit)
+    return { p: ['It is on hold because ', { strong: 'it is more than the credit the company has left' }, '.'] };
+  if (order.statusReason === accountMessages.overdue) return { p: ['It is on hold because ', { strong: 'the company has an overdue invoice' }, '.'] };
+  return { p: ['It is on hold. The dealer reads: ', { strong: oneLine(order.statusReason ?? '') }] };
+}
+
+/** The invoice of an order on account, attached to the mail: its number, terms and due date, and how to pay it. */
+function invoiceDueBlocks(order: OrderRow, invoiceNo: string): Block[] {
+  return [
+    {
+      p: [
+        'Your invoice ',
+        { strong: invoiceNo },
+        ` is attached to this e-mail. It is on your account (${termsLabel(order.paymentTerms)}) and due on `,
+        { strong: day(order.dueAt) },
+        '.',
+      ],
+    },
+    {
+      p: [
+        'Please pay it by then from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number. ' +
+          'You can download it again from My Orders at any time.',
+      ],
+    },
+  ];
+}
+
+/** How an invoice was paid: the card payment's transaction, or the bank transfer's reference. */
+function paymentFacts(order: OrderRow): Block[] {
+  if (order.paymentReference) return [{ small: [`Bank transfer reference ${oneLine(order.paymentReference)}`] }];
+  return order.transactionId ? [{ small: [`Transaction ${order.transactionId}`] }] : [];
 }
 
 /** The carrier and tracking number the admin gave when shipping, whichever there are. */
@@ -177,6 +219,15 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         addressBlock(order),
       ]);
     case 'order_paid':
+      // An invoice on account paid after the order shipped: no order to get ready any more.
+      if (order.paymentTerms !== 'card')
+        return compose(`Payment received for invoice ${invoiceNo} (order ${ref})`, [
+          hello,
+          { p: ['We have received your payment of ', { strong: total }, ' for invoice ', { strong: invoiceNo }, ` of order ${ref}. Thank you!`] },
+          { p: ['The invoice attached to this e-mail is marked Paid. You can download it again from My Orders at any time.'] },
+          ...poBlocks(order),
+          ...paymentFacts(order),
+        ]);
       return compose(`Payment received for order ${ref}: invoice ${invoiceNo}`, [
         hello,
         { p: ['Your payment of ', { strong: total }, ' for order ', { strong: ref }, ' has gone through. Thank you!'] },
@@ -191,6 +242,8 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         hello,
         { p: ['Good news: your order ', { strong: ref }, ' has been shipped. You will get your products within 7 official days.'] },
         ...shippingBlocks(order),
+        ...(order.paymentTerms === 'card' ? [] : invoiceDueBlocks(order, invoiceNo)),
+        ...poBlocks(order),
         linesBlock(ctx),
         addressBlock(order),
       ]);
@@ -201,10 +254,11 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
             { strong: oneLine(order.userName) },
             ` (${order.userEmail}) placed order `,
             { strong: ref },
-            ` for ${total} on account${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}. It is on hold: ${order.statusReason ?? ''}`,
+            ` for ${total} on account (${termsLabel(order.paymentTerms)})${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}.`,
           ],
         },
-        ...poBlocks(order),
+        holdReasonForAdmin(order),
+        ...poBlocks(order, 'Their'),
         linesBlock(ctx),
         { p: ['Open Manage Orders to release it or refuse it; the dealer is told either way.'] },
         { small: ['You get this e-mail because you are an admin of the storefront. Switch it off on My Profile.'] },
@@ -212,7 +266,8 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
     case 'order_released':
       return compose(`Order ${ref} is confirmed`, [
         hello,
-        { p: ['The shop has released your order ', { strong: ref }, ` (${total}) on account: it is confirmed and will be shipped.`] },
+        { p: ['The shop has released your order ', { strong: ref }, ` (${total}): it is confirmed on your account and will be shipped.`] },
+        { p: [`Payment terms: ${termsWords(order)}. There is nothing to pay now.`] },
         ...poBlocks(order),
         linesBlock(ctx),
         addressBlock(order),
@@ -220,10 +275,15 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
     case 'order_refused':
       return compose(`Order ${ref} was not accepted`, [
         hello,
-        { p: ['The shop could not accept your order ', { strong: ref }, ` (${total}) on account. The shop’s reason: ${order.statusReason ?? ''}`] },
+        { p: ['We are sorry: the shop could not accept your order ', { strong: ref }, ` (${total}) on account.`] },
+        { p: ['The shop’s reason: ', { strong: oneLine(order.statusReason ?? '') }] },
         ...poBlocks(order),
         linesBlock(ctx),
-        { p: ['Nothing will be shipped or invoiced for it. You can order again from the order pad, paying by card if you wish.'] },
+        {
+          p: [
+            `Nothing will be shipped or invoiced for it. You can order the tools again from the order pad, or write to us at ${companyFacts.email} or call ${companyFacts.phone.display}.`,
+          ],
+        },
       ]);
     case 'invoice_reminder':
       return compose(`Reminder: invoice ${invoiceNo} for order ${ref}, ${total}`, [
@@ -232,9 +292,9 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
           p: [
             'Our records show invoice ',
             { strong: invoiceNo },
-            ` for order ${ref}, ${total}, as unpaid; it ${order.dueAt && order.dueAt.getTime() < Date.now() ? 'was' : 'is'} due on `,
+            ` of ${total} for order ${ref} as unpaid. Its due date is `,
             { strong: day(order.dueAt) },
-            '.',
+            '. The invoice is attached to this e-mail again.',
           ],
         },
         ...poBlocks(order),
@@ -245,6 +305,19 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         },
       ]);
     case 'order_paid_admin':
+      if (order.paymentTerms !== 'card')
+        return compose(`Paid: invoice ${invoiceNo} of order ${ref} from ${order.companyName ?? order.userName}, ${total}`, [
+          {
+            p: [
+              'Invoice ',
+              { strong: invoiceNo },
+              ` of order ${ref} (${total}, on account${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}) is paid. Nothing more to do.`,
+            ],
+          },
+          ...poBlocks(order, 'Their'),
+          ...paymentFacts(order),
+          { small: ['You get this e-mail because you are an admin of the storefront. Switch it off on My Profile.'] },
+        ]);
       return compose(`Paid: order ${ref} from ${order.userName}, ${total}`, [
         { p: [{ strong: oneLine(order.userName) }, ` (${order.userEmail}) has paid order `, { strong: ref }, ` for ${total} (invoice ${invoiceNo}).`] },
         linesBlock(ctx),

@@ -1,6 +1,7 @@
 // The admin's figures: one query each, computed by the database (docs/architecture.md, "Data model").
 
 import { desc, sql } from 'drizzle-orm';
+import type { PaymentTerms } from '../../src/contract/account-terms';
 import type { SalesSummary } from '../../src/contract/reports';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -10,7 +11,8 @@ import { orderSearchWhere, type OrderSearch } from './orders';
 export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
   const at = now.toISOString();
   const [toShip, revenue, daily, top] = await Promise.all([
-    rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from orders where status = 'Paid'`),
+    // Waiting to be shipped: paid by card, or confirmed on account (docs/decisions/044-orders-on-account.md).
+    rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from orders where status in ('Paid', 'Confirmed')`),
     rowsOf<{ today: string | number; week: string | number; month: string | number }>(
       tx,
       sql`
@@ -72,6 +74,12 @@ export interface ExportRow {
   shippedAt: Date | null;
   carrier: string | null;
   trackingNumber: string | null;
+  poNumber: string | null;
+  paymentTerms: PaymentTerms;
+  /** An order on account that shipped: when its invoice is due. */
+  dueAt: Date | null;
+  /** When it was paid: by card, or an invoice on account when it was settled. */
+  paidAt: Date | null;
 }
 
 /**
@@ -94,6 +102,10 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
       shippedAt: orders.shippedAt,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
+      poNumber: orders.poNumber,
+      paymentTerms: orders.paymentTerms,
+      dueAt: orders.dueAt,
+      paidAt: orders.paidAt,
       tools: sql<
         string | null
       >`(select string_agg(l.product_name || ' x ' || l.quantity, '; ' order by l.line_no) from order_lines l where l.order_id = ${orders.id})`,

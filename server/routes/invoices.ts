@@ -1,4 +1,5 @@
-// The invoice of a paid order as a PDF (docs/decisions/013-invoices-and-mail-queue.md): for the dealers who
+// The invoice of an order as a PDF (docs/decisions/013-invoices-and-mail-queue.md), of a paid card order or a
+// shipped order on account (docs/decisions/044-orders-on-account.md): for the dealers who
 // see the order (its placer, their company's admin) and admins; anyone else's order answers 404 like a
 // missing one, as GET /order/{id} does. Drawn once
 // and kept, downloads limited per account (docs/decisions/028-costly-answers-made-once.md).
@@ -43,7 +44,13 @@ const invoices: FastifyPluginAsync = async (app) => {
       const doc = await findOrderDocument(db, id);
       if (!doc) throw notFound('That order');
       const invoice = invoiceOf(doc);
-      if (!invoice) throw new AppError('invalid_state', 'This order has no invoice yet: an invoice is made when the order is paid.');
+      if (!invoice)
+        throw new AppError(
+          'invalid_state',
+          doc.order.paymentTerms === 'card'
+            ? 'This order has no invoice yet: an invoice is made when the order is paid.'
+            : 'This order has no invoice yet: an order on account is invoiced when it ships.',
+        );
       const kept = await keeper.pdfOf(invoice);
       const etag = `"${kept.sha256}"`;
       // Not stored by any cache, as every personal answer: an invoice carries the dealer's name and address,

@@ -2,10 +2,10 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import { AdminOrdersQuerySchema } from '../../src/contract/order';
-import { ORDER_EXPORT_COLUMNS } from '../../src/contract/reports';
 import { orderSearchOf } from '../lib/order-search';
 import { parseBody } from '../lib/validate';
 import { csvDocument } from '../reports/csv';
+import { ORDER_EXPORT_HEADER, orderExportRow } from '../reports/order-export';
 import { ordersForExport, salesSummary } from '../repositories/reports';
 import { exportSchema, salesSchema } from '../schemas/admin';
 
@@ -20,31 +20,12 @@ const reports: FastifyPluginAsync = async (app) => {
     return salesSummary(db, new Date());
   });
 
-  // The same search as Manage Orders (status, q, days placed), every matching order rather than one page.
+  // The same search as Manage Orders (status, q, days placed), every matching order rather than one page,
+  // with each order's PO number, payment terms, due date and payment (server/reports/order-export.ts).
   app.get('/orders/export', { preHandler: app.guards.admin, schema: exportSchema }, async (request, reply) => {
     const query = parseBody(AdminOrdersQuerySchema, request.query as Record<string, unknown>);
     const rows = await ordersForExport(db, orderSearchOf(query, true), EXPORT_MAX_ROWS);
-    const minute = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
-    const body = csvDocument(
-      ORDER_EXPORT_COLUMNS,
-      rows.map((r) => [
-        r.number,
-        minute(r.createdAt),
-        r.userName,
-        r.userEmail,
-        r.userAddress,
-        r.userPhone,
-        r.tools,
-        r.pieces,
-        r.totalPrice,
-        r.status,
-        r.transactionId,
-        minute(r.shippedAt),
-        r.carrier,
-        r.trackingNumber,
-        r.id,
-      ]),
-    );
+    const body = csvDocument(ORDER_EXPORT_HEADER, rows.map(orderExportRow));
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('cache-control', 'no-store')

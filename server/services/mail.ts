@@ -58,6 +58,15 @@ export async function queueOrderMails(
   if (event === 'placed' && order.status === 'On hold') await queueMails(tx, 'order_on_hold_admin', order.id, await adminsToTellOfPayments(tx));
 }
 
+/**
+ * The mails the invoice PDF goes with: the payment confirmation of a card order, and for an order on account
+ * the shipping notice (its invoice is issued when it ships) and the reminder of its unpaid invoice.
+ */
+export function invoiceAttached(kind: OrderMailKind, order: Pick<OrderRow, 'paymentTerms'>): boolean {
+  if (kind === 'order_paid') return true;
+  return order.paymentTerms !== 'card' && (kind === 'order_shipped' || kind === 'invoice_reminder');
+}
+
 /** One mail is claimed at a time, for longer than its send can take with the timeouts below. */
 const LEASE_MS = 2 * 60_000;
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
@@ -106,7 +115,7 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
     if (!(await recipientIsVerified(db, claimed))) throw new NotSent(`Not sent: ${claimed.recipient} is not a verified address of this order's account.`);
     const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
     const content = renderMail(kind, { order: doc.order, lines: doc.lines, heldUntil });
-    const invoice = kind === 'order_paid' ? invoiceOf(doc) : null;
+    const invoice = invoiceAttached(kind, doc.order) ? invoiceOf(doc) : null;
     const attachments = invoice
       ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }]
       : [];

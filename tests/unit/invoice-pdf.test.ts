@@ -2,15 +2,15 @@
 
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf, type Invoice } from '../../server/invoices/invoice-pdf';
+import { isFinalInvoice, renderInvoicePdf, type Invoice } from '../../server/invoices/invoice-pdf';
 
 const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   invoiceNo: '2026-00042',
   orderId: '6f1c2d3e-0a1b-4c2d-8e3f-1234567890ab',
   orderNo: 'O-2026-00117',
   placedAt: new Date('2026-05-10T09:30:00Z'),
-  paidAt: new Date('2026-05-12T14:03:00Z'),
-  transactionId: 'pi_sbx_3f9a1c0b7d2e',
+  issuedAt: new Date('2026-05-12T14:03:00Z'),
+  payment: { kind: 'card', transactionId: 'pi_sbx_3f9a1c0b7d2e' },
   dealer: { name: 'Ines Müller', email: 'ines@werkzeug.example', address: 'Hafenstraße 12, 20457 Hamburg, Germany', phone: '+49 40 555 0100' },
   lines: [
     { productName: 'SD8 Specialty Right-Angle Drill', sku: 'FL-SD8-0001', quantity: 20, unitPrice: 139, lineTotal: 2780 },
@@ -50,6 +50,59 @@ describe('invoice PDF', () => {
     expect(text).toMatch(/Total \(USD\)\s+\$4,830/u);
     expect(text).toMatch(/Transaction\s+pi_sbx_3f9a1c0b7d2e/u);
     expect(text).toContain('Paid in full by card on May 12, 2026, 14:03 UTC.');
+    // A card order's invoice says nothing of terms or a due date, and no PO line without a PO number.
+    expect(text).not.toMatch(/Terms|Due|PO no\./u);
+  });
+
+  it('prints the dealer’s purchase-order number when the order has one', async () => {
+    const { text } = await textOf(await renderInvoicePdf(invoice({ poNumber: 'PO-2026/0042' })));
+    expect(text).toContain('Your PO no. PO-2026/0042');
+    expect(text).toContain('Paid in full by card on May 12, 2026, 14:03 UTC.');
+  });
+
+  describe('an order on account', () => {
+    const onAccount = (paid: Extract<Invoice['payment'], { kind: 'account' }>['paid'] = null): Invoice =>
+      invoice({
+        issuedAt: new Date('2026-11-27T10:15:00Z'),
+        poNumber: 'PO-77 A',
+        payment: { kind: 'account', terms: 'net30', dueAt: new Date('2026-12-27T10:15:00Z'), paid },
+      });
+
+    it('open: dated the day it shipped, with its terms and due date, and how to pay it', async () => {
+      const { text } = await textOf(await renderInvoicePdf(onAccount()));
+      expect(text).toContain('Date: November 27, 2026');
+      expect(text).toContain('Terms: Net 30');
+      expect(text).toContain('Due 2026-12-27');
+      expect(text).toContain('Your PO no. PO-77 A');
+      expect(text.replace(/\s+/gu, ' ')).toContain(
+        'On account, Net 30: due 2026-12-27. Please pay by then, by card from Invoices in your dashboard, or by bank transfer quoting invoice no. 2026-00042.',
+      );
+      expect(text).not.toMatch(/Paid|Transaction/u);
+    });
+
+    it('paid by bank transfer: marked Paid, with the day and the reference', async () => {
+      const { text } = await textOf(await renderInvoicePdf(onAccount({ at: new Date('2026-12-20T08:00:00Z'), reference: 'SEPA 2026-12-20 WERKZEUG 42' })));
+      expect(text).toContain('Due 2026-12-27');
+      expect(text).toMatch(/\nPaid\n/u);
+      expect(text).toContain('Paid in full by bank transfer on 2026-12-20.');
+      expect(text).toMatch(/Bank reference\s+SEPA 2026-12-20 WERKZEUG 42/u);
+      expect(text).not.toContain('Please pay');
+    });
+
+    it('paid by card through the invoice portal: marked Paid, with the transaction', async () => {
+      const { text } = await textOf(await renderInvoicePdf(onAccount({ at: new Date('2027-01-03T12:00:00Z'), transactionId: 'pi_sbx_portal_1' })));
+      expect(text).toContain('Paid in full by card on 2027-01-03.');
+      expect(text).toMatch(/Transaction\s+pi_sbx_portal_1/u);
+    });
+
+    it('is final only once paid, and then a different document from the open one', async () => {
+      const open = onAccount();
+      const paid = onAccount({ at: new Date('2026-12-20T08:00:00Z'), reference: 'R1' });
+      expect([isFinalInvoice(invoice()), isFinalInvoice(open), isFinalInvoice(paid)]).toEqual([true, false, true]);
+      const [a, b, c] = await Promise.all([renderInvoicePdf(open), renderInvoicePdf(open), renderInvoicePdf(paid)]);
+      expect(a.equals(b)).toBe(true);
+      expect(a.equals(c)).toBe(false);
+    });
   });
 
   it('prints names in Greek and Cyrillic letters as real text', async () => {

@@ -2,9 +2,12 @@
 // out of its place (HTML markup, header lines).
 
 import { describe, expect, it } from 'vitest';
+import { accountMessages } from '../../src/contract/account-terms';
+import { ORDER_MAIL_KINDS } from '../../src/contract/mail';
 import type { InvoiceLine } from '../../server/invoices/invoice-pdf';
 import { renderMail, type MailContext } from '../../server/mail/templates';
 import type { OrderRow } from '../../server/repositories/orders';
+import { invoiceAttached } from '../../server/services/mail';
 
 const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   id: '6f1c2d3e-0a1b-4c2d-8e3f-1234567890ab',
@@ -112,5 +115,134 @@ describe('order e-mails', () => {
     expect(mail.html).not.toContain('<b>B</b>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('Road &quot;A&quot; &amp; &lt;b&gt;B&lt;/b&gt;');
+  });
+});
+
+describe('order e-mails of an order on account', () => {
+  const onAccount = (overrides: Partial<OrderRow> = {}) =>
+    order({ paymentTerms: 'net30', status: 'Confirmed', companyName: 'Werkzeug Müller GmbH', poNumber: 'PO-2026/0042', ...overrides });
+  const onHold = onAccount({ status: 'On hold', statusReason: accountMessages.overCredit });
+  const shipped = onAccount({
+    status: 'Shipped',
+    shippedAt: new Date('2026-11-27T10:15:00Z'),
+    dueAt: new Date('2026-12-27T10:15:00Z'),
+    invoiceYear: 2026,
+    invoiceSeq: 42,
+  });
+  const text = (kind: (typeof ORDER_MAIL_KINDS)[number], o: OrderRow) => renderMail(kind, ctx(o)).text;
+
+  it('order placed and confirmed: the terms, the PO number, nothing to pay and no request to pay', () => {
+    const mail = renderMail('order_placed', ctx(onAccount()));
+    expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
+    expect(mail.html).toContain('Your purchase-order number: <strong>PO-2026/0042</strong>.');
+    expect(mail.text).toContain(
+      'The order is confirmed on account (Net 30: the invoice comes when the order ships and is due 30 days later). There is nothing to pay now.',
+    );
+    expect(mail.text).not.toContain('waiting for payment');
+  });
+
+  it('order placed on hold: why, in the dealer’s words, and that the shop will write', () => {
+    const mail = text('order_placed', onHold);
+    expect(mail).toContain(`The order is on account (Net 30), and on hold for now. ${accountMessages.overCredit}`);
+    expect(mail).toContain('We will write to you again as soon as the shop has released or refused it.');
+    expect(mail).not.toContain('confirmed');
+    expect(mail).not.toContain('waiting for payment');
+  });
+
+  it('a card order’s mails say nothing of terms, and name no PO number when there is none', () => {
+    for (const kind of ['order_placed', 'order_paid', 'order_shipped'] as const) {
+      const mail = text(kind, kind === 'order_placed' ? order() : kind === 'order_paid' ? paid : { ...paid, status: 'Shipped' });
+      expect(mail).not.toMatch(/on account|Net \d|purchase-order|due on/u);
+    }
+    expect(text('order_placed', order({ poNumber: 'PO-9' }))).toContain('Your purchase-order number: PO-9.');
+  });
+
+  it('on hold, to admins: who, what, for which company, why in the shop’s words, and what to do', () => {
+    const mail = renderMail('order_on_hold_admin', ctx(onHold));
+    expect(mail.subject).toBe('On hold: order O-2026-00117 from Werkzeug Müller GmbH, $4,830');
+    expect(mail.text).toContain('Ines Müller (ines@werkzeug.example) placed order O-2026-00117 for $4,830 on account (Net 30) for Werkzeug Müller GmbH.');
+    expect(mail.text).toContain('It is on hold because it is more than the credit the company has left.');
+    // The dealer's own words ("your company") are not what an admin reads.
+    expect(mail.text).not.toContain('your company');
+    expect(mail.text).toContain('Their purchase-order number: PO-2026/0042.');
+    expect(mail.text).toContain('Open Manage Orders to release it or refuse it; the dealer is told either way.');
+    expect(mail.text).toContain('Switch it off on My Profile.');
+    expect(text('order_on_hold_admin', { ...onHold, statusReason: accountMessages.overdue })).toContain(
+      'It is on hold because the company has an overdue invoice.',
+    );
+    const noCompany = renderMail('order_on_hold_admin', ctx({ ...onHold, companyName: null, poNumber: null }));
+    expect(noCompany.subject).toBe('On hold: order O-2026-00117 from Ines Müller, $4,830');
+    expect(noCompany.text).toContain('placed order O-2026-00117 for $4,830 on account (Net 30).');
+    expect(noCompany.text).not.toContain('purchase-order');
+  });
+
+  it('released: confirmed on the account, the terms, nothing to pay now', () => {
+    const mail = renderMail('order_released', ctx(onAccount()));
+    expect(mail.subject).toBe('Order O-2026-00117 is confirmed');
+    expect(mail.text).toContain('The shop has released your order O-2026-00117 ($4,830): it is confirmed on your account and will be shipped.');
+    expect(mail.text).toContain('Payment terms: Net 30: the invoice comes when the order ships and is due 30 days later. There is nothing to pay now.');
+    expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
+    expect(mail.text).toContain('  Total: $4,830');
+  });
+
+  it('refused: the shop’s reason on one line, nothing shipped or invoiced, and whom to ask', () => {
+    const mail = renderMail('order_refused', ctx(onAccount({ status: 'Refused', statusReason: 'Your account is\r\nunder review.' })));
+    expect(mail.subject).toBe('Order O-2026-00117 was not accepted');
+    expect(mail.text).toContain('We are sorry: the shop could not accept your order O-2026-00117 ($4,830) on account.');
+    expect(mail.text).toContain('The shop’s reason: Your account is under review.');
+    expect(mail.html).toContain('The shop’s reason: <strong>Your account is under review.</strong>');
+    expect(mail.text).toContain('Nothing will be shipped or invoiced for it.');
+    expect(mail.text).toContain('dealers@forgeline.example');
+  });
+
+  it('shipped: the invoice attached, its terms and due date, and how to pay it', () => {
+    const mail = renderMail('order_shipped', ctx(shipped));
+    expect(mail.subject).toBe('Order O-2026-00117 is on its way');
+    expect(mail.text).toContain('Good news: your order O-2026-00117 has been shipped.');
+    expect(mail.text).toContain('Your invoice 2026-00042 is attached to this e-mail. It is on your account (Net 30) and due on 2026-12-27.');
+    expect(mail.html).toContain('due on <strong>2026-12-27</strong>');
+    expect(mail.text).toContain('Please pay it by then from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number.');
+    expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
+  });
+
+  it('invoice reminder: number, amount, due date, the invoice attached again, and no tense that goes stale', () => {
+    const mail = renderMail('invoice_reminder', ctx(shipped));
+    expect(mail.subject).toBe('Reminder: invoice 2026-00042 for order O-2026-00117, $4,830');
+    expect(mail.text).toContain(
+      'Our records show invoice 2026-00042 of $4,830 for order O-2026-00117 as unpaid. Its due date is 2026-12-27. The invoice is attached to this e-mail again.',
+    );
+    expect(mail.text).toContain('If you have paid it already, thank you, and please ignore this e-mail.');
+    expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
+    // The same mail whenever it is made: made again after a failed try, it says the same.
+    expect(renderMail('invoice_reminder', ctx(shipped))).toEqual(mail);
+  });
+
+  it('invoice paid: the payment thanked, the invoice marked Paid attached, nothing about getting the order ready', () => {
+    const bank = { ...shipped, paidAt: new Date('2026-12-20T08:00:00Z'), paymentReference: 'SEPA WERKZEUG 42' };
+    const mail = renderMail('order_paid', ctx(bank));
+    expect(mail.subject).toBe('Payment received for invoice 2026-00042 (order O-2026-00117)');
+    expect(mail.text).toContain('We have received your payment of $4,830 for invoice 2026-00042 of order O-2026-00117. Thank you!');
+    expect(mail.text).toContain('The invoice attached to this e-mail is marked Paid.');
+    expect(mail.text).toContain('Bank transfer reference SEPA WERKZEUG 42');
+    expect(mail.text).not.toContain('getting your order ready');
+    const byCard = text('order_paid', { ...shipped, paidAt: new Date('2026-12-20T08:00:00Z'), transactionId: 'pi_portal_1' });
+    expect(byCard).toContain('Transaction pi_portal_1');
+    const admins = renderMail('order_paid_admin', ctx(bank));
+    expect(admins.subject).toBe('Paid: invoice 2026-00042 of order O-2026-00117 from Werkzeug Müller GmbH, $4,830');
+    expect(admins.text).toContain('Invoice 2026-00042 of order O-2026-00117 ($4,830, on account for Werkzeug Müller GmbH) is paid. Nothing more to do.');
+    expect(admins.text).not.toContain('Mark shipped');
+  });
+
+  it('attaches the invoice to a card order’s payment, and to an order on account’s shipping notice and reminder', () => {
+    const attached = (o: Pick<OrderRow, 'paymentTerms'>) => ORDER_MAIL_KINDS.filter((kind) => invoiceAttached(kind, o));
+    expect(attached({ paymentTerms: 'card' })).toEqual(['order_paid']);
+    expect(attached({ paymentTerms: 'net30' })).toEqual(['order_paid', 'order_shipped', 'invoice_reminder']);
+  });
+
+  it('escapes a PO number and a refusal reason in the HTML', () => {
+    const mail = renderMail('order_refused', ctx(onAccount({ status: 'Refused', poNumber: '<b>PO</b>', statusReason: '<script>x</script>' })));
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>PO</b>');
+    expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
   });
 });

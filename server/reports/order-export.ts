@@ -1,0 +1,41 @@
+// The orders export's rows (GET /api/orders/export): the contract's columns, then those of paying on account
+// (docs/decisions/044-orders-on-account.md), appended so a spreadsheet reading the earlier columns by
+// position still reads them.
+
+import { termsLabel } from '../../src/contract/account-terms';
+import { ORDER_EXPORT_COLUMNS } from '../../src/contract/reports';
+import type { ExportRow } from '../repositories/reports';
+
+/** The dealer's PO number, how the order is paid (`Card`, `Net 30`), when its invoice on account is due, and when it was paid. */
+export const ACCOUNT_EXPORT_COLUMNS = ['PO number', 'Payment terms', 'Due (UTC)', 'Paid (UTC)'] as const;
+
+export const ORDER_EXPORT_HEADER = [...ORDER_EXPORT_COLUMNS, ...ACCOUNT_EXPORT_COLUMNS] as const;
+
+/** A moment as `2026-11-27 10:15`, in UTC. */
+const minute = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
+/** A due date as invoices print it: `2026-12-27`, in UTC. */
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+export function orderExportRow(r: ExportRow): (string | number | null)[] {
+  return [
+    r.number,
+    minute(r.createdAt),
+    r.userName,
+    r.userEmail,
+    r.userAddress,
+    r.userPhone,
+    r.tools,
+    r.pieces,
+    r.totalPrice,
+    r.status,
+    r.transactionId,
+    minute(r.shippedAt),
+    r.carrier,
+    r.trackingNumber,
+    r.id,
+    r.poNumber,
+    r.paymentTerms === 'card' ? 'Card' : termsLabel(r.paymentTerms),
+    day(r.dueAt),
+    minute(r.paidAt),
+  ];
+}
