@@ -556,7 +556,7 @@ export const mailQueue = pgTable(
   (t) => [
     check(
       'mail_queue_kind_check',
-      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'company_invitation', 'company_approved', 'company_rejected')`,
+      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'order_on_hold_admin', 'order_released', 'order_refused', 'invoice_reminder', 'company_invitation', 'company_approved', 'company_rejected')`,
     ),
     check(
       'mail_queue_subject_check',

@@ -17,6 +17,7 @@ export const API_TAGS = [
   { name: 'Account', description: 'Signing in (an ID token buys an access token) and the dealer’s own profile.' },
   { name: 'Reviews', description: 'Client reviews: the public list, posting one, and moderation.' },
   { name: 'Admin', description: 'Users, tools, pictures, sales and the mail queue, for admins.' },
+  { name: 'On account', description: 'Companies paying on terms: their credit, orders on hold, invoices paid by bank transfer.' },
   { name: 'Sales reps', description: 'The dealer companies a sales rep orders for, and the admins making reps and assigning them.' },
   { name: 'Service', description: 'The browser’s settings, liveness and readiness.' },
 ] as const;

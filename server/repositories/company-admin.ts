@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNull, or, sql,
 import type { AdminCompaniesQuery, AdminCompany, AdminCompanyDetail, CompanyDecision } from '../../src/contract/company-admin';
 import type { CompanyStatus } from '../../src/contract/dealer-company';
 import type { Tx } from '../db/client';
+import { findAccountStanding } from './company-account';
 import { companies, companyInvitations, companyMembers, users } from '../db/schema';
 import { listLocations, listMembers } from './companies';
 import { listCompanyReps } from './sales-reps';
@@ -101,7 +102,7 @@ export async function findAdminCompany(tx: Tx, companyId: string): Promise<Admin
 export async function getCompanyDetail(tx: Tx, companyId: string): Promise<AdminCompanyDetail | null> {
   const company = await findAdminCompany(tx, companyId);
   if (!company) return null;
-  const [members, locations, reps, invitations] = await Promise.all([
+  const [members, locations, reps, invitations, account] = await Promise.all([
     listMembers(tx, companyId),
     listLocations(tx, companyId),
     listCompanyReps(tx, companyId),
@@ -116,13 +117,16 @@ export async function getCompanyDetail(tx: Tx, companyId: string): Promise<Admin
           gt(companyInvitations.expiresAt, sql`now()`),
         ),
       ),
+    findAccountStanding(tx, companyId),
   ]);
+  if (!account) return null;
   return {
     company,
     members: members.map((member) => ({ userId: member.userId, email: member.email, name: member.name, role: member.role })),
     locations,
     openInvitations: invitations[0]?.n ?? 0,
     reps,
+    account,
   };
 }
 

@@ -4,7 +4,7 @@
 // snapshot for the records, never a key, and who among a company's members sees which orders is decided
 // here alone (dealerSeesOrder).
 
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentTerms } from '../../src/contract/account-terms';
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
@@ -346,7 +346,8 @@ function likePattern(text: string): string {
 
 /**
  * The SQL condition of a search, the same for My Orders, Manage Orders and the CSV export: the status, the
- * days placed (whole calendar days in the asker's time zone), and a text found in the order number or a
+ * days placed (whole calendar days in the asker's time zone), and a text found in the order number, the
+ * dealer's purchase-order number, or a
  * tool's name or SKU on any line, ignoring case; for admins also in the customer's name or e-mail. A
  * company's view narrows by who placed it and its location; the admins by part of the company's or the
  * location's name.
@@ -365,7 +366,7 @@ export function orderSearchWhere(search: OrderSearch): SQL | undefined {
     const pattern = likePattern(search.q);
     const anyLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${orderLines.productName} ilike ${pattern} or ${orderLines.sku} ilike ${pattern}))`;
     const customer = search.customer ? [ilike(orders.userEmail, pattern), ilike(orders.userName, pattern)] : [];
-    const match = or(ilike(orders.number, pattern), anyLine, ...customer);
+    const match = or(ilike(orders.number, pattern), ilike(orders.poNumber, pattern), anyLine, ...customer);
     if (match) filters.push(match);
   }
   return filters.length > 0 ? and(...filters) : undefined;
@@ -448,16 +449,99 @@ export async function setOrderShipped(tx: Tx, id: string, shipping: Shipping = {
   return row ?? null;
 }
 
+/** The order locked until the transaction ends, while it is in this status; null otherwise. */
+export async function lockOrderIn(tx: Tx, id: string, status: OrderStatus): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, status)))
+    .for('update');
+  return row ?? null;
+}
+
 /**
- * Shipped -> Paid again, the only way back: while the shipping is less than `withinMs` old by the
- * database's clock, so every process agrees when it is too late. The shipping details go with it. Null when
- * the order is not shipped or was shipped too long ago.
+ * On account: Confirmed -> Shipped, due `days` after now by the database's clock, with the invoice number given
+ * (none when it has one from a shipping undone); null when the order was not Confirmed.
+ */
+export async function setAccountOrderShipped(
+  tx: Tx,
+  id: string,
+  shipping: Shipping = { carrier: null, trackingNumber: null },
+  invoice: { year: number; seq: number } | null,
+  days: number,
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'Shipped',
+      shippedAt: sql`now()`,
+      dueAt: sql`now() + ${days} * interval '1 day'`,
+      carrier: shipping.carrier,
+      trackingNumber: shipping.trackingNumber,
+      ...(invoice ? { invoiceYear: invoice.year, invoiceSeq: invoice.seq } : {}),
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), ne(orders.paymentTerms, 'card')))
+    .returning();
+  return row ?? null;
+}
+
+/** On hold -> Confirmed; null when it was not on hold. */
+export async function setOrderReleased(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'Confirmed', statusReason: null })
+    .where(and(eq(orders.id, id), eq(orders.status, 'On hold')))
+    .returning();
+  return row ?? null;
+}
+
+/** On hold -> Refused with why; it holds no stock any more. Null when it was not on hold. */
+export async function setOrderRefused(tx: Tx, id: string, reason: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'Refused', statusReason: reason, holdsStock: false })
+    .where(and(eq(orders.id, id), eq(orders.status, 'On hold')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The invoice of a shipped order on account paid now, by bank transfer (its reference) or by card (the
+ * processor's transaction id); null when it is not an unpaid invoice on account.
+ */
+export async function setAccountInvoicePaid(tx: Tx, id: string, payment: { paymentReference: string } | { transactionId: string }): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ paidAt: sql`now()`, ...payment })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Shipped'), ne(orders.paymentTerms, 'card'), isNull(orders.paidAt)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Shipped -> Paid again (Confirmed for an order on account, which keeps its invoice number but not its due
+ * date), the only way back: while the shipping is less than `withinMs` old by the database's clock, so every
+ * process agrees when it is too late. The shipping details go with it. Null when the order is not shipped,
+ * was shipped too long ago, or is on account and already paid.
  */
 export async function unsetOrderShipped(tx: Tx, id: string, withinMs: number): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ status: 'Paid', shippedAt: null, carrier: null, trackingNumber: null })
-    .where(and(eq(orders.id, id), eq(orders.status, 'Shipped'), gt(orders.shippedAt, sql`now() - ${withinMs} * interval '1 millisecond'`)))
+    .set({
+      status: sql`case when ${orders.paymentTerms} = 'card' then 'Paid' else 'Confirmed' end`,
+      shippedAt: null,
+      dueAt: null,
+      carrier: null,
+      trackingNumber: null,
+    })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, 'Shipped'),
+        or(eq(orders.paymentTerms, 'card'), isNull(orders.paidAt)),
+        gt(orders.shippedAt, sql`now() - ${withinMs} * interval '1 millisecond'`),
+      ),
+    )
     .returning();
   return row ?? null;
 }

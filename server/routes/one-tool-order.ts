@@ -28,6 +28,8 @@ export async function placeOneToolOrder(orders: OrderService, user: AuthUser, bo
     clientOrderId: body.clientOrderId,
     companyId: body.companyId,
     locationId: body.locationId,
+    poNumber: body.poNumber,
+    payment: body.payment,
     totalPrice: body.totalPrice,
   };
   try {

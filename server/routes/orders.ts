@@ -16,11 +16,13 @@ import { findOrder, findOrderSeenBy, listOrdersPage, listOrdersSeenBy, withLines
 import { orderSchemas as schemas } from '../schemas/orders';
 import { markOrderShipped, orderToActOn, undoOrderShipped } from '../services/orders';
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
+import ordersOnAccount from './orders-on-account';
 
 const ordersRoutes: FastifyPluginAsync = async (app) => {
   const { config, database } = app.deps;
   const { db } = database;
   const orders = app.services.orders;
+  await app.register(ordersOnAccount);
   const perUser = defineRateLimit(app, {
     name: 'orders-user',
     max: config.rateLimits.ordersPerMinute,
@@ -37,12 +39,14 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     if (isOneToolOrderBody(request.body)) {
       // The spec's one-tool order is answered as it always was, its id alone (docs/decisions/030).
       const { id, created } = await placeOneToolOrder(orders, user, parseBody(OneToolOrderBodySchema, request.body));
-      return reply.status(created ? 201 : 200).send({ insertedId: id });
+      const status = (await findOrder(db, id))?.status;
+      // An order to pay by card answers its id alone, as it always did; one on account says where it stands.
+      return reply.status(created ? 201 : 200).send({ insertedId: id, ...(status && status !== 'Unpaid' ? { status } : {}) });
     }
     const { id, created } = await orders.place(user, parseBody(OrderBodySchema, request.body));
-    // The number the dealer will quote, read back as the database gave it.
-    const number = (await findOrder(db, id))?.number;
-    return reply.status(created ? 201 : 200).send({ insertedId: id, number });
+    // The number the dealer will quote and where the order stands, read back as the database gave them.
+    const placed = await findOrder(db, id);
+    return reply.status(created ? 201 : 200).send({ insertedId: id, number: placed?.number, status: placed?.status });
   });
 
   app.get<{ Params: { email: string } }>('/orders/:email', { preHandler: app.guards.signedIn, schema: schemas.byEmail }, async (request, reply) => {
@@ -92,8 +96,15 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     if (await markOrderShipped(db, id, { carrier: body.carrier || null, trackingNumber: body.trackingNumber || null })) return { modifiedCount: 1 };
     const order = await findOrder(db, id);
     if (!order) throw notFound('That order');
-    const why = order.status === 'Unpaid' ? 'it is not paid yet' : 'it is shipped already';
-    throw new AppError('invalid_state', `Only paid orders can be shipped; ${why}.`);
+    const why: Record<typeof order.status, string> = {
+      Unpaid: 'it is not paid yet',
+      'On hold': 'it is on hold: release it first',
+      Refused: 'it was refused',
+      Shipped: 'it is shipped already',
+      Paid: 'it is shipped already',
+      Confirmed: 'it is shipped already',
+    };
+    throw new AppError('invalid_state', `Only paid orders and orders confirmed on account can be shipped; ${why[order.status]}.`);
   });
 
   app.delete<{ Params: { id: string } }>('/orders/:id/shipping', { preHandler: admin, schema: schemas.undoShip }, async (request) => {

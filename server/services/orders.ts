@@ -5,6 +5,7 @@
 // dependencies, so tests can give it another processor or clock.
 
 import type { FastifyBaseLogger } from 'fastify';
+import { accountMessages, termDays, type PaymentTerms } from '../../src/contract/account-terms';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
 import { companyMessages, type Company, type CompanyStatus } from '../../src/contract/dealer-company';
 import { orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
@@ -26,6 +27,7 @@ import {
   type RetrievedIntent,
 } from '../payments/provider';
 import { actorOf, recordAudit } from '../repositories/audit-log';
+import { findAccountStanding, findAccountTerms, lockCompanyAccount } from '../repositories/company-account';
 import { findCompany, findMembership, listLocations } from '../repositories/companies';
 import { takeInvoiceNumber } from '../repositories/invoices';
 import { dropQueuedMails } from '../repositories/mail-queue';
@@ -38,12 +40,17 @@ import {
   linesOf,
   listExpiredUnpaid,
   listUnpaidWithPaymentByUser,
+  lockOrderIn,
   lockUnpaidOrder,
   lockUnpaidOrdersOf,
   lockUserForOrder,
   piecesOf,
+  setAccountInvoicePaid,
+  setAccountOrderShipped,
   setHoldsStock,
   setOrderPaid,
+  setOrderRefused,
+  setOrderReleased,
   setOrderShipped,
   unsetOrderShipped,
   type OrderRow,
@@ -149,6 +156,32 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
   return { company: snapshot, location: { id: location.id, name: location.name }, userAddress: location.address, userPhone: location.phone };
 }
 
+/**
+ * The terms the order is placed on: the company's, when it has terms and the dealer did not ask for card;
+ * null for card (every order of an account without a company, or of a company paying by card). A
+ * purchase-order number is required where the company says so, for card orders too.
+ */
+async function accountTermsFor(tx: Tx, destination: Destination, request: PlaceRequest): Promise<Exclude<PaymentTerms, 'card'> | null> {
+  const terms = destination.company ? await findAccountTerms(tx, destination.company.id) : null;
+  if (terms?.poRequired && !request.poNumber) throw invalid(accountMessages.poRequired);
+  const companyTerms = terms && terms.paymentTerms !== 'card' ? terms.paymentTerms : null;
+  if (request.payment === 'account' && !companyTerms) throw forbidden(accountMessages.noAccount);
+  return request.payment === 'card' ? null : companyTerms;
+}
+
+/**
+ * Why an order on account of `total` dollars waits for an admin, or null when it is confirmed: an overdue
+ * invoice of the company, or more than the credit it has left. The company's row is locked first, so of two
+ * orders racing for the last credit the second is counted after the first.
+ */
+async function holdReasonFor(tx: Tx, companyId: string, total: number): Promise<string | null> {
+  await lockCompanyAccount(tx, companyId);
+  const standing = await findAccountStanding(tx, companyId);
+  if (!standing) return accountMessages.overCredit;
+  if (standing.overdue > 0) return accountMessages.overdue;
+  return total * 100 > standing.available ? accountMessages.overCredit : null;
+}
+
 /** One line of an order as the server priced it, with the tool as it is now (missing when it is gone). */
 export interface PricedLine {
   productId: string;
@@ -238,6 +271,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       if (existing) return { id: existing, created: false };
       // Before the stock is looked at: a company that may not order learns that first, and nothing is written.
       const destination = await destinationOf(tx, user, request);
+      const terms = await accountTermsFor(tx, destination, request);
 
       const rows = await lockProducts(tx, [...new Set(request.lines.map((line) => line.productId))]);
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -259,11 +293,16 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       }
       if (total > MAX_ORDER_TOTAL) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
 
+      // On account, the company's credit bounds what it may owe; an order over it, or from a company with an
+      // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md).
+      const onAccount = terms && destination.company ? { terms, holdReason: await holdReasonFor(tx, destination.company.id, total) } : null;
+
       // Nobody can take tools off the shelf for everyone else by ordering and never paying: an account
-      // holds at most so many pieces unpaid (docs/decisions/011-unpaid-orders-expire.md).
+      // holds at most so many pieces unpaid (docs/decisions/011-unpaid-orders-expire.md). Orders on account
+      // are not unpaid orders: the company's credit bounds them instead.
       const pieces = request.lines.reduce((sum, line) => sum + line.quantity, 0);
       const limit = user.emailVerified ? config.unpaidUnitsLimit.verified : config.unpaidUnitsLimit.unverified;
-      if (held + pieces > limit) {
+      if (!onAccount && held + pieces > limit) {
         const verify = user.emailVerified ? '' : ' Verify your e-mail address to hold more.';
         throw new AppError(
           'unpaid_limit',
@@ -282,9 +321,12 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         placedByRep: user.role === 'rep',
         clientOrderId: request.clientOrderId,
         totalPrice: total,
+        poNumber: request.poNumber || null,
+        onAccount,
         // An account the shop does not trust yet takes no stock until it pays, so throwaway accounts cannot
         // empty a shelf for everyone else (docs/decisions/027); the lines were checked against it all the same.
-        holdsStock: trusted,
+        // An order on account is its approved company's, which the shop trusts with credit.
+        holdsStock: trusted || onAccount !== null,
         lines: priced.map(({ line, row, unitPrice }) => ({
           productId: line.productId,
           productName: row?.name ?? '',
@@ -307,7 +349,17 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           after: { total: total, lines: order.lines.length, location: destination.location?.name ?? null },
         });
       }
-      await queueOrderMails(tx, 'placed', { id, userId: user.id, userEmail: user.email });
+      if (onAccount) {
+        await recordAudit(tx, actorOf(user), {
+          action: onAccount.holdReason ? 'order.on_hold' : 'order.on_account',
+          subjectType: 'order',
+          subjectId: id,
+          companyId: destination.company?.id ?? null,
+          after: { total, terms: onAccount.terms, poNumber: order.poNumber, reason: onAccount.holdReason },
+        });
+      }
+      const status = onAccount ? (onAccount.holdReason ? 'On hold' : 'Confirmed') : 'Unpaid';
+      await queueOrderMails(tx, 'placed', { id, userId: user.id, userEmail: user.email, status });
       return { id, created: true };
     });
   }
@@ -459,15 +511,83 @@ export async function markOrderPaid(db: Tx, id: string, transactionId: string): 
 }
 
 /**
- * Paid -> Shipped with the carrier and tracking number, and the dealer's shipping notice into the mail
- * queue, where it waits until shipping can no longer be undone; false when the order was not Paid.
+ * Paid -> Shipped, or for an order on account Confirmed -> Shipped, with the carrier and tracking number, and
+ * the dealer's shipping notice into the mail queue, where it waits until shipping can no longer be undone;
+ * false when the order was neither. Shipping an order on account issues its invoice: the year's next number
+ * (kept if the shipping is undone and done again) and the due date its terms give (docs/decisions/044).
  */
 export async function markOrderShipped(db: Tx, id: string, shipping?: Shipping): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const shipped = await setOrderShipped(tx, id, shipping);
+    const confirmed = await lockOrderIn(tx, id, 'Confirmed');
+    let shipped: OrderRow | null;
+    if (confirmed && confirmed.paymentTerms !== 'card') {
+      const invoice = confirmed.invoiceYear === null ? await takeInvoiceNumber(tx) : null;
+      shipped = await setAccountOrderShipped(tx, id, shipping, invoice, termDays(confirmed.paymentTerms) ?? 0);
+    } else {
+      shipped = await setOrderShipped(tx, id, shipping);
+    }
     if (!shipped) return false;
     await queueOrderMails(tx, 'shipped', shipped);
     return true;
+  });
+}
+
+/** What an admin's decision on an order on account came to: done, or the order was not in the state it needs. */
+export type AccountDecision = { outcome: 'done'; order: OrderRow } | { outcome: 'missing' } | { outcome: 'wrong_state'; order: OrderRow };
+
+async function decisionOutcome(tx: Tx, id: string, changed: OrderRow | null): Promise<AccountDecision> {
+  if (changed) return { outcome: 'done', order: changed };
+  const order = await findOrder(tx, id);
+  return order ? { outcome: 'wrong_state', order } : { outcome: 'missing' };
+}
+
+/** On hold -> Confirmed: the admin accepts the order on account whatever the credit says; the dealer is told. */
+export async function releaseOrder(db: Tx, id: string, admin: AuthUser): Promise<AccountDecision> {
+  return db.transaction(async (tx) => {
+    const released = await setOrderReleased(tx, id);
+    if (released) {
+      await recordAudit(tx, actorOf(admin), {
+        action: 'order.released',
+        subjectType: 'order',
+        subjectId: id,
+        companyId: released.companyId,
+        after: { total: released.totalPrice },
+      });
+      await queueOrderMails(tx, 'released', released);
+    }
+    return decisionOutcome(tx, id, released);
+  });
+}
+
+/** On hold -> Refused with the admin's reason: its pieces go back on the shelf, and the dealer is told why. */
+export async function refuseOrder(db: Tx, id: string, reason: string, admin: AuthUser): Promise<AccountDecision> {
+  return db.transaction(async (tx) => {
+    const held = await lockOrderIn(tx, id, 'On hold');
+    const pieces = held?.holdsStock ? await piecesOf(tx, [id]) : [];
+    const refused = held ? await setOrderRefused(tx, id, reason) : null;
+    if (refused) {
+      await returnPieces(tx, pieces);
+      await recordAudit(tx, actorOf(admin), { action: 'order.refused', subjectType: 'order', subjectId: id, companyId: refused.companyId, after: { reason } });
+      await queueOrderMails(tx, 'refused', refused);
+    }
+    return decisionOutcome(tx, id, refused);
+  });
+}
+
+/** An unpaid invoice on account paid by bank transfer, as the admin saw it arrive, with its reference. */
+export async function recordBankPayment(db: Tx, id: string, reference: string, admin: AuthUser): Promise<AccountDecision> {
+  return db.transaction(async (tx) => {
+    const paid = await setAccountInvoicePaid(tx, id, { paymentReference: reference });
+    if (paid) {
+      await recordAudit(tx, actorOf(admin), {
+        action: 'invoice.paid_by_transfer',
+        subjectType: 'order',
+        subjectId: id,
+        companyId: paid.companyId,
+        after: { reference, total: paid.totalPrice },
+      });
+    }
+    return decisionOutcome(tx, id, paid);
   });
 }
 

@@ -2,6 +2,7 @@
 // the Companies page (applications, decisions) and the audit log (docs/decisions/040-dealer-companies.md).
 
 import * as v from 'valibot';
+import { AccountStandingSchema } from './account-terms';
 import { CompanyRepSchema } from './sales-rep';
 import { COMPANY_STATUSES, LocationSchema, MEMBER_ROLES } from './dealer-company';
 import { queryInt, requiredText, uuidField } from './fields';
@@ -92,6 +93,8 @@ export const AdminCompanyDetailSchema = v.object({
   openInvitations: v.number(),
   /** The sales reps assigned to it, by e-mail. */
   reps: v.array(CompanyRepSchema),
+  /** Its payment terms and what its orders on account owe (docs/decisions/044-orders-on-account.md). */
+  account: AccountStandingSchema,
 });
 export type AdminCompanyDetail = v.InferOutput<typeof AdminCompanyDetailSchema>;
 

@@ -79,6 +79,7 @@ const detail = (): AdminCompanyDetail => ({
   locations: [],
   openInvitations: 0,
   reps: companyReps,
+  account: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0 },
 });
 
 async function answer(path: string, options: { method?: string } = {}): Promise<unknown> {

@@ -1,0 +1,56 @@
+// A company's account with the shop (docs/decisions/044-orders-on-account.md): its payment terms, credit
+// limit and purchase-order rule, and what its orders on account owe. What is outstanding is summed from the
+// orders each time (the partial index orders_account_open_idx holds only the unpaid ones), so it can never
+// drift from them; placing an order on account locks the company's row first, so two buyers of one company
+// ordering at once are counted one after the other.
+
+import { eq, sql } from 'drizzle-orm';
+import type { AccountStanding, AccountTerms } from '../../src/contract/account-terms';
+import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { companies } from '../db/schema';
+
+/** Locks the company's row until the transaction ends: the credit check of one order at a time. */
+export async function lockCompanyAccount(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`select 1 from companies where id = ${companyId}::uuid for update`);
+}
+
+/** The company's terms as they are now; null for a missing company. */
+export async function findAccountTerms(tx: Tx, companyId: string): Promise<AccountTerms | null> {
+  const [row] = await tx
+    .select({ paymentTerms: companies.paymentTerms, creditLimit: companies.creditLimit, poRequired: companies.poRequired })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ? { paymentTerms: row.paymentTerms, creditLimit: Number(row.creditLimit), poRequired: row.poRequired } : null;
+}
+
+/**
+ * The company's terms and what it owes now, in cents: its orders on account confirmed or shipped and not yet
+ * paid (On hold and Refused ones owe nothing), those past their due date, and the credit left. Read in a
+ * statement of its own, after lockCompanyAccount, so it sees every order committed before the lock was granted.
+ */
+export async function findAccountStanding(tx: Tx, companyId: string): Promise<AccountStanding | null> {
+  const terms = await findAccountTerms(tx, companyId);
+  if (!terms) return null;
+  const [row] = await rowsOf<{ outstanding: string | number | null; overdue: string | number | null }>(
+    tx,
+    sql`select coalesce(sum(total_price), 0) * 100 as outstanding,
+               coalesce(sum(total_price) filter (where due_at < now()), 0) * 100 as overdue
+          from orders
+         where company_id = ${companyId}::uuid and payment_terms <> 'card' and paid_at is null and status in ('Confirmed', 'Shipped')`,
+  );
+  const outstanding = Number(row?.outstanding ?? 0);
+  const overdue = Number(row?.overdue ?? 0);
+  return { ...terms, outstanding, overdue, available: Math.max(0, terms.creditLimit - outstanding) };
+}
+
+/** Sets the company's terms; false when there is no such company. */
+export async function setAccountTerms(tx: Tx, companyId: string, terms: AccountTerms): Promise<boolean> {
+  const rows = await tx
+    .update(companies)
+    .set({ paymentTerms: terms.paymentTerms, creditLimit: terms.creditLimit, poRequired: terms.poRequired, updatedAt: sql`now()` })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
