@@ -189,6 +189,7 @@ const adminRoute = <TPath extends string>(path: TPath, load: Parameters<typeof l
 
 const myCompanyRoute = customerRoute('my-company', () => import('./routes/my-company'), guardDealer);
 const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-orders'));
+const invoicesRoute = customerRoute('invoices', () => import('./routes/invoices'), guardDealer);
 const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));
 const addReviewRoute = customerRoute('add-review', () => import('./routes/add-review'), guardDealer);
@@ -216,6 +217,7 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     myCompanyRoute,
     myOrdersRoute,
+    invoicesRoute,
     orderPadRoute,
     paymentRoute,
     addReviewRoute,

@@ -4,9 +4,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
-import { takeInvoiceNumber } from '../../server/repositories/invoices';
 import { applyInvoicePayment } from '../../server/services/invoice-payments';
 import { invoicePaymentMessages as m, type InvoicesPaymentIntent, type InvoicesPortal } from '../../src/contract/invoices-portal';
 import type { Order } from '../../src/contract/order';
@@ -47,38 +46,35 @@ describeEachDatabase('the invoice portal', (kind) => {
     await t.database.db.execute(sql`delete from companies where id = ${own}::uuid`);
   }
 
-  const setTerms = (companyId: string) =>
-    t.database.db.execute(sql`update companies set payment_terms = 'net30', credit_limit = 100000000 where id = ${companyId}::uuid`);
+  const setTerms = async (companyId: string) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${companyId}/terms`,
+      headers: admin.auth,
+      payload: { paymentTerms: 'net30', creditLimit: 100_000_000, poRequired: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
 
-  /** An order on account, placed by `user` and shipped by the admin: its invoice is open, due in 30 days. */
-  async function shippedOnAccount(user: TestUser, quantity = 2, poNumber?: string): Promise<string> {
+  /** An order on account placed by `user`: Confirmed within the company's credit, no invoice yet. */
+  async function confirmedOnAccount(user: TestUser, quantity = 1, poNumber?: string): Promise<string> {
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: user.auth,
-      payload: { lines: [{ productId, quantity }], ...typed, clientOrderId: randomUUID(), payment: 'card', ...(poNumber ? { poNumber } : {}) },
+      payload: { lines: [{ productId, quantity }], ...typed, clientOrderId: randomUUID(), payment: 'account', ...(poNumber ? { poNumber } : {}) },
     });
     expect(placed.statusCode, placed.body).toBe(201);
-    const { insertedId } = placed.json() as { insertedId: string };
-    const invoice = await takeInvoiceNumber(t.database.db);
-    await t.database.db.execute(
-      sql`update orders set payment_terms = 'net30', status = 'Shipped', shipped_at = now(), due_at = now() + interval '30 days',
-          invoice_year = ${invoice.year}, invoice_seq = ${invoice.seq} where id = ${insertedId}::uuid`,
-    );
-    return insertedId;
+    expect(placed.json()).toMatchObject({ status: 'Confirmed' });
+    return (placed.json() as { insertedId: string }).insertedId;
   }
 
-  /** An order on account placed by `user`, confirmed and not shipped: no invoice yet. */
-  async function confirmedOnAccount(user: TestUser): Promise<string> {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: user.auth,
-      payload: { lines: [{ productId, quantity: 1 }], ...typed, clientOrderId: randomUUID(), payment: 'card' },
-    });
-    const { insertedId } = placed.json() as { insertedId: string };
-    await t.database.db.execute(sql`update orders set payment_terms = 'net30', status = 'Confirmed' where id = ${insertedId}::uuid`);
-    return insertedId;
+  /** An order on account, placed by `user` and shipped by the admin: its invoice is issued, open, due in 30 days. */
+  async function shippedOnAccount(user: TestUser, quantity = 2, poNumber?: string): Promise<string> {
+    const id = await confirmedOnAccount(user, quantity, poNumber);
+    const shipped = await t.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: admin.auth, payload: {} });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    return id;
   }
 
   const makeOverdue = (orderId: string) => t.database.db.execute(sql`update orders set due_at = now() - interval '2 days' where id = ${orderId}::uuid`);
@@ -138,10 +134,12 @@ describeEachDatabase('the invoice portal', (kind) => {
       await payOrder(t, dana, cardPaid);
       open = await shippedOnAccount(dana, 2, 'PO-2026/0042');
       overdue = await shippedOnAccount(dana, 3);
-      await makeOverdue(overdue);
       bosOpen = await shippedOnAccount(bo, 4);
       ollis = await shippedOnAccount(olli, 5);
+      // Last: a company with an overdue invoice has its new orders on account held.
+      await makeOverdue(overdue);
     });
+    afterAll(() => t.database.db.execute(sql`update orders set due_at = now() + interval '30 days' where id = ${overdue}::uuid`));
 
     it('lists the invoices of the orders the company admin sees, each in its state, with the open balance and the overdue amount', async () => {
       const all = await portal(dana);

@@ -3,8 +3,11 @@
 import { Link } from '@tanstack/react-router';
 import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';
 
+/** Invoices has no frame of its own yet: the dashboard's frame without a title stands in for it. */
+type UnframedScreenPath = '/dashboard/invoices';
+
 export interface MenuItem {
-  to: DashboardScreenPath;
+  to: DashboardScreenPath | UnframedScreenPath;
   label: string;
   /** Other paths that belong to this item, e.g. paying an order belongs to My Orders. */
   also?: string;
@@ -15,12 +18,13 @@ export interface MenuItem {
 }
 
 /** An item is labelled with its screen's title. */
-const item = (to: MenuItem['to'], also?: string): MenuItem => ({ to, label: DASHBOARD_SCREENS[to].title, ...(also ? { also } : {}) });
+const item = (to: DashboardScreenPath, also?: string): MenuItem => ({ to, label: DASHBOARD_SCREENS[to].title, ...(also ? { also } : {}) });
 
 const customerItems: MenuItem[] = [
   item('/dashboard'),
   item('/dashboard/my-company'),
   item('/dashboard/my-orders', '/dashboard/payment/'),
+  { to: '/dashboard/invoices', label: 'Invoices' },
   item('/dashboard/order-pad'),
   item('/dashboard/add-review'),
 ];
