@@ -46,6 +46,7 @@ import paymentRoutes from './routes/payments';
 import productAdminRoutes from './routes/product-admin';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
+import receivablesRoutes from './routes/receivables';
 import reportRoutes from './routes/reports';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(salesRepRoutes);
       await api.register(productAdminRoutes);
       await api.register(reportRoutes);
+      await api.register(receivablesRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
       await api.register(invoicePortalRoutes);
