@@ -132,19 +132,19 @@ describe('orders on account racing for one company’s credit, from two server p
     async () => {
       for (let round = 0; round < 5; round += 1) {
         const { companyId, members, tools } = await companyOfBuyers(2, LIMIT_CENTS, PRICE);
-        let fired: ReturnType<typeof fire> | null = null;
         // The test holds the company's row, as a third order would, until both placements wait behind it: then
-        // neither has counted what the company owes yet, and both count it after the lock is let go.
-        await cluster.database.db.transaction(async (tx) => {
+        // neither has counted what the company owes yet, and both count it after the lock is let go. The
+        // answers are awaited only after the transaction ends (wrapped, so the transaction does not wait for them).
+        const { fired } = await cluster.database.db.transaction(async (tx) => {
           await tx.execute(sql`select 1 from companies where id = ${companyId}::uuid for update`);
-          fired = fire(members, tools, round);
+          const inFlight = fire(members, tools, round);
           const deadline = Date.now() + 15_000;
           while ((await waitingOnLocks()) < 2) {
             if (Date.now() > deadline) throw new Error('the two placements did not both wait on the company’s row');
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
+          return { fired: inFlight };
         });
-        if (!fired) throw new Error('the orders were not fired');
         const answers = await fired;
         expect(answers.map((a) => a.status)).toEqual([201, 201]);
         expect(answers.map((a) => a.body.status).sort()).toEqual(['Confirmed', 'On hold']);
