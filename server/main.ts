@@ -142,6 +142,7 @@ async function main(): Promise<void> {
     lines.push(`    admin     ${accounts.admin.email}  /  ${accounts.admin.password}`);
     lines.push(`    customer  ${accounts.customer.email}  /  ${accounts.customer.password}`);
     lines.push(`    sales rep ${accounts.rep.email}  /  ${accounts.rep.password}`);
+    lines.push(`    on account ${accounts.trade.email}  /  ${accounts.trade.password}  (net 30, PO numbers)`);
   }
   if (config.firebase.mode === 'emulator' && (config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1')) {
     lines.push('', '  Local mode listens on this machine only. For a shop network, configure a Firebase project (docs/accounts.md, Local mode).');

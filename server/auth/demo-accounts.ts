@@ -1,14 +1,30 @@
-// Local mode: makes sure the demo admin, customer and sales rep exist in the Auth emulator and in our
-// database, the customer approved as a dealer and the rep ordering for the customer's company.
+// Local mode: makes sure the demo admin, customer, sales rep and trade dealer exist in the Auth emulator and in
+// our database, the customers approved as dealers, the rep ordering for the customer's company and the trade
+// dealer's company paying on account.
 
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config';
 import type { Db } from '../db/client';
-import { demoAccounts } from '../db/seed-data';
-import { findMembership } from '../repositories/companies';
+import { demoAccounts, demoTradeCompany } from '../db/seed-data';
+import { findCompany, findMembership, updateCompany } from '../repositories/companies';
+import { setAccountTerms } from '../repositories/company-account';
 import { assignRep, makeRep } from '../repositories/sales-reps';
 import { findUserByEmail, trustUser, upsertOnSignIn } from '../repositories/users';
+
+/**
+ * Names the trade dealer's company and puts it on account (docs/decisions/044-orders-on-account.md), once: while
+ * the company still has the name it was made with, so what an admin changes later stays.
+ */
+async function giveTradeTerms(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const membership = await findMembership(tx, userId);
+    const company = membership ? await findCompany(tx, membership.companyId) : null;
+    if (!membership || !company || company.name === demoTradeCompany.name) return;
+    await updateCompany(tx, membership.companyId, { name: demoTradeCompany.name, country: demoTradeCompany.country });
+    await setAccountTerms(tx, membership.companyId, demoTradeCompany.terms);
+  });
+}
 
 export async function ensureDemoAccounts(db: Db, firebase: FirebaseConfig): Promise<typeof demoAccounts> {
   if (firebase.mode !== 'emulator') throw new Error('Demo accounts are created in local mode only.');
@@ -28,6 +44,7 @@ export async function ensureDemoAccounts(db: Db, firebase: FirebaseConfig): Prom
     });
     // The demo dealer is an approved dealer: its orders hold stock as an established dealer's do (decision 027).
     if (row && role !== 'admin') await trustUser(db, row.id);
+    if (row && role === 'trade') await giveTradeTerms(db, row.id);
   }
   await db.transaction(async (tx) => {
     await makeRep(tx, demoAccounts.rep.email);

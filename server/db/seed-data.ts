@@ -198,4 +198,13 @@ export const demoAccounts = {
   customer: { email: 'dealer@forgeline.test', password: 'Forgeline-dealer-2026', displayName: 'Dana Dealer' },
   /** A sales rep who orders for the demo dealer's company (docs/decisions/043-sales-reps.md). */
   rep: { email: 'rep@forgeline.test', password: 'Forgeline-rep-2026', displayName: 'Rory Rep' },
+  /** A dealer whose company pays on account: net 30, $25,000 of credit, a PO number on every order (docs/decisions/044). */
+  trade: { email: 'buyer@forgeline.test', password: 'Forgeline-buyer-2026', displayName: 'Tara Trade' },
+} as const;
+
+/** The demo trade dealer's company and its terms, given when the account is first made. */
+export const demoTradeCompany = {
+  name: 'Harbour Trade Supplies',
+  country: 'GB',
+  terms: { paymentTerms: 'net30', creditLimit: 2_500_000, poRequired: true },
 } as const;

@@ -1,5 +1,6 @@
-// Local mode's demo accounts: an admin, an approved dealer with a company of its own, and a sales rep who
-// orders for that company. Made again on every start without changing what is there.
+// Local mode's demo accounts: an admin, an approved dealer with a company of its own, a sales rep who orders
+// for that company, and a trade dealer whose company pays on account. Made again on every start without
+// changing what is there.
 
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 describeEachDatabase('demo accounts', (kind) => {
   const { t } = useTestApp(kind, { users: {} });
 
-  it('makes the admin, the dealer and the rep assigned to the dealer’s company, and the same again on the next start', async () => {
+  it('makes the admin, the dealers and the rep assigned to the dealer’s company, and the same again on the next start', async () => {
     for (let start = 0; start < 2; start += 1) {
       const accounts = await ensureDemoAccounts(t.database.db, t.config.firebase);
       const rows = await rowsOf<{ email: string; role: string; trusted: boolean; member: string | null; repOf: string | null }>(
@@ -22,9 +23,29 @@ describeEachDatabase('demo accounts', (kind) => {
       );
       expect(rows).toEqual([
         { email: accounts.admin.email, role: 'admin', trusted: false, member: null, repOf: null },
+        { email: accounts.trade.email, role: 'customer', trusted: true, member: 'company_admin', repOf: null },
         { email: accounts.customer.email, role: 'customer', trusted: true, member: 'company_admin', repOf: null },
         { email: accounts.rep.email, role: 'rep', trusted: true, member: null, repOf: 'Dana Dealer' },
       ]);
+      const [trade] = await rowsOf<{ name: string; terms: string; limit: string | number; po: boolean }>(
+        t.database.db,
+        sql`select c.name, c.payment_terms as terms, c.credit_limit as limit, c.po_required as po
+              from companies c join company_members m on m.company_id = c.id join users u on u.id = m.user_id where u.email = ${accounts.trade.email}`,
+      );
+      expect({ ...trade, limit: Number(trade?.limit) }).toEqual({ name: 'Harbour Trade Supplies', terms: 'net30', limit: 2_500_000, po: true });
     }
+  });
+
+  it('leaves the trade company’s terms as an admin set them', async () => {
+    const accounts = await ensureDemoAccounts(t.database.db, t.config.firebase);
+    await t.database.db.execute(
+      sql`update companies set payment_terms = 'net60', credit_limit = 10 where id = (select m.company_id from company_members m join users u on u.id = m.user_id where u.email = ${accounts.trade.email})`,
+    );
+    await ensureDemoAccounts(t.database.db, t.config.firebase);
+    const [trade] = await rowsOf<{ terms: string }>(
+      t.database.db,
+      sql`select c.payment_terms as terms from companies c join company_members m on m.company_id = c.id join users u on u.id = m.user_id where u.email = ${accounts.trade.email}`,
+    );
+    expect(trade?.terms).toBe('net60');
   });
 });
