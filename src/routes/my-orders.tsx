@@ -1,6 +1,6 @@
 // /dashboard/my-orders (the spec): the orders saved on this device (the offline feature's outbox),
 // then the orders the customer sees (their own, or their company's for its admin and a buyer who sees all),
-// which a search narrows (number, tool or SKU, status, days placed, and for the company's view who placed
+// which a search narrows (number, PO number, tool or SKU, status, days placed, and for the company's view who placed
 // it and its location; asked of the server, so online only). Order again reads today's catalogue (the catalogue feature's query) and
 // leads to the order pad. A sales rep sees the orders of its companies, each naming its company, and
 // narrows them to one company (the rep feature).
@@ -72,7 +72,12 @@ export default function MyOrdersPage() {
           )}
           {online ? (
             <div className="mb-4">
-              <OrderSearchForm value={search} onChange={setSearch} searchLabel="Search by order number or tool" placeholder="O-2026-00042, drill or a SKU" />
+              <OrderSearchForm
+                value={search}
+                onChange={setSearch}
+                searchLabel="Search by order number or tool"
+                placeholder="O-2026-00042, a PO number, drill or SKU"
+              />
             </div>
           ) : null}
           {rep ? (

@@ -189,18 +189,25 @@ describe('My Orders with orders on account', () => {
       onAccount(2, { status: 'Confirmed', poNumber: 'PO-2' }),
       onAccount(3, { status: 'Refused', statusReason: 'We no longer ship to this site.' }),
       onAccount(4, { status: 'Shipped', invoiceNo: 'INV-2026-00004', shippedAt: '2026-11-21T10:00:00.000Z', dueAt: '2999-12-21T10:00:00.000Z' }),
-      onAccount(5, { status: 'Shipped', invoiceNo: 'INV-2026-00005', dueAt: '2026-10-01T10:00:00.000Z', paidAt: '2026-10-02T10:00:00.000Z' }),
+      onAccount(5, {
+        status: 'Shipped',
+        invoiceNo: 'INV-2026-00005',
+        dueAt: '2026-10-01T10:00:00.000Z',
+        paidAt: '2026-10-02T10:00:00.000Z',
+        paymentReference: 'BACS 7781',
+      }),
     ];
     render(wrap(<MyOrdersTable orders={orders} offlineReason={null} />));
     const table = screen.getByRole('table', { name: 'My orders' });
     const row = (number: string) => within(table).getByText(number).closest('tr') as HTMLElement;
 
     expect(row('O-2026-00201').textContent).toContain('PO PO-1');
-    expect(within(row('O-2026-00201')).getByTestId('status-reason').textContent).toBe(`Why: ${accountMessages.overCredit}`);
+    expect(within(row('O-2026-00201')).getByTestId('status-reason').textContent).toBe(accountMessages.overCredit);
     expect(row('O-2026-00202').textContent).toContain('On account, Net 30');
-    expect(within(row('O-2026-00203')).getByTestId('status-reason').textContent).toBe('Refused: We no longer ship to this site.');
+    expect(within(row('O-2026-00203')).getByTestId('status-reason').textContent).toBe('The shop’s reason: We no longer ship to this site.');
     expect(within(row('O-2026-00204')).getByTestId('invoice-state').textContent).toMatch(/^Invoice due /u);
     expect(within(row('O-2026-00205')).getByTestId('invoice-state').textContent).toMatch(/^Invoice paid /u);
+    expect(row('O-2026-00205').textContent).toContain('Bank transfer BACS 7781');
     expect(within(table).queryByRole('link', { name: /Pay for/u })).toBeNull();
     expect(within(table).queryByRole('button', { name: /Delete/u })).toBeNull();
     // An invoice only once shipped: none for an order on hold, confirmed or refused.

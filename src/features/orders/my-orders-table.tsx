@@ -97,11 +97,14 @@ function OrderStatusCell({ order, now }: { order: Order; now: number }) {
     return (
       <span className="grid justify-items-start gap-1">
         {badge}
-        {order.status === 'On hold' ? <span className="text-xs text-base-content/80">Waits for the shop to release it</span> : null}
-        {order.statusReason && order.status !== 'Confirmed' ? (
+        {order.status === 'On hold' ? (
           <span className="max-w-64 whitespace-normal text-xs" data-testid="status-reason">
-            {order.status === 'Refused' ? 'Refused: ' : 'Why: '}
-            {order.statusReason}
+            {order.statusReason ?? 'It waits for the shop to release it.'}
+          </span>
+        ) : null}
+        {order.status === 'Refused' && order.statusReason ? (
+          <span className="max-w-64 whitespace-normal text-xs" data-testid="status-reason">
+            The shop’s reason: <span className="break-words font-medium">{order.statusReason}</span>
           </span>
         ) : null}
         {terms}
@@ -193,7 +196,15 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
     { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
-      cell: (o) => (o.transactionId ? <ShortId value={o.transactionId} what="transaction id" of={`of ${o.number ?? orderTitle(o)}`} keep={5} /> : 'N/A'),
+      // An invoice on account paid by bank transfer has the transfer's reference in place of a card payment's id.
+      cell: (o) =>
+        o.transactionId ? (
+          <ShortId value={o.transactionId} what="transaction id" of={`of ${o.number ?? orderTitle(o)}`} keep={5} />
+        ) : o.paymentReference ? (
+          <span className="break-all text-sm">Bank transfer {o.paymentReference}</span>
+        ) : (
+          'N/A'
+        ),
     },
     { header: 'Status', cell: (o) => <OrderStatusCell order={o} now={now} /> },
     {
