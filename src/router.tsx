@@ -200,6 +200,7 @@ const manageProductsRoute = adminRoute('manage-products', () => import('./routes
 const salesRoute = adminRoute('sales', () => import('./routes/sales'));
 const manageReviewsRoute = adminRoute('manage-reviews', () => import('./routes/manage-reviews'));
 const companiesRoute = adminRoute('companies', () => import('./routes/companies'));
+const receivablesRoute = adminRoute('receivables', () => import('./routes/receivables'));
 const auditLogRoute = adminRoute('audit-log', () => import('./routes/audit-log'));
 const settingsRoute = adminRoute('settings', () => import('./routes/settings'));
 
@@ -228,6 +229,7 @@ const routeTree = rootRoute.addChildren([
     salesRoute,
     manageReviewsRoute,
     companiesRoute,
+    receivablesRoute,
     auditLogRoute,
     settingsRoute,
   ]),

@@ -1,5 +1,5 @@
-// One company on the Companies page: its details, people, sales reps and locations, and the decisions its
-// status allows. Rejecting and suspending ask for the reason the dealer will read; every decision is confirmed.
+// One company on the Companies page: its details, payment terms, people, sales reps and locations, and the
+// decisions its status allows. Rejecting and suspending ask for the reason the dealer will read; every decision is confirmed.
 
 import { useId, useState } from 'react';
 import * as v from 'valibot';
@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { CompanyReps } from './company-reps';
 import { CompanyStatusBadge, formatDay, formatMoment } from './company-status';
+import { CompanyTerms } from './company-terms';
 import { useDecideCompany } from './decide-company';
 import { useCompanyDetail } from './get-companies';
 
@@ -103,7 +104,7 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
       </div>
     );
   }
-  const { company, members, locations, openInvitations, reps } = detail.data;
+  const { company, members, locations, openInvitations, reps, account } = detail.data;
 
   const ask = (decision: CompanyDecision) => {
     setAsking(decision);
@@ -180,6 +181,8 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
           ))}
         </div>
       </section>
+
+      <CompanyTerms key={company.id} company={company} account={account} online={online} />
 
       <section aria-labelledby={`${reasonId}-people`} className="grid gap-3">
         <h2 id={`${reasonId}-people`} className="text-lg font-semibold">

@@ -4,14 +4,17 @@
 // can be undone for a minute. Unpaid ones Delete through the modal. A bulk order is one row that opens to
 // its lines; shipping ships the whole order. Each order names the dealer's company and the location it goes
 // to beside who placed it, and the list narrows by both. A table from 1024 px, cards below; Export CSV
-// downloads what the search shows.
+// downloads what the search shows. Orders on account (docs/decisions/044-orders-on-account.md) show their
+// terms and PO number; On hold ones their reason, with Release and Refuse; Confirmed ones ship as Paid ones
+// do; a shipped one's invoice shows when it is due, with Record bank payment and Send reminder until it is paid.
 
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { ADMIN_ORDERS_PAGE_SIZE, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
-import { adminStatusLabel, type OrderStatus } from '../../contract/order-status';
+import { termsLabel } from '../../contract/account-terms';
+import { adminStatusLabel, isShippable, type OrderStatus } from '../../contract/order-status';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { ClippedText } from '../../ui/clipped-text';
@@ -23,6 +26,8 @@ import { isNarrowed, NO_ORDER_SEARCH, orderSearchQuery, searchApplied } from '..
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
 import { useOnline } from '../offline/network-status';
+import { hasOpenInvoice, useAccountOrderActions } from './account-order-actions';
+import { formatDay } from './company-status';
 import { DeleteButton } from './delete-button';
 import { useDeleteOrderAsAdmin } from './delete-order';
 import { ExportOrdersButton } from './export-orders';
@@ -90,6 +95,7 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   const [undoing, setUndoing] = useState<string | null>(null);
   const undoable = useUndoWindow(orders.data?.items);
   const lines = useOrderLinesDisclosure<Order>();
+  const accountActions = useAccountOrderActions({ online, offlineReason: online ? undefined : offlineId });
   const remove = useConfirmedDelete({
     mutation: useDeleteOrderAsAdmin(),
     id: (order: Order) => order._id,
@@ -142,7 +148,7 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
       cell: (order, layout) => <OrderProductCell order={order}>{lines.productCell(order, layout)}</OrderProductCell>,
     },
     { header: 'Quantity', cell: (order) => `${formatCount(order.orderQuantity)} pcs.`, className: 'tabular-nums whitespace-nowrap' },
-    { header: 'Price', cell: (order) => formatDollars(order.totalPrice), className: 'tabular-nums' },
+    { header: 'Price', cell: (order) => <OrderPayment order={order} />, className: 'tabular-nums' },
     {
       header: 'User Email',
       cell: (order) => (
@@ -185,7 +191,13 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
       cell: (order) => (
         <span className="grid justify-items-start gap-1">
           <span className={`badge ${STATUS_BADGE[order.status]}`}>{adminStatusLabel(order.status)}</span>
+          {order.statusReason ? (
+            <span className="text-sm break-words text-base-content/80" data-testid="order-status-reason">
+              {order.statusReason}
+            </span>
+          ) : null}
           <ShippingDetails order={order} />
+          <InvoiceDue order={order} />
         </span>
       ),
     },
@@ -195,7 +207,10 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
       cell: (order) => {
         const invoice = <InvoiceButton order={order} onDownload={() => downloadInvoice(order)} offlineReason={offlineReason} />;
         const which = `${order.number ?? orderTitle(order)}, ${orderTitle(order)} for ${order.userEmail}`;
-        if (order.status === 'Paid') {
+        const onAccount = accountActions.buttonsFor(order, which);
+        if (order.status === 'On hold') return <div className="flex flex-wrap gap-2">{onAccount}</div>;
+        if (order.status === 'Refused') return <span className="text-sm text-base-content/70">Refused</span>;
+        if (isShippable(order.status)) {
           return (
             <div className="flex flex-wrap gap-2">
               {/* A verb, outlined: the button must not read as the green Shipped status it leads to. */}
@@ -209,7 +224,8 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
               >
                 Mark shipped…<span className="sr-only"> {which}</span>
               </button>
-              {invoice}
+              {/* A confirmed order on account has its invoice once it ships. */}
+              {order.status === 'Paid' ? invoice : null}
             </div>
           );
         }
@@ -230,9 +246,10 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
                 Undo shipping<span className="sr-only"> {which}</span>
               </button>
             ) : (
-              <span className="text-sm text-base-content/70">Done</span>
+              <span className="text-sm text-base-content/70">{hasOpenInvoice(order) ? 'Shipped' : 'Done'}</span>
             )}
             {invoice}
+            {onAccount}
           </div>
         );
       },
@@ -278,6 +295,7 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
         onConfirm={(shipping) => toShip && ship(toShip, shipping)}
         onClose={closeShip}
       />
+      {accountActions.modal}
       <ConfirmModal {...remove.modal}>
         <p>
           Are you sure you want to delete <strong>{target ? orderTitle(target) : null}</strong>
@@ -286,5 +304,42 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
         <p className="mt-2 text-sm text-base-content/80">The order is unpaid; its quantity goes back into stock.</p>
       </ConfirmModal>
     </>
+  );
+}
+
+/** The order's price, and how it is paid: card, or on account on its terms, with the dealer's PO number. */
+function OrderPayment({ order }: { order: Order }) {
+  const terms = order.paymentTerms ?? 'card';
+  return (
+    <span className="grid gap-0.5">
+      <span>{formatDollars(order.totalPrice)}</span>
+      <span className="text-xs whitespace-nowrap text-base-content/80" data-testid="order-terms">
+        {terms === 'card' ? 'Card' : `On account, ${termsLabel(terms)}`}
+      </span>
+      {order.poNumber ? (
+        <span className="text-xs break-all text-base-content/80" data-testid="order-po">
+          PO {order.poNumber}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** A shipped order on account: when its invoice is due (overdue in red), or when and how it was paid. */
+function InvoiceDue({ order }: { order: Order }) {
+  if (!order.dueAt) return null;
+  if (order.paidAt) {
+    return (
+      <span className="text-xs text-base-content/80">
+        Invoice paid {formatDay(order.paidAt)}
+        {order.paymentReference ? `, bank ref. ${order.paymentReference}` : ''}
+      </span>
+    );
+  }
+  const overdue = Date.parse(order.dueAt) < Date.now();
+  return (
+    <span
+      className={`text-xs ${overdue ? 'font-semibold text-error' : 'text-base-content/80'}`}
+    >{`${overdue ? 'Overdue since' : 'Invoice due'} ${formatDay(order.dueAt)}`}</span>
   );
 }

@@ -3,8 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';
 
-/** Invoices has no frame of its own yet: the dashboard's frame without a title stands in for it. */
-type UnframedScreenPath = '/dashboard/invoices';
+/** Receivables and Invoices have no frame of their own yet: the dashboard's frame without a title stands in for them. */
+type UnframedScreenPath = '/dashboard/receivables' | '/dashboard/invoices';
 
 export interface MenuItem {
   to: DashboardScreenPath | UnframedScreenPath;
@@ -39,6 +39,7 @@ const adminItems: MenuItem[] = [
   item('/dashboard/companies'),
   item('/dashboard/add-product'),
   item('/dashboard/manage-orders'),
+  { to: '/dashboard/receivables', label: 'Receivables' },
   item('/dashboard/manage-products'),
   item('/dashboard/manage-reviews'),
   item('/dashboard/audit-log'),
