@@ -233,8 +233,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     const how = 'reference' in paid ? 'by bank transfer' : 'by card';
     doc.text(`Paid in full ${how} on ${invoiceDay(paid.at)}.`, { width });
     if ('reference' in paid) {
-      doc.text('Bank reference', { width });
-      doc.fontSize(8).text(paid.reference, { width });
+      // A reference is at most 60 characters: it fits the line it is named on.
+      doc.text(`Bank reference ${paid.reference}`, { width });
     } else {
       transaction(paid.transactionId);
     }

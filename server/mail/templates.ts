@@ -127,9 +127,9 @@ function day(date: Date | null): string {
   return date ? date.toISOString().slice(0, 10) : '';
 }
 
-/** `Net 30` and what it means: the invoice comes when the order ships and is due 30 days later. */
-function termsWords(order: OrderRow): string {
-  return `${termsLabel(order.paymentTerms)}: the invoice comes when the order ships and is due ${termDays(order.paymentTerms) ?? 0} days later`;
+/** What the terms mean for an order waiting to ship: nothing to pay yet, and when the invoice comes and is due. */
+function nothingToPayYet(order: OrderRow): string {
+  return `There is nothing to pay now: the invoice comes when the order ships and is due ${termDays(order.paymentTerms) ?? 0} days later.`;
 }
 
 /** An order on account: confirmed on the company's terms, or on hold and why. */
@@ -140,7 +140,9 @@ function accountBlocks(order: OrderRow): Block[] {
       { p: [`The order is on account (${termsLabel(order.paymentTerms)}), and on hold for now. `, oneLine(order.statusReason ?? '')] },
       { p: ['We will write to you again as soon as the shop has released or refused it.'] },
     ];
-  return [{ p: ['The order is confirmed on account (', { strong: termsWords(order) }, '). There is nothing to pay now.'] }];
+  // Refused before this mail went out: the refusal, with the shop's reason, follows it.
+  if (order.status === 'Refused') return [{ p: ['The shop has not accepted this order on account; the next e-mail says why.'] }];
+  return [{ p: ['The order is confirmed on account (', { strong: termsLabel(order.paymentTerms) }, `). ${nothingToPayYet(order)}`] }];
 }
 
 /** Why an order on account is on hold, as an admin reads it (the reason on the order speaks to the dealer). */
@@ -266,8 +268,14 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
     case 'order_released':
       return compose(`Order ${ref} is confirmed`, [
         hello,
-        { p: ['The shop has released your order ', { strong: ref }, ` (${total}): it is confirmed on your account and will be shipped.`] },
-        { p: [`Payment terms: ${termsWords(order)}. There is nothing to pay now.`] },
+        {
+          p: [
+            'The shop has released your order ',
+            { strong: ref },
+            ` (${total}): it is confirmed on your account (${termsLabel(order.paymentTerms)}) and will be shipped.`,
+          ],
+        },
+        { p: [nothingToPayYet(order)] },
         ...poBlocks(order),
         linesBlock(ctx),
         addressBlock(order),

@@ -136,7 +136,7 @@ describe('order e-mails of an order on account', () => {
     expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
     expect(mail.html).toContain('Your purchase-order number: <strong>PO-2026/0042</strong>.');
     expect(mail.text).toContain(
-      'The order is confirmed on account (Net 30: the invoice comes when the order ships and is due 30 days later). There is nothing to pay now.',
+      'The order is confirmed on account (Net 30). There is nothing to pay now: the invoice comes when the order ships and is due 30 days later.',
     );
     expect(mail.text).not.toContain('waiting for payment');
   });
@@ -155,6 +155,12 @@ describe('order e-mails of an order on account', () => {
       expect(mail).not.toMatch(/on account|Net \d|purchase-order|due on/u);
     }
     expect(text('order_placed', order({ poNumber: 'PO-9' }))).toContain('Your purchase-order number: PO-9.');
+  });
+
+  it('order placed, refused before the mail went: not called confirmed', () => {
+    const mail = text('order_placed', onAccount({ status: 'Refused', statusReason: 'Closed account' }));
+    expect(mail).toContain('The shop has not accepted this order on account; the next e-mail says why.');
+    expect(mail).not.toContain('confirmed');
   });
 
   it('on hold, to admins: who, what, for which company, why in the shop’s words, and what to do', () => {
@@ -177,10 +183,10 @@ describe('order e-mails of an order on account', () => {
   });
 
   it('released: confirmed on the account, the terms, nothing to pay now', () => {
-    const mail = renderMail('order_released', ctx(onAccount()));
+    const mail = renderMail('order_released', ctx(onAccount({ paymentTerms: 'net60' })));
     expect(mail.subject).toBe('Order O-2026-00117 is confirmed');
-    expect(mail.text).toContain('The shop has released your order O-2026-00117 ($4,830): it is confirmed on your account and will be shipped.');
-    expect(mail.text).toContain('Payment terms: Net 30: the invoice comes when the order ships and is due 30 days later. There is nothing to pay now.');
+    expect(mail.text).toContain('The shop has released your order O-2026-00117 ($4,830): it is confirmed on your account (Net 60) and will be shipped.');
+    expect(mail.text).toContain('There is nothing to pay now: the invoice comes when the order ships and is due 60 days later.');
     expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
     expect(mail.text).toContain('  Total: $4,830');
   });
