@@ -93,9 +93,9 @@ describe('the invoices portal', () => {
     renderPortal();
     expect(screen.getByTestId('open-balance').textContent).toBe('$990.00');
     expect(screen.getByTestId('overdue-amount').textContent).toBe('$450.00');
-    expect(screen.getByRole('tab', { name: 'Open (3)', selected: true })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Overdue (1)' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Paid (1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open (3)', pressed: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Overdue (1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Paid (1)' })).toBeTruthy();
     expect(checkbox('Pay invoice 2026-00001')).toBeTruthy();
     expect(screen.queryAllByRole('checkbox', { name: 'Pay invoice 2026-00003' })).toHaveLength(0);
     expect(screen.getAllByText('Placed by Bo Buyer: they or your company’s admin pay it').length).toBeGreaterThan(0);
@@ -105,9 +105,9 @@ describe('the invoices portal', () => {
 
   it('lists the overdue and the paid invoices under their tabs; paid ones have no checkbox and no Pay button', () => {
     renderPortal();
-    fireEvent.click(screen.getByRole('tab', { name: 'Overdue (1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Overdue (1)' }));
     expect(checkbox('Pay invoice 2026-00004')).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: 'Paid (1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Paid (1)' }));
     expect(screen.getAllByText('2026-00005').length).toBeGreaterThan(0);
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Pay selected/u })).toBeNull();
@@ -125,7 +125,7 @@ describe('the invoices portal', () => {
     });
     renderPortal();
     fireEvent.click(checkbox('Pay invoice 2026-00001'));
-    fireEvent.click(screen.getByRole('tab', { name: 'Overdue (1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Overdue (1)' }));
     fireEvent.click(checkbox('Pay invoice 2026-00004'));
     fireEvent.click(screen.getByRole('button', { name: 'Pay selected ($630.00)' }));
     expect(api.start).toHaveBeenCalledWith([fixtureId(1), fixtureId(4)]);

@@ -1,5 +1,5 @@
 // The dealer's invoices (docs/decisions/044-orders-on-account.md): the open balance and the overdue amount
-// at the top, the invoices by state (Open, Overdue, Paid) each with its PDF, and a checkbox on those this
+// at the top, the invoices of one state at a time (Open, Overdue, Paid) each with its PDF, and a checkbox on those this
 // dealer may pay; "Pay selected" pays the chosen ones with one card payment. The card form and the download
 // are the screen's (composed in src/routes/invoices.tsx). Paying needs the network.
 
@@ -33,7 +33,7 @@ export interface InvoicesPortalProps {
   onDownload: (invoice: PortalInvoice) => Promise<void>;
 }
 
-const TABS: { state: InvoiceState; label: string; empty: string }[] = [
+const STATE_FILTERS: { state: InvoiceState; label: string; empty: string }[] = [
   { state: 'open', label: 'Open', empty: 'No open invoices: nothing is waiting to be paid.' },
   { state: 'overdue', label: 'Overdue', empty: 'No overdue invoices.' },
   { state: 'paid', label: 'Paid', empty: 'No paid invoices yet.' },
@@ -133,7 +133,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
   const invoices = useInvoices(email);
   const online = useOnline();
   const payment = usePayInvoices();
-  const [tab, setTab] = useState<InvoiceState>('open');
+  const [showing, setShowing] = useState<InvoiceState>('open');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const items = useMemo(() => invoices.data?.items ?? [], [invoices.data]);
   // Only what is still payable stays chosen: an invoice paid meanwhile drops out by itself.
@@ -144,7 +144,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
   if (invoices.isPending) return <span className="loading loading-spinner" aria-label="Loading your invoices" />;
   if (invoices.isError) return <QueryError what="invoices" query={invoices} />;
 
-  const shown = items.filter((invoice) => invoice.state === tab);
+  const shown = items.filter((invoice) => invoice.state === showing);
   const payableShown = shown.filter((invoice) => invoice.mayPay);
   const toggle = (orderId: string, on: boolean) =>
     setChosen((before) => {
@@ -185,9 +185,9 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
     },
     { header: 'Amount', className: 'text-right tabular-nums', cell: (invoice) => <strong>{formatCents(invoice.amount)}</strong> },
     {
-      header: tab === 'paid' ? 'Paid' : 'Due',
+      header: showing === 'paid' ? 'Paid' : 'Due',
       cell: (invoice) =>
-        tab === 'paid' ? (invoice.paidAt ? formatDay(invoice.paidAt) : '—') : invoice.dueAt ? formatDay(invoice.dueAt) : termsLabel(invoice.paymentTerms),
+        showing === 'paid' ? (invoice.paidAt ? formatDay(invoice.paidAt) : '—') : invoice.dueAt ? formatDay(invoice.dueAt) : termsLabel(invoice.paymentTerms),
     },
     { header: 'Issued', cell: (invoice) => formatDay(invoice.issuedAt) },
     { header: 'State', cell: (invoice) => <span className={`badge ${BADGES[invoice.state]}`}>{STATE_WORDS[invoice.state]}</span> },
@@ -204,19 +204,18 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
     },
   ];
 
-  const current = TABS.find((t) => t.state === tab) ?? TABS[0];
+  const current = STATE_FILTERS.find((filter) => filter.state === showing) ?? STATE_FILTERS[0];
   return (
     <>
       <Balance openBalance={invoices.data.openBalance} overdue={invoices.data.overdue} />
-      <div role="tablist" aria-label="Invoices by state" className="tabs tabs-box mb-4 w-fit">
-        {TABS.map((t) => (
+      <div role="group" aria-label="Show the invoices that are" className="join mb-4">
+        {STATE_FILTERS.map((t) => (
           <button
             key={t.state}
             type="button"
-            role="tab"
-            aria-selected={tab === t.state}
-            className={`tab min-h-11 ${tab === t.state ? 'tab-active font-semibold' : ''}`}
-            onClick={() => setTab(t.state)}
+            aria-pressed={showing === t.state}
+            className={`btn join-item min-h-11 ${showing === t.state ? 'btn-neutral' : 'bg-base-100'}`}
+            onClick={() => setShowing(t.state)}
           >
             {t.label} ({items.filter((invoice) => invoice.state === t.state).length})
           </button>
@@ -247,7 +246,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
           ) : undefined
         }
       />
-      {tab === 'paid' ? null : (
+      {showing === 'paid' ? null : (
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button
             type="button"
