@@ -168,6 +168,25 @@ describeEachDatabase('invoices of orders on account', (kind) => {
       expect(await kept(id)).toBe(1);
     });
 
+    it('shipping undone takes the invoice back until it ships again, and the invoice then has the new dates', async () => {
+      const undone = await placeOnAccount(1, 'PO-UNDO-1');
+      expect((await ship(undone)).statusCode).toBe(200);
+      const first = await orderOf(undone);
+      expect((await download(undone, dana)).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${undone}/shipping`, headers: admin.auth })).statusCode).toBe(200);
+      expect((await download(undone, dana)).statusCode).toBe(409);
+      expect((await ship(undone)).statusCode).toBe(200);
+      // As if it had shipped again on a later day: the invoice reads the order as it is now, never an earlier drawing.
+      await t.database.db.execute(
+        sql`update orders set shipped_at = shipped_at + interval '3 days', due_at = due_at + interval '3 days' where id = ${undone}::uuid`,
+      );
+      const again = await orderOf(undone);
+      expect(again.invoiceNo).toBe(first.invoiceNo);
+      const text = await pdfText((await download(undone, dana)).rawPayload);
+      expect(text).toContain(`Due ${day(again.dueAt)}`);
+      expect(text).not.toContain(`Due ${day(first.dueAt)}`);
+    });
+
     it('a card order’s invoice is as before, with its PO number when it has one', async () => {
       const cardId = await placeByCard('PO-CARD-7');
       expect((await download(cardId, dana)).statusCode).toBe(409);
