@@ -70,9 +70,10 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Payment terms
       </h2>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Account standing">
+      {/* Label and amount on one line on a phone, tiles side by side from 640 px. */}
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Account standing">
         {standing.map(([label, cents, tone]) => (
-          <div key={label} className="rounded-box bg-base-200 p-3">
+          <div key={label} className="flex items-baseline justify-between gap-3 rounded-box bg-base-200 px-3 py-2 sm:block sm:py-3">
             <dt className="text-sm text-base-content/70">{label}</dt>
             <dd className={`text-lg tabular-nums ${tone ?? ''}`}>{formatCents(cents)}</dd>
           </div>

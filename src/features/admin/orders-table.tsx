@@ -188,12 +188,13 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
     },
     {
       header: 'Status',
-      cell: (order) => (
+      cell: (order, layout) => (
         <span className="grid justify-items-start gap-1">
-          <span className={`badge ${STATUS_BADGE[order.status]}`}>{adminStatusLabel(order.status)}</span>
+          <span className={`badge whitespace-nowrap ${STATUS_BADGE[order.status]}`}>{adminStatusLabel(order.status)}</span>
+          {/* Why it is on hold or refused: clipped in the table like the address, whole on a card. */}
           {order.statusReason ? (
-            <span className="text-sm break-words text-base-content/80" data-testid="order-status-reason">
-              {order.statusReason}
+            <span className="text-sm text-base-content/80" data-testid="order-status-reason">
+              {layout === 'table' ? <ClippedText text={order.statusReason} lines={3} className="min-w-32 max-w-48" /> : order.statusReason}
             </span>
           ) : null}
           <ShippingDetails order={order} />

@@ -4,7 +4,7 @@
 // dollars and cents, as the server counts credit in cents.
 
 import { useId } from 'react';
-import { AGE_BUCKETS, termsLabel } from '../../contract/account-terms';
+import { AGE_BUCKETS, termsLabel, type AgeBucket } from '../../contract/account-terms';
 import { AGE_BUCKET_LABELS, type AgedAmounts, type CompanyReceivables, type OpenInvoice } from '../../contract/receivables';
 import { formatCents } from '../../ui/account-payment';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -36,6 +36,9 @@ const ageRowOf = (company: CompanyReceivables): AgeRow => ({
   oldestDueAt: company.oldestDueAt,
   isTotal: false,
 });
+
+/** The age table's headings, short so its eight columns fit beside the menu; the caption says they are days overdue. */
+const AGE_COLUMN_HEADERS: Record<AgeBucket, string> = { current: 'Current', '1-30': '1–30 days', '31-60': '31–60 days', 'over-60': 'Over 60 days' };
 
 /** Cents, with nought as a dash so the amounts owed stand out. */
 const amount = (cents: number) => (cents === 0 ? <span className="text-base-content/50">—</span> : formatCents(cents));
@@ -87,7 +90,7 @@ export function ReceivablesTable() {
       ),
     },
     ...AGE_BUCKETS.map((bucket): Column<AgeRow> => ({
-      header: AGE_BUCKET_LABELS[bucket],
+      header: AGE_COLUMN_HEADERS[bucket],
       cell: (row) => amount(row.aged[bucket]),
       className: `tabular-nums whitespace-nowrap ${bucket === 'current' ? '' : 'text-error'}`,
     })),
@@ -132,15 +135,16 @@ export function ReceivablesTable() {
   ];
 
   return (
-    <div className="grid gap-6">
+    // One column of at most the page's width (minmax(0, 1fr)): a table wider than that gives way to cards.
+    <div className="grid grid-cols-1 gap-6">
       <OfflineNotice online={online} id={offlineId} />
-      <section aria-labelledby={`${id}-summary`} className="grid gap-3">
+      <section aria-labelledby={`${id}-summary`} className="grid grid-cols-1 gap-3">
         <h2 id={`${id}-summary`} className="sr-only">
           Owed by age
         </h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          <div className="col-span-2 rounded-box border border-base-300 bg-base-100 p-4 md:col-span-1">
-            <dt className="text-sm text-base-content/70">Total owed</dt>
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <div className="col-span-full flex flex-wrap items-baseline justify-between gap-x-4 rounded-box border border-base-300 bg-base-100 p-4">
+            <dt className="font-medium">Total owed</dt>
             <dd className="text-2xl font-bold tabular-nums" data-testid="receivables-total">
               {formatCents(total)}
             </dd>
@@ -160,7 +164,7 @@ export function ReceivablesTable() {
       </section>
 
       <DataTable
-        caption="Owed by company and age"
+        caption="Owed by company and days overdue"
         columns={ageColumns}
         rows={ageRows}
         rowKey={(row) => row.key}
@@ -171,7 +175,7 @@ export function ReceivablesTable() {
       />
 
       {companies.map((company, index) => (
-        <section key={company.companyId ?? company.companyName} aria-labelledby={`${id}-company-${index}`} className="grid gap-3">
+        <section key={company.companyId ?? company.companyName} aria-labelledby={`${id}-company-${index}`} className="grid grid-cols-1 gap-3">
           <h2 id={`${id}-company-${index}`} className="flex flex-wrap items-baseline gap-x-3 text-lg font-semibold">
             <span className="break-words">{company.companyName}</span>
             <span className="text-base font-normal text-base-content/70">
