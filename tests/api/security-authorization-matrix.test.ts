@@ -8,7 +8,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findOrder } from '../../server/repositories/orders';
+import { randomUUID } from 'node:crypto';
+import { findAccountTerms } from '../../server/repositories/company-account';
+import { findOrder, insertOrder } from '../../server/repositories/orders';
 import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
 import { findUserByEmail, findUserById } from '../../server/repositories/users';
@@ -97,6 +99,32 @@ async function paidOrderOfA(ctx: Ctx): Promise<string> {
   const id = await unpaidOrderOfA(ctx);
   paidCounter += 1;
   await markOrderPaid(ctx.t.database.db, id, `pi_matrix_${paidCounter}`);
+  return id;
+}
+/** An order on account of A's company, on hold (with a reason) or confirmed, written as placing one writes it. */
+async function accountOrderOfA(ctx: Ctx, holdReason: string | null): Promise<string> {
+  const product = await findProduct(ctx.t.database.db, ctx.productId);
+  if (!product) throw new Error('the matrix product is gone');
+  return ctx.t.database.db.transaction((tx) =>
+    insertOrder(tx, {
+      userId: ctx.a.id,
+      userEmail: ctx.a.email,
+      userName: ctx.a.displayName,
+      userAddress: '1 Matrix Road',
+      userPhone: '+1 555 0100',
+      clientOrderId: randomUUID(),
+      totalPrice: product.price,
+      lines: [{ productId: product.id, productName: product.name, sku: product.sku, imageUrl: product.imageUrl, unitPrice: product.price, quantity: 1 }],
+      holdsStock: false,
+      company: { id: ctx.companyOfA, name: 'A', taxNumber: null },
+      onAccount: { terms: 'net30', holdReason },
+    }),
+  );
+}
+/** A shipped order on account of A's company, its invoice unpaid. */
+async function shippedAccountOrderOfA(ctx: Ctx): Promise<string> {
+  const id = await accountOrderOfA(ctx, null);
+  await markOrderShipped(ctx.t.database.db, id);
   return id;
 }
 async function ordersOfCompanyA(ctx: Ctx): Promise<number> {
@@ -644,6 +672,116 @@ const ROWS: Row[] = [
     route: 'GET /api/orders/:id/invoice',
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200, buyerA: 404, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 },
     cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/orders/${await paidOrderOfA(ctx)}/invoice`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // A's company's account: its members and its rep read it; nobody else learns it exists.
+    route: 'GET /api/company/account',
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 200, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 },
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/company/account?companyId=${ctx.companyOfA}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // A's company's terms: admins only; anyone else leaves them as they were.
+    route: 'PUT /api/admin/companies/:id/terms',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => ({
+      request: {
+        method: 'PUT',
+        url: `/api/admin/companies/${ctx.companyOfA}/terms`,
+        headers: authOf(ctx, actor),
+        payload: { paymentTerms: 'card', creditLimit: actor === 'admin' ? 0 : 99_999_00, poRequired: false },
+      },
+      verify: async () => expect((await findAccountTerms(ctx.t.database.db, ctx.companyOfA))?.creditLimit).toBe(0),
+    }),
+  },
+  {
+    route: 'POST /api/orders/:id/release',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await accountOrderOfA(ctx, 'Over the credit limit.');
+      return {
+        request: { method: 'POST', url: `/api/orders/${id}/release`, headers: authOf(ctx, actor) },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Confirmed' : 'On hold'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/orders/:id/refuse',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await accountOrderOfA(ctx, 'Over the credit limit.');
+      return {
+        request: { method: 'POST', url: `/api/orders/${id}/refuse`, headers: authOf(ctx, actor), payload: { reason: 'No credit for this.' } },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Refused' : 'On hold'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/orders/:id/bank-payment',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await shippedAccountOrderOfA(ctx);
+      return {
+        request: { method: 'POST', url: `/api/orders/${id}/bank-payment`, headers: authOf(ctx, actor), payload: { reference: 'BANK-REF-1' } },
+        verify: async (res) => expect((await findOrder(ctx.t.database.db, id))?.paidAt !== null).toBe(res.statusCode === 200),
+      };
+    },
+  },
+  {
+    route: 'GET /api/admin/receivables',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/receivables', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'POST /api/orders/:id/reminder',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await shippedAccountOrderOfA(ctx);
+      return {
+        request: { method: 'POST', url: `/api/orders/${id}/reminder`, headers: authOf(ctx, actor) },
+        verify: async (res) => {
+          const audited = await rowsOf(ctx.t.database.db, sql`select 1 from audit_log where subject_id = ${id} and action = 'invoice.reminded'`);
+          expect(audited.length).toBe(res.statusCode === 200 ? 1 : 0);
+        },
+      };
+    },
+  },
+  {
+    // Every dealer reads its own invoices; A's invoice is in the lists of those who see A's orders only.
+    route: 'GET /api/invoices',
+    expect: { ...everyone(200), anonymous: 401, admin: 403, repA: 403, repB: 403 },
+    cell: async (ctx, actor) => {
+      const id = await shippedAccountOrderOfA(ctx);
+      return {
+        request: { method: 'GET', url: '/api/invoices', headers: authOf(ctx, actor) },
+        verify: async (res) => {
+          if (res.statusCode !== 200) return;
+          const listed = (res.json() as { items: { orderId: string }[] }).items.some((item) => item.orderId === id);
+          expect(listed).toBe(SEES_ORDERS_OF_A.includes(actor));
+        },
+      };
+    },
+  },
+  {
+    // Paying A's invoice: A (who placed it and is its company's admin) only; a buyer who reads it may not.
+    route: 'POST /api/invoices/payment-intent',
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 403, buyerA: 404, buyerAllA: 403, applicant: 404, repA: 403, repB: 403 },
+    cell: async (ctx, actor) => ({
+      request: { method: 'POST', url: '/api/invoices/payment-intent', headers: authOf(ctx, actor), payload: { orderIds: [await shippedAccountOrderOfA(ctx)] } },
+    }),
+  },
+  {
+    // Confirming A's invoice payment: only A's request reaches the payment (its intent was never paid: 402).
+    route: 'PATCH /api/invoices/payments/:id',
+    expect: { anonymous: 401, customerA: 402, customerB: 404, admin: 403, buyerA: 404, buyerAllA: 404, applicant: 404, repA: 403, repB: 403 },
+    cell: async (ctx, actor) => {
+      const orderId = await shippedAccountOrderOfA(ctx);
+      const started = await ctx.t.app.inject({ method: 'POST', url: '/api/invoices/payment-intent', headers: ctx.a.auth, payload: { orderIds: [orderId] } });
+      const { paymentId } = started.json() as { paymentId: string };
+      return {
+        request: { method: 'PATCH', url: `/api/invoices/payments/${paymentId}`, headers: authOf(ctx, actor), payload: { transactionId: 'pi_matrix_unpaid' } },
+        verify: async () => expect((await findOrder(ctx.t.database.db, orderId))?.paidAt).toBeNull(),
+      };
+    },
   },
   {
     route: 'GET /api/mail/failures',
