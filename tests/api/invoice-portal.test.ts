@@ -4,17 +4,61 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
 import { applyInvoicePayment } from '../../server/services/invoice-payments';
 import { invoicePaymentMessages as m, type InvoicesPaymentIntent, type InvoicesPortal } from '../../src/contract/invoices-portal';
 import type { Order } from '../../src/contract/order';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { payOrder } from '../helpers/orders';
-import type { TestUser } from '../helpers/test-app';
+import type { TestApp, TestUser } from '../helpers/test-app';
 import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 const PRICE = 90;
+const WEBHOOK_SECRET = 'whsec_test_forgeline_invoice_portal';
 const typed = { userAddress: '1 Quay Street, York YO1 7HH', userPhone: '+44 1904 496 000' };
+
+/**
+ * Orders on account through the API, as the shop and its dealers make them: the admin puts a company on
+ * net 30, a dealer places an order on account (Confirmed within the credit), the admin ships it and its
+ * invoice is issued, open, due in 30 days.
+ */
+function onAccount(t: TestApp, admin: TestUser, productId: () => string) {
+  const companyIdOf = async (user: TestUser) =>
+    (await rowsOf<{ id: string }>(t.database.db, sql`select company_id as id from company_members where user_id = ${user.id}::uuid`))[0]?.id ?? '';
+
+  const setTerms = async (companyId: string) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${companyId}/terms`,
+      headers: admin.auth,
+      payload: { paymentTerms: 'net30', creditLimit: 100_000_000, poRequired: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  async function confirmedOnAccount(user: TestUser, quantity = 1, poNumber?: string): Promise<string> {
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: user.auth,
+      payload: { lines: [{ productId: productId(), quantity }], ...typed, clientOrderId: randomUUID(), payment: 'account', ...(poNumber ? { poNumber } : {}) },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ status: 'Confirmed' });
+    return (placed.json() as { insertedId: string }).insertedId;
+  }
+
+  async function shippedOnAccount(user: TestUser, quantity = 2, poNumber?: string): Promise<string> {
+    const id = await confirmedOnAccount(user, quantity, poNumber);
+    const shipped = await t.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: admin.auth, payload: {} });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    return id;
+  }
+
+  return { companyIdOf, setTerms, confirmedOnAccount, shippedOnAccount };
+}
 
 describeEachDatabase('the invoice portal', (kind) => {
   const {
@@ -34,9 +78,6 @@ describeEachDatabase('the invoice portal', (kind) => {
   let danaCompany = '';
   let olliCompany = '';
 
-  const companyIdOf = async (user: TestUser) =>
-    (await rowsOf<{ id: string }>(t.database.db, sql`select company_id as id from company_members where user_id = ${user.id}::uuid`))[0]?.id ?? '';
-
   /** Moves `user` into `owner`'s company as a buyer; the company of one it had goes. */
   async function joinAsBuyer(user: TestUser, owner: TestUser, canSeeAllOrders = false): Promise<void> {
     const own = await companyIdOf(user);
@@ -46,36 +87,7 @@ describeEachDatabase('the invoice portal', (kind) => {
     await t.database.db.execute(sql`delete from companies where id = ${own}::uuid`);
   }
 
-  const setTerms = async (companyId: string) => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/companies/${companyId}/terms`,
-      headers: admin.auth,
-      payload: { paymentTerms: 'net30', creditLimit: 100_000_000, poRequired: false },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-
-  /** An order on account placed by `user`: Confirmed within the company's credit, no invoice yet. */
-  async function confirmedOnAccount(user: TestUser, quantity = 1, poNumber?: string): Promise<string> {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: user.auth,
-      payload: { lines: [{ productId, quantity }], ...typed, clientOrderId: randomUUID(), payment: 'account', ...(poNumber ? { poNumber } : {}) },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json()).toMatchObject({ status: 'Confirmed' });
-    return (placed.json() as { insertedId: string }).insertedId;
-  }
-
-  /** An order on account, placed by `user` and shipped by the admin: its invoice is issued, open, due in 30 days. */
-  async function shippedOnAccount(user: TestUser, quantity = 2, poNumber?: string): Promise<string> {
-    const id = await confirmedOnAccount(user, quantity, poNumber);
-    const shipped = await t.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: admin.auth, payload: {} });
-    expect(shipped.statusCode, shipped.body).toBe(200);
-    return id;
-  }
+  const { companyIdOf, setTerms, confirmedOnAccount, shippedOnAccount } = onAccount(t, admin, () => productId);
 
   const makeOverdue = (orderId: string) => t.database.db.execute(sql`update orders set due_at = now() - interval '2 days' where id = ${orderId}::uuid`);
 
@@ -345,5 +357,87 @@ describeEachDatabase('the invoice portal', (kind) => {
       expect((await order(open)).paidAt).toBeNull();
       expect((await portal(dana)).items.find((invoice) => invoice.orderId === open)).toMatchObject({ state: 'open', mayPay: true });
     });
+  });
+});
+
+describeEachDatabase('the invoice portal paid through Stripe', (kind) => {
+  // The stand-in starts before the app, which is configured with its address, and stops after it.
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const {
+    t,
+    users: { dana, admin },
+  } = useTestApp(kind, {
+    config: () => ({
+      payments: { provider: 'stripe', secretKey: 'sk_test_forgeline', publishableKey: 'pk_test_forgeline', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url },
+    }),
+    users: { dana: { displayName: 'Dana Dealer' }, admin: { admin: true } },
+  });
+  let productId = '';
+  const { companyIdOf, setTerms, shippedOnAccount } = onAccount(t, admin, () => productId);
+
+  beforeAll(async () => {
+    productId = await t.createProduct({ name: 'Impact Driver ID-18', price: PRICE, available: 10_000, minOrder: 1 });
+    await setTerms(await companyIdOf(dana));
+  });
+
+  /** A payment_intent.succeeded event, signed as Stripe signs it. */
+  const deliver = (intent: { id: string; amount: number; orderId: string }, eventId = `evt_${randomUUID().replaceAll('-', '')}`) => {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-10-29.clover',
+      created: Math.floor(Date.now() / 1000),
+      type: 'payment_intent.succeeded',
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'usd', status: 'succeeded', metadata: { orderId: intent.orderId } },
+      },
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'stripe-signature': new Stripe('sk_test_forgeline').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        'content-type': 'application/json',
+      },
+      payload,
+    });
+  };
+  const paidAt = async (id: string) => ((await t.app.inject({ url: `/api/order/${id}`, headers: dana.auth })).json() as Order).paidAt;
+
+  it('binds one intent to the payment for the invoices’ sum; the webhook marks both paid once, and the portal’s confirmation after it is a success', async () => {
+    const first = await shippedOnAccount(dana, 2);
+    const second = await shippedOnAccount(dana, 3);
+    const started = await t.app.inject({ method: 'POST', url: '/api/invoices/payment-intent', headers: dana.auth, payload: { orderIds: [first, second] } });
+    expect(started.statusCode, started.body).toBe(200);
+    const { paymentId, clientSecret, amount } = started.json() as InvoicesPaymentIntent;
+    const intentId = clientSecret.replace(/_secret_.*$/u, '');
+    expect(amount).toBe(5 * PRICE * 100);
+    expect(fake.intents.get(intentId)).toMatchObject({ amount: 5 * PRICE * 100, currency: 'usd', metadata: { orderId: paymentId } });
+
+    // An event for another amount pays nothing.
+    expect((await deliver({ id: intentId, amount: 100, orderId: paymentId })).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await paidAt(first)).toBeNull();
+
+    fake.succeed(intentId);
+    const event = `evt_${randomUUID().replaceAll('-', '')}`;
+    expect((await deliver({ id: intentId, amount, orderId: paymentId }, event)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await paidAt(first)).not.toBeNull();
+    expect(await paidAt(second)).not.toBeNull();
+    // Stripe sends it again, or another event of the same payment arrives: nothing changes.
+    expect((await deliver({ id: intentId, amount, orderId: paymentId }, event)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await deliver({ id: intentId, amount, orderId: paymentId })).json()).toEqual({ received: true, outcome: 'ignored' });
+
+    const late = await t.app.inject({ method: 'PATCH', url: `/api/invoices/payments/${paymentId}`, headers: dana.auth, payload: { transactionId: intentId } });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ state: 'paid', transactionId: intentId, modifiedCount: 0 });
   });
 });
