@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { accountMessages } from '../src/contract/account-terms';
 import { api, expect, signIn, test, type E2eUser } from './fixtures';
 import { dealerReady, readStore } from './offline-helpers';
+import { expectNoViolations, sideways } from './screen-helpers';
 
 const PO_REQUIRED = accountMessages.poRequired;
 const OVER_CREDIT = accountMessages.overCredit;
@@ -21,6 +22,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     // The dashboard's menu turns into a drawer below lg, and slides while the width changes.
     await page.waitForTimeout(500);
+    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
     await page.screenshot({ path: `.tmp/screens/account-ordering-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -67,6 +69,7 @@ test('a dealer on net 30 places the pad with its PO number, confirmed, and an or
   await expect(page.getByText(PO_REQUIRED)).toBeVisible();
   await expect(page.getByLabel(/Purchase-order number/u)).toBeFocused();
   expect(await ordersOf(dana)).toHaveLength(0);
+  await expectNoViolations(page, 'the order pad with the payment choice and the PO number refused');
   await page.getByLabel(/Purchase-order number/u).fill('PO-2026/0042');
   await shoot(page, 'pad');
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -99,6 +102,10 @@ test('a dealer on net 30 places the pad with its PO number, confirmed, and an or
   await expect(heldRow).toContainText('On hold');
   await expect(heldRow.getByTestId('status-reason')).toHaveText(OVER_CREDIT);
   await shoot(page, 'my-orders');
+  // Read again without the toast fading in, which axe reads as too faint.
+  await page.reload();
+  await expect(heldRow).toContainText('On hold');
+  await expectNoViolations(page, 'My Orders with orders on account');
 });
 
 test('offline, the pad offers the account as last read, and the saved order goes with its PO number once the connection is back', async ({

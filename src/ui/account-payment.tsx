@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
+import { needsCardPayment } from '../contract/order';
 import type { OrderStatus } from '../contract/order-status';
 import { fieldAria, FormField } from './form-field';
 
@@ -184,8 +185,15 @@ export function AccountPaymentFields({ id, state, totalDollars }: AccountPayment
   );
 }
 
-/** The toast of an order placed on account: confirmed, or on hold and why as far as the form knows. */
-export function placedOnAccount(status: OrderStatus, why: string | null): { kind: 'success' | 'warning'; message: string; description: string } | null {
+/**
+ * The toast of an order placed on account: confirmed, or on hold and why as far as the form knows; null for
+ * an order to pay by card, which goes on as the spec has it (paid from the dashboard).
+ */
+export function placedOnAccount(
+  status: OrderStatus | undefined,
+  why: string | null,
+): { kind: 'success' | 'warning'; message: string; description: string } | null {
+  if (needsCardPayment(status)) return null;
   if (status === 'Confirmed') return { kind: 'success', message: 'Order confirmed on account', description: 'Its invoice comes when it ships.' };
   if (status === 'On hold') {
     return { kind: 'warning', message: 'Order on hold', description: why ?? 'It waits for the shop to release it; My Orders says why.' };
