@@ -203,7 +203,10 @@ export function useAccountOrderActions({ online, offlineReason }: { online: bool
                   maxLength={field.maxLength}
                   className={`textarea w-full ${fieldError ? 'textarea-error' : ''}`}
                   value={text}
-                  onChange={(event) => setText(event.target.value)}
+                  onChange={(event) => {
+                    setText(event.target.value);
+                    setFieldError(undefined);
+                  }}
                 />
               ) : (
                 <input
@@ -213,7 +216,10 @@ export function useAccountOrderActions({ online, offlineReason }: { online: bool
                   maxLength={field.maxLength}
                   className={`input w-full ${fieldError ? 'input-error' : ''}`}
                   value={text}
-                  onChange={(event) => setText(event.target.value)}
+                  onChange={(event) => {
+                    setText(event.target.value);
+                    setFieldError(undefined);
+                  }}
                 />
               )}
             </FormField>

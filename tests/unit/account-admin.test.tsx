@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+// The admin's side of orders on account: the credit limit typed in dollars and cents is sent in cents;
+// Manage Orders offers Release and Refuse on an order on hold (refusing asks for the reason, sent as typed),
+// Mark shipped on a confirmed one, and Record bank payment and Send reminder on a shipped one whose invoice
+// is unpaid, with each order's terms and PO number.
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountMessages } from '../../src/contract/account-terms';
+import type { Order } from '../../src/contract/order';
+import { dollarsToCents } from '../../src/features/admin/company-terms';
+import { OrdersTable } from '../../src/features/admin/orders-table';
+import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
+
+vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const line = { productId: fixtureId(1), productName: 'Account Saw', imageUrl: '/uploads/1.webp', unitPrice: 300, quantity: 5, lineTotal: 1500 };
+
+function order(n: number, fields: Partial<Order>): Order {
+  return orderOfLines([line], {
+    _id: fixtureId(100 + n),
+    number: `O-2026-0020${n}`,
+    transactionId: null,
+    paymentTerms: 'net30',
+    companyName: 'Acme Tools',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
+  });
+}
+
+const onHold = order(1, { status: 'On hold', statusReason: accountMessages.overCredit, poNumber: 'PO-77' });
+const confirmed = order(2, { status: 'Confirmed' });
+const open = order(3, { status: 'Shipped', invoiceNo: '2026-00031', shippedAt: '2026-10-01T10:00:00.000Z', dueAt: '2026-10-31T10:00:00.000Z' });
+const card = order(4, { status: 'Paid', paymentTerms: 'card', transactionId: 'pi_4', invoiceNo: '2026-00032', companyName: null });
+
+describe('dollarsToCents', () => {
+  it('reads dollars and cents as the admin types them', () => {
+    expect(dollarsToCents('1000')).toBe(100_000);
+    expect(dollarsToCents(' $12,500.5 ')).toBe(1_250_050);
+    expect(dollarsToCents('0.07')).toBe(7);
+    expect(dollarsToCents('10000000')).toBe(1_000_000_000);
+  });
+
+  it('refuses anything else', () => {
+    for (const text of ['', '-5', '1.234', '12,50', 'ten', '10000000.01', '1e5']) expect(dollarsToCents(text), text).toBeNull();
+  });
+});
+
+describe('Manage Orders on account', () => {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+
+  beforeEach(() => {
+    calls.length = 0;
+    localStorage.setItem('accessToken', 'test-token');
+    // jsdom has no modal dialogs: open and close as the browser does.
+    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+      this.open = false;
+      this.dispatchEvent(new Event('close'));
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+        const body = url.startsWith('/api/orders?')
+          ? { items: [onHold, confirmed, open, card], total: 4, page: 1, pageSize: 20 }
+          : { ...onHold, status: 'Refused' };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  const rowOf = async (number: string) => {
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    return within(table)
+      .getByRole('rowheader', { name: new RegExp(`^${number}`, 'u') })
+      .closest('tr') as HTMLElement;
+  };
+
+  it('offers each order on account what its state allows, with its terms and PO number', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrdersTable downloadInvoice={vi.fn(async () => undefined)} />
+      </QueryClientProvider>,
+    );
+    const held = await rowOf('O-2026-00201');
+    expect(held.textContent).toContain(accountMessages.overCredit);
+    expect(held.textContent).toContain('On account, Net 30');
+    expect(held.textContent).toContain('PO PO-77');
+    expect(within(held).getByRole('button', { name: /^Release\s*O-2026-00201/u })).toBeTruthy();
+    expect(within(held).queryByRole('button', { name: /^Mark shipped/u })).toBeNull();
+
+    const ready = await rowOf('O-2026-00202');
+    expect(within(ready).getByRole('button', { name: /^Mark shipped…/u })).toBeTruthy();
+    expect(within(ready).queryByRole('button', { name: /^Invoice/u })).toBeNull();
+
+    const unpaid = await rowOf('O-2026-00203');
+    expect(unpaid.textContent).toContain('Overdue since');
+    expect(within(unpaid).getByRole('button', { name: /^Record bank payment…\s*O-2026-00203/u })).toBeTruthy();
+    expect(within(unpaid).getByRole('button', { name: /^Send reminder\s*O-2026-00203/u })).toBeTruthy();
+
+    const paidByCard = await rowOf('O-2026-00204');
+    expect(paidByCard.textContent).toContain('Card');
+    expect(within(paidByCard).queryByRole('button', { name: /^Record bank payment/u })).toBeNull();
+  });
+
+  it('asks for the reason before refusing, and sends it', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrdersTable downloadInvoice={vi.fn(async () => undefined)} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(within(await rowOf('O-2026-00201')).getByRole('button', { name: /^Refuse…\s*O-2026-00201/u }));
+    const dialog = screen.getByRole('dialog', { name: 'Refuse this order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    expect(within(dialog).getByText(accountMessages.refusalReasonRequired)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Reason (the dealer reads it)'), { target: { value: 'We cannot extend more credit this month.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([
+        { url: `/api/orders/${onHold._id}/refuse`, method: 'POST', body: { reason: 'We cannot extend more credit this month.' } },
+      ]),
+    );
+  });
+});
