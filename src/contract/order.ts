@@ -235,6 +235,8 @@ export const PlacedOrderSchema = v.object({
   number: v.optional(v.string()),
   /** Unpaid (to be paid by card), or for an order on account Confirmed or On hold (docs/decisions/044). */
   status: v.optional(v.picklist(ORDER_STATUSES)),
+  /** On hold: why, in the dealer's words. */
+  statusReason: v.optional(v.nullable(v.string())),
 });
 export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 

@@ -103,7 +103,8 @@ describeEachDatabase(
 
       it('documents the body of every route that reads one', () => {
         // Shipping an order, making an admin, approving a dealer, making a location the default, approving or
-        // reinstating a company, accepting an invitation, making a sales rep and assigning it a company take no body.
+        // reinstating a company, accepting an invitation, making a sales rep and assigning it a company, releasing an
+        // order on hold and reminding of an unpaid invoice take no body.
         const withoutBody = [
           'patch /api/orders/{id}',
           'put /api/user/admin/{email}',
@@ -114,6 +115,8 @@ describeEachDatabase(
           'post /api/invitations/{token}/accept',
           'put /api/user/rep/{email}',
           'put /api/admin/companies/{id}/reps/{userId}',
+          'post /api/orders/{id}/release',
+          'post /api/orders/{id}/reminder',
         ];
         for (const [path, item] of Object.entries(doc.paths)) {
           for (const [method, operation] of Object.entries(item)) {

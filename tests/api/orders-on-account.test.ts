@@ -131,7 +131,7 @@ describeEachDatabase('orders on account', (kind) => {
 
   it('over the credit an order is On hold with why; the admin releases or refuses it', async () => {
     const over = await placed(dana, 20, { poNumber: 'PO-BIG-1' });
-    expect(over.status).toBe('On hold');
+    expect(over).toMatchObject({ status: 'On hold', statusReason: accountMessages.overCredit });
     expect((await orderOf(over.insertedId)).statusReason).toBe(accountMessages.overCredit);
     // On hold owes nothing yet.
     expect((await standing(dana)).outstanding).toBe(100_000);

@@ -131,7 +131,7 @@ export function PurchaseForm({
     }
     if (outcome.kind !== 'refused') {
       setPriceChange(null);
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, holdReason(account.standing, total)) : null;
+      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, total)) : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onOrdered();

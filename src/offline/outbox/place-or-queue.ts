@@ -73,5 +73,5 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
       .then((placing) => placing.finishPadPlacement(order.ownerEmail, clientOrderId, productIds))
       .catch(() => undefined);
   }
-  return { kind: 'placed', orderId: placed.insertedId, status: placed.status };
+  return { kind: 'placed', orderId: placed.insertedId, status: placed.status, statusReason: placed.statusReason };
 }

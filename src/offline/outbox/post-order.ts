@@ -71,4 +71,6 @@ export interface OrderToPlace {
 /** What became of an order placed now or saved for later; a session the server refused, and any other error, is thrown. */
 /** `status`: Unpaid for an order to pay by card, Confirmed or On hold for one on account (missing from a server before accounts). */
 export type PlaceOutcome =
-  { kind: 'placed'; orderId: string; status?: OrderStatus | undefined } | { kind: 'saved' } | { kind: 'refused'; refusal: OrderRefusal };
+  | { kind: 'placed'; orderId: string; status?: OrderStatus | undefined; statusReason?: string | null | undefined }
+  | { kind: 'saved' }
+  | { kind: 'refused'; refusal: OrderRefusal };
