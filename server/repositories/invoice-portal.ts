@@ -91,17 +91,18 @@ export interface InvoiceToPay {
 }
 
 /**
- * The orders with these ids that this dealer sees, locked until the transaction ends (in id order, so two
- * payments of overlapping invoices wait for each other instead of deadlocking), with whether they may pay them.
+ * The orders with these ids that this dealer sees, with whether they may pay them; with `lock`, locked until
+ * the transaction ends (in id order, so two payments of overlapping invoices wait for each other instead of
+ * deadlocking).
  */
-export async function lockInvoicesToPay(tx: Tx, userId: string, orderIds: string[]): Promise<InvoiceToPay[]> {
+export async function invoicesToPay(tx: Tx, userId: string, orderIds: string[], { lock }: { lock: boolean }): Promise<InvoiceToPay[]> {
   if (orderIds.length === 0) return [];
-  const rows = await tx
+  const query = tx
     .select({ order: orders, mayAct: sql<boolean>`coalesce(${dealerActsOnOrder(userId)}, false)` })
     .from(orders)
     .where(and(inArray(orders.id, orderIds), dealerSeesOrder(userId)))
-    .orderBy(asc(orders.id))
-    .for('update', { of: orders });
+    .orderBy(asc(orders.id));
+  const rows = lock ? await query.for('update', { of: orders }) : await query;
   return rows.map((row) => ({ order: row.order, mayAct: row.mayAct === true }));
 }
 

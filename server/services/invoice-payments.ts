@@ -14,9 +14,9 @@ import {
   cancelInvoicePayment,
   findInvoicePayment,
   insertInvoicePayment,
+  invoicesToPay,
   listPendingPaymentsOf,
   lockInvoicePayment,
-  lockInvoicesToPay,
   setInvoicePaymentIntent,
   setInvoicePaymentPaid,
   setInvoicesPaidByCard,
@@ -130,6 +130,9 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
 
   async function start(userId: string, orderIds: string[]): Promise<InvoicesPaymentIntent> {
     const wanted = [...orderIds].sort();
+    // Refused before anything else is touched: nobody retires a payment of invoices they may not pay.
+    const refused = refusalOf(wanted, await invoicesToPay(db, userId, wanted, { lock: false }));
+    if (refused) throw refused;
     // The dealer's own earlier payment of exactly these invoices is asked for again (the page reloaded): it is
     // reused while its intent is open. Any other pending payment of them is retired first.
     let reusable: InvoicePaymentRow | null = null;
@@ -150,7 +153,7 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
 
     const stale: InvoicePaymentRow[] = [];
     const payment = await db.transaction(async (tx) => {
-      const found = await lockInvoicesToPay(tx, userId, wanted);
+      const found = await invoicesToPay(tx, userId, wanted, { lock: true });
       const refusal = refusalOf(wanted, found);
       if (refusal) throw refusal;
       const amount = found.reduce((sum, { order }) => sum + order.totalPrice * 100, 0);

@@ -302,6 +302,8 @@ describeEachDatabase('the invoice portal', (kind) => {
     it('refuses someone else’s invoice: another company’s (404), a colleague’s to a buyer who sees it (403), and another dealer’s payment (404)', async () => {
       const danas = await shippedOnAccount(dana, 1);
       const ollis = await shippedOnAccount(olli, 1);
+      // Dana is paying it meanwhile: the refused requests leave her payment as it is.
+      const pending = (await startPayment(dana, [danas])).json() as InvoicesPaymentIntent;
       const others = await startPayment(olli, [ollis, danas]);
       expect(others.statusCode).toBe(404);
       expect(others.json()).toMatchObject({ error: { code: 'not_found', message: m.notFound } });
@@ -309,9 +311,12 @@ describeEachDatabase('the invoice portal', (kind) => {
       expect(seen.statusCode).toBe(403);
       const number = (await order(danas)).number ?? '';
       expect(seen.json()).toMatchObject({ error: { code: 'forbidden', message: m.notYours(number) } });
-      const { intent, transactionId } = await cardPayment(dana, [danas]);
-      expect((await confirm(olli, intent.paymentId, transactionId)).statusCode).toBe(404);
+      const paid = (await card(dana, pending.clientSecret)).json() as { paymentIntent?: { id: string } };
+      const transactionId = paid.paymentIntent?.id ?? '';
+      expect(transactionId).toMatch(/^pi_sbx_/u);
+      expect((await confirm(olli, pending.paymentId, transactionId)).statusCode).toBe(404);
       expect((await order(danas)).paidAt).toBeNull();
+      expect((await confirm(dana, pending.paymentId, transactionId)).json()).toMatchObject({ state: 'paid', modifiedCount: 1 });
     });
 
     it('refuses a paid invoice, a card order’s, an order not shipped, invoices of two companies, and a list that is not one', async () => {
