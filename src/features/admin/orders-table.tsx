@@ -194,7 +194,7 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
           {/* Why it is on hold or refused: clipped in the table like the address, whole on a card. */}
           {order.statusReason ? (
             <span className="text-sm text-base-content/80" data-testid="order-status-reason">
-              {layout === 'table' ? <ClippedText text={order.statusReason} lines={3} className="min-w-28 max-w-44" /> : order.statusReason}
+              {layout === 'table' ? <ClippedText text={order.statusReason} lines={3} className="min-w-24 max-w-44" /> : order.statusReason}
             </span>
           ) : null}
           <ShippingDetails order={order} />
@@ -314,7 +314,7 @@ function OrderPayment({ order }: { order: Order }) {
   return (
     <span className="grid gap-0.5">
       <span>{formatDollars(order.totalPrice)}</span>
-      <span className="text-xs whitespace-nowrap text-base-content/80" data-testid="order-terms">
+      <span className="text-xs text-base-content/80" data-testid="order-terms">
         {terms === 'card' ? 'Card' : `On account, ${termsLabel(terms)}`}
       </span>
       {order.poNumber ? (
