@@ -11,7 +11,7 @@ export const receivablesSchemas = {
       'Every company with unpaid invoices of orders on account (shipped, not yet paid): the cents it owes not yet due and 1-30, 31-60 ' +
       'and over 60 days past due, its total, its oldest due date and each invoice; the companies with the oldest due date first, and ' +
       'the sums across them. Amounts are in cents (an order’s `totalPrice` in dollars times 100).',
-    tag: 'Admin',
+    tag: 'On account',
     access: 'admin',
     answers: { 200: ReceivablesSchema },
   }),
@@ -20,7 +20,7 @@ export const receivablesSchemas = {
     description:
       'Queues the payment reminder mail for a shipped order on account whose invoice is unpaid, to the address on the order while ' +
       'it is a verified address of its account (`queued` says whether it is). Written to the audit log.',
-    tag: 'Orders',
+    tag: 'On account',
     access: 'admin',
     params: IdParams,
     answers: { 200: InvoiceReminderSchema },
