@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { termsLabel, type PaymentTerms } from '../../src/contract/account-terms';
-import { companyFacts } from '../../src/contract/company';
+import { bankLine, companyFacts } from '../../src/contract/company';
 import { formatDollars } from '../../src/contract/pricing';
 import type { OrderDocumentLine } from '../repositories/invoices';
 
@@ -217,7 +217,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   } else if (payment.paid === null) {
     doc.text(
       `On account, ${termsLabel(payment.terms)}: due ${invoiceDay(payment.dueAt)}. Please pay by then, by card from Invoices in your dashboard, ` +
-        `or by bank transfer quoting invoice no. ${invoice.invoiceNo}.`,
+        `or by bank transfer quoting invoice no. ${invoice.invoiceNo} to ${bankLine()}.`,
       left,
       doc.y + 2,
       { width },

@@ -4,7 +4,7 @@
 // tell, so each is tested without a server and the queue can make a mail again after a failed try.
 
 import { accountMessages, termDays, termsLabel } from '../../src/contract/account-terms';
-import { companyFacts } from '../../src/contract/company';
+import { bankLine, companyFacts } from '../../src/contract/company';
 import type { MemberRole } from '../../src/contract/dealer-company';
 import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
 import { formatDollars } from '../../src/contract/pricing';
@@ -167,8 +167,8 @@ function invoiceDueBlocks(order: OrderRow, invoiceNo: string): Block[] {
     },
     {
       p: [
-        'Please pay it by then from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number. ' +
-          'You can download it again from My Orders at any time.',
+        'Please pay it by then from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number ' +
+          `to ${bankLine()}. You can download it again from My Orders at any time.`,
       ],
     },
   ];
@@ -308,7 +308,8 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         ...poBlocks(order),
         {
           p: [
-            'Please pay it from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number. If you have paid it already, thank you, and please ignore this e-mail.',
+            `Please pay it from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number to ${bankLine()}. ` +
+              'If you have paid it already, thank you, and please ignore this e-mail.',
           ],
         },
       ]);

@@ -175,13 +175,3 @@ export async function setInvoicePaymentPaid(tx: Tx, id: string, transactionId: s
     .returning();
   return row ?? null;
 }
-
-/** The invoices of these orders paid by card now, those still unpaid on account; answers the orders it paid. */
-export async function setInvoicesPaidByCard(tx: Tx, orderIds: string[], transactionId: string): Promise<OrderRow[]> {
-  if (orderIds.length === 0) return [];
-  return tx
-    .update(orders)
-    .set({ paidAt: sql`now()`, transactionId })
-    .where(and(inArray(orders.id, orderIds), unpaidOnAccount))
-    .returning();
-}

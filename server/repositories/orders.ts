@@ -506,16 +506,16 @@ export async function setOrderRefused(tx: Tx, id: string, reason: string): Promi
 }
 
 /**
- * The invoice of a shipped order on account paid now, by bank transfer (its reference) or by card (the
- * processor's transaction id); null when it is not an unpaid invoice on account.
+ * The invoices of these shipped orders on account paid now, by bank transfer (its reference) or by card (the
+ * processor's transaction id); returns those that were unpaid invoices on account, the others untouched.
  */
-export async function setAccountInvoicePaid(tx: Tx, id: string, payment: { paymentReference: string } | { transactionId: string }): Promise<OrderRow | null> {
-  const [row] = await tx
+export async function setAccountInvoicesPaid(tx: Tx, ids: string[], payment: { paymentReference: string } | { transactionId: string }): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return tx
     .update(orders)
     .set({ paidAt: sql`now()`, ...payment })
-    .where(and(eq(orders.id, id), eq(orders.status, 'Shipped'), ne(orders.paymentTerms, 'card'), isNull(orders.paidAt)))
+    .where(and(inArray(orders.id, ids), eq(orders.status, 'Shipped'), ne(orders.paymentTerms, 'card'), isNull(orders.paidAt), isNotNull(orders.invoiceYear)))
     .returning();
-  return row ?? null;
 }
 
 /**

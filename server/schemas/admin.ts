@@ -43,11 +43,16 @@ export const orderEventsSchema = routeSchema({
 });
 
 export const invoiceSchema = routeSchema({
-  summary: 'The invoice of a paid order',
-  description: 'A PDF, made once when first asked for and kept; its ETag spares a client that has it the download.',
+  summary: 'The invoice of a paid order, or of a shipped order on account',
+  description:
+    'A PDF. A card order’s invoice and a paid invoice on account are made once when first asked for and kept; an unpaid one on account ' +
+    'is drawn for each download. The ETag spares a client that has it the download.',
   tag: 'Orders',
   access: 'signedIn',
   params: IdParams,
   answers: { 200: { media: 'application/pdf', description: 'The invoice.' }, 304: { empty: true, description: 'Not modified.' } },
-  refusals: { 409: 'The order is not paid yet, so it has no invoice.', 429: 'Many invoices downloaded by this account in the last minute.' },
+  refusals: {
+    409: 'The order has no invoice yet: a card order is not paid, or an order on account is not shipped.',
+    429: 'Many invoices downloaded by this account in the last minute.',
+  },
 });

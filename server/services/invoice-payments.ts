@@ -19,11 +19,11 @@ import {
   lockInvoicePayment,
   setInvoicePaymentIntent,
   setInvoicePaymentPaid,
-  setInvoicesPaidByCard,
   type InvoicePaymentRow,
   type InvoiceToPay,
 } from '../repositories/invoice-portal';
-import { invoiceNoOf } from '../repositories/orders';
+import { invoiceNoOf, setAccountInvoicesPaid } from '../repositories/orders';
+import { queueOrderMails } from './mail';
 
 export interface InvoicePaymentService {
   /** One card payment for these invoices: its id, the amount the server added up, and the client secret. */
@@ -86,11 +86,13 @@ export async function applyInvoicePayment(
     if (!intentPaysFor(intent, chargeOf(payment))) return null;
     const paid = await setInvoicePaymentPaid(tx, payment.id, intent.id);
     if (!paid) return { payment, modifiedCount: 0 };
-    const orders = await setInvoicesPaidByCard(tx, paid.orderIds, intent.id);
+    const orders = await setAccountInvoicesPaid(tx, paid.orderIds, { transactionId: intent.id });
     if (orders.length < paid.orderIds.length) {
       // Paid otherwise while the card was charged (a bank transfer the shop recorded): the shop refunds the difference.
       log?.warn({ paymentId, paid: orders.length, of: paid.orderIds.length }, 'invoice payment: some invoices were paid otherwise meanwhile');
     }
+    // Each invoice's receipt to the dealer and the admins who hear of payments, as a card order's payment sends.
+    for (const order of orders) await queueOrderMails(tx, 'paid', order);
     return { payment: paid, modifiedCount: orders.length };
   });
 }

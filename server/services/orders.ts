@@ -45,7 +45,7 @@ import {
   lockUnpaidOrdersOf,
   lockUserForOrder,
   piecesOf,
-  setAccountInvoicePaid,
+  setAccountInvoicesPaid,
   setAccountOrderShipped,
   setHoldsStock,
   setOrderPaid,
@@ -577,7 +577,7 @@ export async function refuseOrder(db: Tx, id: string, reason: string, admin: Aut
 /** An unpaid invoice on account paid by bank transfer, as the admin saw it arrive, with its reference. */
 export async function recordBankPayment(db: Tx, id: string, reference: string, admin: AuthUser): Promise<AccountDecision> {
   return db.transaction(async (tx) => {
-    const paid = await setAccountInvoicePaid(tx, id, { paymentReference: reference });
+    const [paid = null] = await setAccountInvoicesPaid(tx, [id], { paymentReference: reference });
     if (paid) {
       await recordAudit(tx, actorOf(admin), {
         action: 'invoice.paid_by_transfer',
@@ -586,6 +586,8 @@ export async function recordBankPayment(db: Tx, id: string, reference: string, a
         companyId: paid.companyId,
         after: { reference, total: paid.totalPrice },
       });
+      // The dealer's receipt with the paid invoice, and the admins who hear of payments, as for a card payment.
+      await queueOrderMails(tx, 'paid', paid);
     }
     return decisionOutcome(tx, id, paid);
   });

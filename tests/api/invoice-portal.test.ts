@@ -218,6 +218,8 @@ describeEachDatabase('the invoice portal', (kind) => {
 
   describe('paying several invoices with one card payment', () => {
     it('pays two invoices at once: one intent for their sum, both paid with its transaction id, the balance down by both', async () => {
+      // Dealers get mails at verified addresses only.
+      await t.database.db.execute(sql`update users set email_verified = true where id in (${dana.id}::uuid, ${bo.id}::uuid)`);
       const first = await shippedOnAccount(dana, 1);
       const second = await shippedOnAccount(bo, 6);
       const before = (await portal(dana)).openBalance;
@@ -234,6 +236,12 @@ describeEachDatabase('the invoice portal', (kind) => {
         modifiedCount: 2,
       });
       for (const id of [first, second]) expect(await order(id)).toMatchObject({ status: 'Shipped', transactionId, paidAt: expect.any(String) });
+      // Each invoice's receipt goes to whoever placed it, as a card order's does.
+      const receipts = await rowsOf<{ recipient: string }>(
+        t.database.db,
+        sql`select recipient from mail_queue where kind = 'order_paid' and order_id in (${first}::uuid, ${second}::uuid)`,
+      );
+      expect(receipts.map((r) => r.recipient).sort()).toEqual([dana.email, bo.email].sort());
       const after = await portal(dana);
       expect(after.openBalance).toBe(before - 7 * PRICE * 100);
       expect(

@@ -196,6 +196,11 @@ describeEachDatabase('orders on account', (kind) => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'Shipped', paymentReference: 'TRF 2026-11-27 0042' });
     expect((paid.json() as Order).paidAt).not.toBeNull();
+    const receipts = await rowsOf<{ kind: string }>(
+      t.database.db,
+      sql`select kind from mail_queue where order_id = ${order.insertedId}::uuid and kind = 'order_paid'`,
+    );
+    expect(receipts).toHaveLength(1);
     const twice = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${order.insertedId}/bank-payment`,

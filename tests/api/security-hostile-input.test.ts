@@ -121,6 +121,18 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'PATCH /api/reviews/:id', as: 'admin', body: () => ({ hidden: false }), param: () => randomUUID() },
   { route: 'DELETE /api/reviews/:id', as: 'admin', param: () => randomUUID() },
   {
+    route: 'PUT /api/admin/companies/:id/terms',
+    as: 'admin',
+    body: () => ({ paymentTerms: 'net30', creditLimit: 100_000, poRequired: true }),
+    param: () => randomUUID(),
+  },
+  { route: 'POST /api/orders/:id/release', as: 'admin', param: () => randomUUID() },
+  { route: 'POST /api/orders/:id/refuse', as: 'admin', body: () => ({ reason: 'Over the limit' }), param: () => randomUUID() },
+  { route: 'POST /api/orders/:id/bank-payment', as: 'admin', body: () => ({ reference: 'TRF 0042' }), param: () => randomUUID() },
+  { route: 'POST /api/orders/:id/reminder', as: 'admin', param: () => randomUUID() },
+  { route: 'POST /api/invoices/payment-intent', as: 'customer', body: (c) => ({ orderIds: [c.orderId] }) },
+  { route: 'PATCH /api/invoices/payments/:id', as: 'customer', body: () => ({ transactionId: 'pi_sbx_unknown' }), param: () => randomUUID() },
+  {
     route: 'POST /api/orders (bulk)',
     as: 'customer',
     body: (c) => ({

@@ -75,7 +75,7 @@ describe('invoice PDF', () => {
       expect(text).toContain('Due 2026-12-27');
       expect(text).toContain('Your PO no. PO-77 A');
       expect(text.replace(/\s+/gu, ' ')).toContain(
-        'On account, Net 30: due 2026-12-27. Please pay by then, by card from Invoices in your dashboard, or by bank transfer quoting invoice no. 2026-00042.',
+        'On account, Net 30: due 2026-12-27. Please pay by then, by card from Invoices in your dashboard, or by bank transfer quoting invoice no. 2026-00042 to Allegheny Commerce Bank, routing 043000261, account 7704221900, SWIFT ACBKUS33.',
       );
       expect(text).not.toMatch(/Paid|Transaction/u);
     });

@@ -207,7 +207,9 @@ describe('order e-mails of an order on account', () => {
     expect(mail.text).toContain('Good news: your order O-2026-00117 has been shipped.');
     expect(mail.text).toContain('Your invoice 2026-00042 is attached to this e-mail. It is on your account (Net 30) and due on 2026-12-27.');
     expect(mail.html).toContain('due on <strong>2026-12-27</strong>');
-    expect(mail.text).toContain('Please pay it by then from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number.');
+    expect(mail.text).toContain(
+      'Please pay it by then from Invoices in your dashboard, by card, or by bank transfer quoting the invoice number to Allegheny Commerce Bank, routing 043000261, account 7704221900, SWIFT ACBKUS33.',
+    );
     expect(mail.text).toContain('Your purchase-order number: PO-2026/0042.');
   });
 

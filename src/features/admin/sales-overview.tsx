@@ -74,7 +74,7 @@ export function SalesOverview() {
                   Ship them in Manage Orders
                 </Link>
               ) : (
-                'Every paid order is shipped.'
+                'Every paid or confirmed order is shipped.'
               )
             }
           />
