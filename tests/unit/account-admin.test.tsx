@@ -2,14 +2,17 @@
 // The admin's side of orders on account: the credit limit typed in dollars and cents is sent in cents;
 // Manage Orders offers Release and Refuse on an order on hold (refusing asks for the reason, sent as typed),
 // Mark shipped on a confirmed one, and Record bank payment and Send reminder on a shipped one whose invoice
-// is unpaid, with each order's terms and PO number.
+// is unpaid, with each order's terms and PO number. A company's Payment terms save the limit in cents, and
+// Receivables ages what each company owes with a row for every company together.
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '../../src/contract/account-terms';
 import type { Order } from '../../src/contract/order';
-import { dollarsToCents } from '../../src/features/admin/company-terms';
+import type { Receivables } from '../../src/contract/receivables';
+import { CompanyTerms, dollarsToCents } from '../../src/features/admin/company-terms';
+import { ReceivablesTable } from '../../src/features/admin/receivables-table';
 import { OrdersTable } from '../../src/features/admin/orders-table';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
@@ -130,5 +133,129 @@ describe('Manage Orders on account', () => {
         { url: `/api/orders/${onHold._id}/refuse`, method: 'POST', body: { reason: 'We cannot extend more credit this month.' } },
       ]),
     );
+  });
+});
+
+describe('Payment terms and Receivables', () => {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const standing = { paymentTerms: 'net30', creditLimit: 250_000, poRequired: false, outstanding: 100_000, available: 150_000, overdue: 40_000 } as const;
+  const receivables: Receivables = {
+    asOf: '2026-11-27T09:00:00.000Z',
+    companies: [
+      {
+        companyId: fixtureId(7),
+        companyName: 'Old Debts Ltd',
+        paymentTerms: 'net15',
+        aged: { current: 0, '1-30': 0, '31-60': 0, 'over-60': 90_000 },
+        total: 90_000,
+        oldestDueAt: '2026-08-01T09:00:00.000Z',
+        invoices: [
+          {
+            orderId: fixtureId(70),
+            number: 'O-2026-00070',
+            invoiceNo: '2026-00070',
+            poNumber: null,
+            total: 90_000,
+            dueAt: '2026-08-01T09:00:00.000Z',
+            daysOverdue: 118,
+            bucket: 'over-60',
+          },
+        ],
+      },
+      {
+        companyId: fixtureId(8),
+        companyName: 'Acme Tools',
+        paymentTerms: 'net30',
+        aged: { current: 60_000, '1-30': 40_000, '31-60': 0, 'over-60': 0 },
+        total: 100_000,
+        oldestDueAt: '2026-11-20T09:00:00.000Z',
+        invoices: [
+          {
+            orderId: fixtureId(80),
+            number: 'O-2026-00080',
+            invoiceNo: '2026-00080',
+            poNumber: 'PO-9',
+            total: 40_000,
+            dueAt: '2026-11-20T09:00:00.000Z',
+            daysOverdue: 7,
+            bucket: '1-30',
+          },
+          {
+            orderId: fixtureId(81),
+            number: 'O-2026-00081',
+            invoiceNo: '2026-00081',
+            poNumber: null,
+            total: 60_000,
+            dueAt: '2026-12-20T09:00:00.000Z',
+            daysOverdue: 0,
+            bucket: 'current',
+          },
+        ],
+      },
+    ],
+    aged: { current: 60_000, '1-30': 40_000, '31-60': 0, 'over-60': 90_000 },
+    total: 190_000,
+  };
+
+  beforeEach(() => {
+    calls.length = 0;
+    localStorage.setItem('accessToken', 'test-token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+        const body = url === '/api/admin/receivables' ? receivables : { ...standing, ...(calls.at(-1)?.body as object) };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows the company’s standing and saves the limit typed in dollars as cents', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <CompanyTerms company={{ id: fixtureId(8), name: 'Acme Tools' }} account={standing} online />
+      </QueryClientProvider>,
+    );
+    const standingList = screen.getByRole('region', { name: 'Payment terms' }).querySelector('dl') as HTMLElement;
+    expect(standingList.textContent).toContain('Outstanding$1,000.00');
+    expect(standingList.textContent).toContain('Available credit$1,500.00');
+    expect(standingList.textContent).toContain('Overdue$400.00');
+    const limit = screen.getByLabelText('Credit limit (US dollars)');
+    expect((limit as HTMLInputElement).value).toBe('2500');
+    fireEvent.change(limit, { target: { value: 'lots' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save terms' }));
+    expect(screen.getByText(/^Enter the credit limit in dollars/u)).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(limit, { target: { value: '3,000.25' } });
+    fireEvent.change(screen.getByLabelText('Terms'), { target: { value: 'net60' } });
+    fireEvent.click(screen.getByLabelText(/Require a purchase-order number/u));
+    fireEvent.click(screen.getByRole('button', { name: 'Save terms' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        { url: `/api/admin/companies/${fixtureId(8)}/terms`, method: 'PUT', body: { paymentTerms: 'net60', creditLimit: 300_025, poRequired: true } },
+      ]),
+    );
+  });
+
+  it('ages what each company owes, the most overdue first, with every company together', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReceivablesTable />
+      </QueryClientProvider>,
+    );
+    const ages = await screen.findByRole('table', { name: 'Owed by company and days overdue' });
+    const rows = within(ages).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('th, td')?.textContent)).toEqual(['Old Debts LtdNet 15', 'Acme ToolsNet 30', 'All companies']);
+    expect(rows[2]?.textContent).toContain('$1,900.00');
+    expect(screen.getByTestId('receivables-total').textContent).toBe('$1,900.00');
+    const acme = screen.getByRole('table', { name: 'Open invoices of Acme Tools' });
+    expect(within(acme).getAllByRole('row')[1]?.textContent).toContain('7 days overdue');
+    expect(within(acme).getAllByRole('row')[2]?.textContent).toContain('Not yet due');
+    expect(within(acme).getByRole('button', { name: /^Send reminder\s*O-2026-00081 of Acme Tools/u })).toBeTruthy();
   });
 });

@@ -71,7 +71,7 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
         Payment terms
       </h2>
       {/* Label and amount on one line on a phone, tiles side by side from 640 px. */}
-      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3" aria-label="Account standing">
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
         {standing.map(([label, cents, tone]) => (
           <div key={label} className="flex items-baseline justify-between gap-3 rounded-box bg-base-200 px-3 py-2 sm:block sm:py-3">
             <dt className="text-sm text-base-content/70">{label}</dt>
