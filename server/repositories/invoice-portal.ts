@@ -2,12 +2,12 @@
 // orders a dealer sees (dealerSeesOrder), where each stands, the balance, and the payments of several
 // invoices with one card payment (invoice_payments).
 
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { InvoiceState } from '../../src/contract/account-terms';
 import type { PortalInvoice } from '../../src/contract/invoices-portal';
 import type { Tx } from '../db/client';
-import { companyMembers, invoicePayments, orders } from '../db/schema';
-import { dealerSeesOrder, invoiceNoOf, type OrderRow } from './orders';
+import { invoicePayments, orders } from '../db/schema';
+import { dealerActsOnOrder, dealerSeesOrder, invoiceNoOf, type OrderRow } from './orders';
 
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 
@@ -20,16 +20,6 @@ const invoiceState = sql<InvoiceState>`case when ${orders.paymentTerms} = 'card'
 
 /** Orders with an invoice: a card order once paid, an order on account once shipped. */
 const hasInvoice = and(isNotNull(orders.invoiceYear), or(eq(orders.paymentTerms, 'card'), eq(orders.status, 'Shipped')));
-
-/**
- * Whether this dealer may act on the order (pay its invoice): the one who placed it, and their company's
- * admin. The same rule as dealerActsOnOrder in server/repositories/orders.ts, which that module keeps to itself.
- */
-function dealerActsOnOrder(userId: string): SQL {
-  const companyAdmin = sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
-    where ${companyMembers.userId} = ${userId}::uuid and ${companyMembers.role} = 'company_admin')`;
-  return or(eq(orders.userId, userId), companyAdmin) ?? eq(orders.userId, userId);
-}
 
 /** An unpaid invoice on account: the only kind paid through the portal. */
 const unpaidOnAccount = and(ne(orders.paymentTerms, 'card'), eq(orders.status, 'Shipped'), isNull(orders.paidAt), isNotNull(orders.invoiceYear));

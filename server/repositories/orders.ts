@@ -242,11 +242,11 @@ export function dealerSeesOrder(userId: string): SQL {
 }
 
 /**
- * Whether this dealer may act on an order they see (pay it, delete it): the one who placed it, and their
- * company's admin. A buyer who sees all of the company's orders reads them, invoices included, and acts on
+ * Whether this dealer may act on an order they see (pay it or its invoice, delete it): the one who placed it,
+ * and their company's admin. A buyer who sees all of the company's orders reads them, invoices included, and acts on
  * their own only.
  */
-function dealerActsOnOrder(userId: string): SQL {
+export function dealerActsOnOrder(userId: string): SQL {
   const companyAdmin = sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
     where ${companyMembers.userId} = ${userId}::uuid and ${companyMembers.role} = 'company_admin')`;
   return or(eq(orders.userId, userId), companyAdmin) ?? eq(orders.userId, userId);
