@@ -2,9 +2,11 @@
 // net 30 with a credit limit on the Companies page; the dealer's order over that limit goes On hold with the
 // reason; the admin releases it in Manage Orders and ships it, which issues its invoice; Receivables shows it
 // as current, and a payment reminder can be sent from there; once the admin records the bank transfer in
-// Manage Orders, the invoice is paid and the company leaves Receivables. Screenshots at 390, 820 and 1280 px.
+// Manage Orders, the invoice is paid and the company leaves Receivables. Screenshots at 390, 820 and 1280 px;
+// axe finds nothing on each new screen and dialog.
 
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accountMessages } from '../src/contract/account-terms';
 import { api, expect, signIn, test } from './fixtures';
@@ -28,6 +30,16 @@ async function rowOf(page: Page, caption: string, text: string) {
   const table = page.getByRole('table', { name: caption });
   const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: caption }).getByRole('listitem');
   return rows.filter({ hasText: text }).first();
+}
+
+async function expectNoViolations(page: Page, label: string) {
+  // A list being refreshed is dimmed while it loads: scan the settled screen.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // The screen as it stays: the last action's toast has gone (its green on green is sonner's, not this screen's).
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, label).toEqual([]);
 }
 
 async function findOrder(page: Page, number: string) {
@@ -71,6 +83,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   await expect(terms.getByLabel('Credit limit (US dollars)')).toHaveValue('1000');
   await expect(terms.getByText('You have unsaved changes.')).toHaveCount(0);
   await expect(terms.getByRole('definition').nth(1)).toHaveText('$1,000.00');
+  await expectNoViolations(page, 'payment terms');
   await shoot(page, 'terms');
 
   // The dealer orders $1,500 on account: more than the $1,000 of credit, so it waits On hold.
@@ -94,6 +107,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   await expect(row).toContainText(accountMessages.overCredit);
   await expect(row).toContainText('On account, Net 30');
   await expect(row.getByRole('button', { name: new RegExp(`^Refuse… ${number}`, 'u') })).toBeVisible();
+  await expectNoViolations(page, 'an order on hold');
   await shoot(page, 'on-hold');
   await row.getByRole('button', { name: new RegExp(`^Release ${number}`, 'u') }).click();
   const release = page.getByRole('dialog', { name: 'Release this order?' });
@@ -124,6 +138,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   const invoice = await rowOf(page, `Open invoices of ${company.name}`, number);
   await expect(invoice).toContainText('Not yet due');
   await expect(invoice).toContainText('$1,500.00');
+  await expectNoViolations(page, 'receivables');
   await shoot(page, 'receivables');
 
   // A payment reminder goes to the dealer's verified address.
@@ -139,6 +154,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   const pay = page.getByRole('dialog', { name: 'Record the bank payment?' });
   await pay.getByRole('button', { name: 'Record payment', exact: true }).click();
   await expect(pay.getByText(accountMessages.referenceRequired)).toBeVisible();
+  await expectNoViolations(page, 'the bank payment dialog');
   await pay.getByLabel('Bank transfer reference').fill('BACS 2026-11-27 RAVI');
   await page.waitForTimeout(300);
   await page.screenshot({ path: '.tmp/screens/account-admin-bank-payment-1280.png' });
