@@ -162,6 +162,7 @@ export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind'
   let whose;
   switch (mail.kind) {
     case 'order_paid_admin':
+    case 'order_on_hold_admin':
       whose = sql`u.role = 'admin'`;
       break;
     case 'company_approved':

@@ -40,6 +40,12 @@ export const queryKeys = {
   orderPages: ['orders', 'all'] as const,
   /** Sales at a glance: under the orders root, so shipping or deleting an order refreshes the figures. */
   sales: ['orders', 'sales'] as const,
+  /** Under the orders root, so placing, shipping or paying an order refreshes them. */
+  receivables: ['orders', 'receivables'] as const,
+  /** Per account, so a shared tablet never shows the last dealer's invoices. */
+  invoices: (email: string) => ['orders', 'invoices', email] as const,
+  /** A company's account (its credit); `own` for the member's own company, else the id a rep orders for. */
+  account: (companyId: string | null) => ['orders', 'account', companyId ?? 'own'] as const,
   /** 'all' is never an e-mail address, so the list and the profiles share the 'users' root. */
   users: ['users', 'all'] as const,
   /** Make Admin's pages, under the list's key so every user mutation refreshes them. */

@@ -2,12 +2,12 @@
 // company's unpaid invoices (docs/decisions/044-orders-on-account.md).
 
 import { ReceivablesTable } from '../features/admin/receivables-table';
-import { Page } from '../ui/page';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function ReceivablesPage() {
   return (
-    <Page title="Receivables" wide>
+    <DashboardScreen path="/dashboard/receivables">
       <ReceivablesTable />
-    </Page>
+    </DashboardScreen>
   );
 }

@@ -32,6 +32,13 @@ const ACTION_LABELS: Record<string, string> = {
   'rep.assigned': 'Assigned a sales rep to the company',
   'rep.unassigned': 'Removed a sales rep from the company',
   'order.placed_by_rep': 'Placed an order for the company',
+  'company.terms_changed': 'Changed the payment terms',
+  'order.on_account': 'Placed an order on account',
+  'order.on_hold': 'Placed an order on account that went on hold',
+  'order.released': 'Released an order on hold',
+  'order.refused': 'Refused an order on hold',
+  'invoice.paid_by_transfer': 'Recorded a bank transfer paying an invoice',
+  'invoice.reminded': 'Sent a reminder of an unpaid invoice',
 };
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };

@@ -8,7 +8,7 @@ import { ReceivablesSchema } from '../../contract/receivables';
 
 export const receivablesQueryOptions = () =>
   queryOptions({
-    queryKey: [...queryKeys.orders, 'receivables'] as const,
+    queryKey: queryKeys.receivables,
     queryFn: ({ signal }) => apiRequest('/admin/receivables', { auth: true, schema: ReceivablesSchema, signal }),
     staleTime: 0,
   });

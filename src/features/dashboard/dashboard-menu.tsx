@@ -3,11 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';
 
-/** Receivables and Invoices have no frame of their own yet: the dashboard's frame without a title stands in for them. */
-type UnframedScreenPath = '/dashboard/receivables' | '/dashboard/invoices';
-
 export interface MenuItem {
-  to: DashboardScreenPath | UnframedScreenPath;
+  to: DashboardScreenPath;
   label: string;
   /** Other paths that belong to this item, e.g. paying an order belongs to My Orders. */
   also?: string;
@@ -24,7 +21,7 @@ const customerItems: MenuItem[] = [
   item('/dashboard'),
   item('/dashboard/my-company'),
   item('/dashboard/my-orders', '/dashboard/payment/'),
-  { to: '/dashboard/invoices', label: 'Invoices' },
+  item('/dashboard/invoices'),
   item('/dashboard/order-pad'),
   item('/dashboard/add-review'),
 ];
@@ -39,7 +36,7 @@ const adminItems: MenuItem[] = [
   item('/dashboard/companies'),
   item('/dashboard/add-product'),
   item('/dashboard/manage-orders'),
-  { to: '/dashboard/receivables', label: 'Receivables' },
+  item('/dashboard/receivables'),
   item('/dashboard/manage-products'),
   item('/dashboard/manage-reviews'),
   item('/dashboard/audit-log'),

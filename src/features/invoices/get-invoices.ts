@@ -3,13 +3,8 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { InvoicesPortalSchema } from '../../contract/invoices-portal';
-
-/**
- * Under the orders root (src/api/query-keys.ts), so whatever refreshes the orders (a payment, an order
- * shipped) refreshes the invoices too; per account, so a shared tablet never shows the last dealer's.
- */
-export const invoicesQueryKey = (email: string) => ['orders', 'invoices', email] as const;
 
 export function getInvoices(signal?: AbortSignal) {
   return apiRequest('/invoices', { auth: true, schema: InvoicesPortalSchema, signal });
@@ -17,7 +12,7 @@ export function getInvoices(signal?: AbortSignal) {
 
 export const invoicesQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: invoicesQueryKey(email),
+    queryKey: queryKeys.invoices(email),
     queryFn: ({ signal }) => getInvoices(signal),
     staleTime: 0,
     // Paying needs the network anyway; the balance is never shown from an old copy.

@@ -12,7 +12,7 @@ import { AccountStandingSchema, type AccountStanding } from '../../contract/acco
 /** `companyId`: the company a sales rep orders for; null for a member's own company. */
 export const accountStandingQueryOptions = (companyId: string | null) =>
   queryOptions({
-    queryKey: [...queryKeys.orders, 'account', companyId ?? 'own'] as const,
+    queryKey: queryKeys.account(companyId ?? null),
     queryFn: ({ signal }) =>
       apiRequest('/company/account', { auth: true, schema: AccountStandingSchema, signal, ...(companyId ? { query: { companyId } } : {}) }),
     staleTime: 30_000,
