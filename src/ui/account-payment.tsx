@@ -6,6 +6,7 @@
 
 import { useState } from 'react';
 import * as v from 'valibot';
+import { formatCents } from '../contract/pricing';
 import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
 import { needsCardPayment } from '../contract/order';
 import type { OrderStatus } from '../contract/order-status';
@@ -20,14 +21,6 @@ export interface OrderAccount {
 }
 
 export const NO_ACCOUNT: OrderAccount = { company: false, standing: null };
-
-let centsFormat: Intl.NumberFormat | undefined;
-
-/** Cents of US dollars as the account shows them: `$12,400.00`. */
-export function formatCents(cents: number): string {
-  centsFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return centsFormat.format(cents / 100);
-}
 
 /** Whether the company may choose to pay on account: it has terms other than card. */
 export const offersAccount = (standing: AccountStanding | null): standing is AccountStanding => standing !== null && standing.paymentTerms !== 'card';

@@ -17,7 +17,8 @@ import { OrderPad } from '../../src/features/order-pad/order-pad';
 import { MyOrdersTable } from '../../src/features/orders/my-orders-table';
 import { PurchaseForm } from '../../src/features/orders/purchase-form';
 import type { OrderToPlace, PlaceOutcome } from '../../src/offline/outbox';
-import { formatCents, type OrderAccount } from '../../src/ui/account-payment';
+import { formatCents } from '../../src/contract/pricing';
+import { type OrderAccount } from '../../src/ui/account-payment';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { MAX_CREDIT_LIMIT, PAYMENT_TERMS, termsLabel, type AccountStanding, type PaymentTerms } from '../../contract/account-terms';
 import { toasts } from '../../contract/messages';
-import { formatCents } from '../../ui/account-payment';
+import { formatCents } from '../../contract/pricing';
 import { fieldAria, FormField } from '../../ui/form-field';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';

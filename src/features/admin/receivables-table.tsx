@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { AGE_BUCKETS, termsLabel, type AgeBucket } from '../../contract/account-terms';
 import { AGE_BUCKET_LABELS, type AgedAmounts, type CompanyReceivables, type OpenInvoice } from '../../contract/receivables';
-import { formatCents } from '../../ui/account-payment';
+import { formatCents } from '../../contract/pricing';
 import { DataTable, type Column } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';

@@ -8,7 +8,7 @@ import { termsLabel, type InvoiceState } from '../../contract/account-terms';
 import type { PortalInvoice } from '../../contract/invoices-portal';
 import { texts } from '../../contract/messages';
 import type { CardPaymentResult } from '../../contract/payment';
-import { formatCents } from '../../ui/account-payment';
+import { formatCents } from '../../contract/pricing';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
 import { QueryError } from '../../ui/query-error';
