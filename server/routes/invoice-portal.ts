@@ -22,8 +22,10 @@ const invoicePortal: FastifyPluginAsync = async (app) => {
     if (currentUser(request).role !== 'customer') throw forbidden(invoicePaymentMessages.dealersOnly);
   };
 
-  app.get('/invoices', { preHandler: dealer, schema: schemas.list }, async (request): Promise<InvoicesPortal> => {
+  app.get('/invoices', { preHandler: dealer, schema: schemas.list }, async (request, reply): Promise<InvoicesPortal> => {
     const user = currentUser(request);
+    // Personal: no cache on the way may keep it.
+    void reply.header('cache-control', 'no-store');
     const { state } = parseBody(InvoicesQuerySchema, request.query);
     const [items, balance] = await Promise.all([listPortalInvoices(db, user.id, state), portalBalance(db, user.id)]);
     return { items, ...balance };

@@ -114,14 +114,16 @@ describeEachDatabase('admin orders', (kind) => {
       const ship = () => t.app.inject({ method: 'PATCH', url: `/api/orders/${fresh}`, headers: admin.auth });
       const early = await ship();
       expect(early.statusCode).toBe(409);
-      expect(early.json()).toMatchObject({ error: { code: 'invalid_state', message: 'Only paid orders can be shipped; it is not paid yet.' } });
+      expect(early.json()).toMatchObject({
+        error: { code: 'invalid_state', message: 'Only paid orders and orders confirmed on account can be shipped; it is not paid yet.' },
+      });
       await payOrder(t, ben, fresh);
       const res = await ship();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ modifiedCount: 1 });
       const again = await ship();
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ error: { message: 'Only paid orders can be shipped; it is shipped already.' } });
+      expect(again.json()).toMatchObject({ error: { message: 'Only paid orders and orders confirmed on account can be shipped; it is shipped already.' } });
       const order = (await t.app.inject({ url: `/api/order/${fresh}`, headers: admin.auth })).json() as { status: string };
       expect(order.status).toBe('Shipped');
     });

@@ -256,11 +256,14 @@ describe('HTTP hardening', () => {
       ['/api/admin/sales', admin],
       ['/api/admin/reps', admin],
       ['/api/rep/companies', rep],
+      ['/api/admin/receivables', admin],
+      ['/api/invoices', customer],
+      ['/api/company/account', customer],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
       (r) =>
         r.method === 'GET' &&
-        /:email|:id|^\/api\/(orders|users|mail\/failures|company|(admin|rep)\/[a-z]+)$/u.test(r.url) &&
+        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|company(\/account)?|(admin|rep)\/[a-z]+)$/u.test(r.url) &&
         !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);
