@@ -79,6 +79,38 @@ describeEachDatabase('live orders stream', (kind) => {
     expect(ids.every((id) => id && /^[0-9a-f]{8}-\d+$/u.test(id))).toBe(true);
   });
 
+  it('streams an order on account placed, shipped and its invoice paid by bank transfer', async () => {
+    const stream = await connect(admin);
+    await stream.next();
+    const company = await t.database.db.execute(sql`select company_id as id from company_members where user_id = ${dealer.id}::uuid`);
+    const companyId = (company as unknown as { rows: { id: string }[] }).rows[0]?.id ?? '';
+    const terms = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${companyId}/terms`,
+      headers: admin.auth,
+      payload: { paymentTerms: 'net30', creditLimit: 1_000_000, poRequired: false },
+    });
+    expect(terms.statusCode).toBe(200);
+    const orderId = await placeOrder(t, dealer, { productId, orderQuantity: 2 });
+    const placed = await stream.next();
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}`, headers: admin.auth })).statusCode).toBe(200);
+    const shipped = await stream.next();
+    const bank = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/bank-payment`, headers: admin.auth, payload: { reference: 'TRF 1' } });
+    expect(bank.statusCode).toBe(200);
+    const paid = await stream.next();
+    expect([placed, shipped, paid].map((e) => v.parse(OrderEventSchema, JSON.parse(e.data))).map((e) => [e.id, e.status, e.kind])).toEqual([
+      [orderId, 'Confirmed', 'placed'],
+      [orderId, 'Shipped', 'shipped'],
+      [orderId, 'Shipped', 'paid'],
+    ]);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${companyId}/terms`,
+      headers: admin.auth,
+      payload: { paymentTerms: 'card', creditLimit: 0, poRequired: false },
+    });
+  });
+
   it('streams a deleted order, and reaches every admin with the page open', async () => {
     const first = await connect(admin);
     const second = await connect(admin);

@@ -70,13 +70,14 @@ function applyCount(paidWaiting: number | null): void {
 
 let refresh: ReturnType<typeof setTimeout> | null = null;
 
-/** Refetches Manage Orders' pages (and the sales figures) once for events that arrive together. */
+/** Refetches Manage Orders' pages, the sales figures and the receivables once for events that arrive together. */
 function scheduleRefresh(queryClient: QueryClient, orderId: string | null): void {
   if (orderId) void queryClient.invalidateQueries({ queryKey: queryKeys.order(orderId) });
   refresh ??= setTimeout(() => {
     refresh = null;
     void queryClient.invalidateQueries({ queryKey: queryKeys.orderPages });
     void queryClient.invalidateQueries({ queryKey: queryKeys.sales });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.receivables });
   }, REFRESH_DELAY_MS);
 }
 
