@@ -13,6 +13,8 @@ export interface ChargeableOrder {
    * taken at payment (docs/decisions/027).
    */
   captureLater: boolean;
+  /** What the card statement and the processor's dashboard call it; `Forgeline order <id>` when not given. */
+  description?: string;
 }
 
 export interface CreatedIntent {

@@ -68,7 +68,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
               payment_method_types: ['card'],
               // Authorise only: the server charges the card once the order's stock is taken (docs/decisions/027).
               ...(order.captureLater ? { capture_method: 'manual' as const } : {}),
-              description: `Forgeline order ${order.id}`,
+              description: order.description ?? `Forgeline order ${order.id}`,
               metadata: { orderId: order.id },
             },
             // One key per order and per earlier intent: a retried request never makes a second intent.

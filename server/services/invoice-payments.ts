@@ -177,7 +177,13 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
     }
 
     try {
-      const intent = await payments.createIntent({ ...chargeOf(payment), paymentIntentId: payment.intentId, captureLater: false });
+      const invoices = payment.orderIds.length === 1 ? 'invoice' : `${payment.orderIds.length} invoices`;
+      const intent = await payments.createIntent({
+        ...chargeOf(payment),
+        paymentIntentId: payment.intentId,
+        captureLater: false,
+        description: `Forgeline ${invoices} on account, payment ${payment.id}`,
+      });
       if (intent.intentId !== payment.intentId) await setInvoicePaymentIntent(db, payment.id, intent.intentId);
       return { paymentId: payment.id, orderIds: payment.orderIds, amount: payment.amount, clientSecret: intent.clientSecret };
     } catch (error) {

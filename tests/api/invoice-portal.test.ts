@@ -434,7 +434,12 @@ describeEachDatabase('the invoice portal paid through Stripe', (kind) => {
     const { paymentId, clientSecret, amount } = started.json() as InvoicesPaymentIntent;
     const intentId = clientSecret.replace(/_secret_.*$/u, '');
     expect(amount).toBe(5 * PRICE * 100);
-    expect(fake.intents.get(intentId)).toMatchObject({ amount: 5 * PRICE * 100, currency: 'usd', metadata: { orderId: paymentId } });
+    expect(fake.intents.get(intentId)).toMatchObject({
+      amount: 5 * PRICE * 100,
+      currency: 'usd',
+      metadata: { orderId: paymentId },
+      description: `Forgeline 2 invoices on account, payment ${paymentId}`,
+    });
 
     // An event for another amount pays nothing.
     expect((await deliver({ id: intentId, amount: 100, orderId: paymentId })).json()).toEqual({ received: true, outcome: 'ignored' });
