@@ -1,6 +1,7 @@
 // Every /api/orders endpoint, the customer's and the admin's, around one state machine
-// (docs/architecture.md, "Orders and stock"): Unpaid -> Paid -> Shipped, stock reserved at creation and
-// returned on deletion or when an unpaid order's hold runs out. The rules live in server/services/orders.ts;
+// (docs/architecture.md, "Orders and stock"): Unpaid -> Paid -> Shipped, or on account Confirmed (or On hold
+// until an admin decides) -> Shipped (./orders-on-account.ts has the admins' decisions); stock reserved at
+// creation and returned on deletion, refusal or when an unpaid order's hold runs out. The rules live in server/services/orders.ts;
 // the one-tool order's body and answer fields are made at the edge (./one-tool-order.ts). Which orders a
 // dealer sees and acts on (their own, or their company's) is the orders repository's one rule, dealerSeesOrder.
 

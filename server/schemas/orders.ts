@@ -81,20 +81,22 @@ export const orderSchemas = {
     answers: { 200: OrderPageSchema },
   }),
   ship: routeSchema({
-    summary: 'Ship a paid order',
+    summary: 'Ship a paid order, or one confirmed on account',
     description:
       'Without a body, or with the carrier and the tracking number, both optional. The dealer’s shipping mail waits until the ' +
-      'shipping can no longer be undone.',
+      'shipping can no longer be undone. Shipping an order on account issues its invoice, due after its terms’ days.',
     tag: 'Orders',
     access: 'admin',
     params: IdParams,
     body: ShipOrderBodySchema,
     answers: { 200: ModifiedCountSchema },
-    refusals: { 409: 'Only paid orders can be shipped.' },
+    refusals: { 409: 'Only paid orders and orders confirmed on account can be shipped.' },
   }),
   undoShip: routeSchema({
     summary: 'Undo shipping an order',
-    description: 'Within one minute of shipping it: the order is Paid again, without carrier and tracking number, and the dealer gets no shipping mail.',
+    description:
+      'Within one minute of shipping it: the order is Paid (on account: Confirmed, keeping its invoice number) again, without carrier ' +
+      'and tracking number, and the dealer gets no shipping mail.',
     tag: 'Orders',
     access: 'admin',
     params: IdParams,
