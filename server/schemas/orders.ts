@@ -32,7 +32,9 @@ export const orderSchemas = {
     description:
       'A one-tool order (`productId`, `orderQuantity`) or an order of many tools (`lines`), to one address, paid once. The server ' +
       'prices every line; `totalPrice` and each `unitPrice`, when sent, must be what it computes. Sending the same `clientOrderId` ' +
-      'again places nothing and answers the first order’s id, so a retry is safe.',
+      'again places nothing and answers the first order’s id, so a retry is safe. `poNumber` is the dealer’s purchase-order number ' +
+      '(required where its company says so); `payment` is `card` or `account` (left out: on account where the company has payment ' +
+      'terms). The answer’s `status` is `Unpaid` for an order to pay by card, `Confirmed` or `On hold` (with `statusReason`) on account.',
     tag: 'Orders',
     access: 'orderer',
     body: v.union([OneToolOrderBodySchema, OrderBodySchema]),
