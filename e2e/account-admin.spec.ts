@@ -104,7 +104,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   await page.goto('/dashboard/manage-orders');
   let row = await findOrder(page, number);
   await expect(row).toContainText('On hold');
-  await expect(row).toContainText(accountMessages.overCredit);
+  await expect(row).toContainText('Over the company’s credit limit');
   await expect(row).toContainText('On account, Net 30');
   await expect(row.getByRole('button', { name: new RegExp(`^Refuse… ${number}`, 'u') })).toBeVisible();
   await expectNoViolations(page, 'an order on hold');

@@ -41,6 +41,13 @@ export const accountMessages = {
   notInvoiceOpen: 'Only an unpaid invoice of an order on account can be paid this way.',
 } as const;
 
+/** Why an order waits, as the shop's admins read it: the hold's reason in the shop's words, or a refusal's reason as written. */
+export function reasonForShop(reason: string): string {
+  if (reason === accountMessages.overCredit) return 'Over the company’s credit limit';
+  if (reason === accountMessages.overdue) return 'The company has an overdue invoice';
+  return reason;
+}
+
 /**
  * A purchase-order number as the dealer's own system writes it (`PO-2026/0042`): trimmed, an empty one is
  * none. Optional in the schema; the server requires one where the company says so.

@@ -95,7 +95,7 @@ describe('Manage Orders on account', () => {
       </QueryClientProvider>,
     );
     const held = await rowOf('O-2026-00201');
-    expect(held.textContent).toContain(accountMessages.overCredit);
+    expect(held.textContent).toContain('Over the company’s credit limit');
     expect(held.textContent).toContain('On account, Net 30');
     expect(held.textContent).toContain('PO PO-77');
     expect(within(held).getByRole('button', { name: /^Release\s*O-2026-00201/u })).toBeTruthy();

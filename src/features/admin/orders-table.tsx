@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { ADMIN_ORDERS_PAGE_SIZE, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
-import { termsLabel } from '../../contract/account-terms';
+import { reasonForShop, termsLabel } from '../../contract/account-terms';
 import { adminStatusLabel, isShippable, type OrderStatus } from '../../contract/order-status';
 import { formatCount, formatDollars } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
@@ -194,7 +194,11 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
           {/* Why it is on hold or refused: clipped in the table like the address, whole on a card. */}
           {order.statusReason ? (
             <span className="text-sm text-base-content/80" data-testid="order-status-reason">
-              {layout === 'table' ? <ClippedText text={order.statusReason} lines={3} className="min-w-24 max-w-44" /> : order.statusReason}
+              {layout === 'table' ? (
+                <ClippedText text={reasonForShop(order.statusReason)} lines={3} className="min-w-24 max-w-44" />
+              ) : (
+                reasonForShop(order.statusReason)
+              )}
             </span>
           ) : null}
           <ShippingDetails order={order} />
