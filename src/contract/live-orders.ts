@@ -17,7 +17,7 @@ export const LIVE_ORDER_EVENTS = {
   resync: 'resync',
 } as const;
 
-/** Paid orders waiting to ship; null when the server could not count them this time. */
+/** Orders waiting to ship (paid by card or confirmed on account); null when the server could not count them this time. */
 const PaidWaitingSchema = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
 
 export const OrderChangeSchema = v.object({

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 
 export const SalesSummarySchema = v.object({
-  /** Paid orders waiting to be shipped. */
+  /** Orders waiting to be shipped: paid by card or confirmed on account. */
   toShip: v.number(),
   /** Revenue of paid and shipped orders by the day they were paid (UTC): today, the last 7 and 30 days. */
   revenue: v.object({ today: v.number(), week: v.number(), month: v.number() }),

@@ -11,7 +11,7 @@ import { DashboardDrawer } from '../features/dashboard/dashboard-drawer';
 import { DashboardMenu, isCurrent, menuItems, menuRole } from '../features/dashboard/dashboard-menu';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 
-const PAID_WAITING = { one: 'paid order to ship', many: 'paid orders to ship' };
+const PAID_WAITING = { one: 'order to ship', many: 'orders to ship' };
 
 export default function DashboardPage() {
   const admin = useAdminFlag();

@@ -20,7 +20,7 @@ function baseOf(t: TestApp): string {
 }
 
 async function paidWaitingNow(t: TestApp): Promise<number> {
-  const result = await t.database.db.execute(sql`select count(*)::int as n from orders where status = 'Paid'`);
+  const result = await t.database.db.execute(sql`select count(*)::int as n from orders where status in ('Paid', 'Confirmed')`);
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
 }
 

@@ -45,7 +45,8 @@ export function MailFailuresNotice() {
   const parts = [data.failed > 0 ? `${data.failed} given up` : null, data.retrying > 0 ? `${data.retrying} waiting to be tried again` : null].filter(Boolean);
   const count = data.failed + data.retrying;
   return (
-    <div role="status" className="alert alert-warning alert-soft mb-4 grid justify-items-start gap-2">
+    // The soft warning's amber text is too faint on its tint (axe): the text keeps the page's colour.
+    <div role="status" className="alert alert-warning alert-soft mb-4 grid justify-items-start gap-2 text-base-content">
       <p>
         <strong>
           {count} {count === 1 ? 'e-mail' : 'e-mails'} to dealers or admins could not be sent
