@@ -6,10 +6,10 @@
 // axe finds nothing on each new screen and dialog.
 
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accountMessages } from '../src/contract/account-terms';
 import { api, expect, signIn, test } from './fixtures';
+import { expectNoViolations } from './screen-helpers';
 
 const WIDTHS = [390, 820, 1280] as const;
 
@@ -30,16 +30,6 @@ async function rowOf(page: Page, caption: string, text: string) {
   const table = page.getByRole('table', { name: caption });
   const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: caption }).getByRole('listitem');
   return rows.filter({ hasText: text }).first();
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  // A list being refreshed is dimmed while it loads: scan the settled screen.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // The screen as it stays: the last action's toast has gone (its green on green is sonner's, not this screen's).
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
 }
 
 async function findOrder(page: Page, number: string) {

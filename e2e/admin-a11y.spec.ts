@@ -1,9 +1,8 @@
 // Accessibility of the admin screens: an axe-core scan with zero violations on a desktop and a tablet,
 // with the drawer open, with the confirmation modal open, and with the Add Product form's messages shown.
 
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectNoViolations } from './screen-helpers';
 
 const SCREENS = [
   { path: '/dashboard/manage-users', title: 'Make Admin' },
@@ -16,14 +15,6 @@ const SCREENS = [
   { path: '/dashboard/audit-log', title: 'Audit Log' },
   { path: '/dashboard/settings', title: 'Settings' },
 ];
-
-async function expectNoViolations(page: Page, label: string) {
-  // A list being refreshed (a live order arrived) is dimmed while it loads: scan the settled screen.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
-}
 
 test('axe finds nothing on the admin screens, on a desktop and on a tablet', async ({ page, createUser }) => {
   test.setTimeout(120_000);

@@ -5,10 +5,10 @@
 // bar's search works offline from the saved catalogue.
 
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CATALOGUE_PAGE_SIZE } from '../src/contract/product';
 import { api, expect, signIn, test, type E2eProduct } from './fixtures';
+import { expectNoViolations } from './screen-helpers';
 import { readStore, waitForServiceWorker } from './offline-helpers';
 
 const WIDTHS = [390, 768, 1024, 1440];
@@ -35,11 +35,6 @@ async function openFinder(page: Page, width: number) {
 }
 
 /** axe over one part of the page: the bar with its open list, or Our Tools as a list. */
-async function expectNoViolations(page: Page, selector: string, label: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
-}
 
 async function makeTool(createProduct: (fields: { name: string; sku: string }) => Promise<E2eProduct>, adminToken: string) {
   const short = `CS${randomInt(100_000, 999_999)}`;
@@ -71,7 +66,7 @@ for (const width of WIDTHS) {
     await expect(option).toContainText('$90');
     await expect(option).toContainText('100 in stock');
     await page.screenshot({ path: `.tmp/screens/catalogue-reach-search-${width}.png` });
-    await expectNoViolations(page, 'header', `the bar's search open at ${width} px`);
+    await expectNoViolations(page, `the bar's search open at ${width} px`, 'header');
     await option.click();
     await expect(page).toHaveURL(new RegExp(`/products/${tool._id}$`, 'u'));
     await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
@@ -111,7 +106,7 @@ for (const width of WIDTHS) {
     await expect(row.getByRole('button', { name: 'Add to order' })).toBeVisible();
     await page.evaluate(() => document.getElementById('tools-search')?.scrollIntoView({ behavior: 'instant' }));
     await page.screenshot({ path: `.tmp/screens/catalogue-reach-list-${width}.png` });
-    await expectNoViolations(page, '#tools', `Our Tools as a list at ${width} px`);
+    await expectNoViolations(page, `Our Tools as a list at ${width} px`, '#tools');
 
     // The way to the whole catalogue from another screen: the Catalogue link, in Menu below lg and in the
     // bar from xl; in between the bar's field offers it.

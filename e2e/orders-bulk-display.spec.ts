@@ -4,9 +4,9 @@
 // Orders shows the lines and ships the order as a whole. Axe scans each new state of those screens.
 
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
+import { expectNoViolations } from './screen-helpers';
 
 const DESCRIPTION =
   'An 18 V brushless drill driver for trade counters: two speeds, a 13 mm metal chuck, 60 Nm of torque, an LED work light and a belt clip, ' +
@@ -21,12 +21,6 @@ interface CatalogueProduct {
   priceTiers: { minQnt: number; price: number }[];
   sku: string;
   category: string;
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
 }
 
 async function addProductWithRules(page: Page, name: string, sku: string): Promise<void> {

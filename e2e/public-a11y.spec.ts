@@ -2,9 +2,9 @@
 // phone with the menu open), headings in order under one h1, touch targets of at least 44 px and a
 // visible keyboard focus.
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectNoViolations } from './screen-helpers';
 
 const PAGES = ['/', '/blogs', '/portfolio', '/no-such-page'];
 
@@ -18,12 +18,6 @@ async function open(page: Page, path: string) {
     // The carousel holds still so the scan does not race a slide change.
     await page.getByRole('button', { name: 'Stop automatic slide show' }).click();
   }
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, label).toEqual([]);
 }
 
 for (const path of PAGES) {
