@@ -1,20 +1,5 @@
 import * as v from 'valibot';
 
-/** What an e-mail of the queue is about: an order, an invitation to join a company, or the shop's answer to a company. */
-export const MAIL_KINDS = [
-  'order_placed',
-  'order_paid',
-  'order_shipped',
-  'order_paid_admin',
-  'order_on_hold_admin',
-  'order_released',
-  'order_refused',
-  'invoice_reminder',
-  'company_invitation',
-  'company_approved',
-  'company_rejected',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
 /** The mails about an order; the others are about an invitation or a company. */
 export const ORDER_MAIL_KINDS = [
   'order_placed',
@@ -25,7 +10,10 @@ export const ORDER_MAIL_KINDS = [
   'order_released',
   'order_refused',
   'invoice_reminder',
-] as const satisfies readonly MailKind[];
+] as const;
+/** What an e-mail of the queue is about: an order, an invitation to join a company, or the shop's answer to a company. */
+export const MAIL_KINDS = [...ORDER_MAIL_KINDS, 'company_invitation', 'company_approved', 'company_rejected'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 export const isOrderMail = (kind: MailKind): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly MailKind[]).includes(kind);
 /** The shop's answer to a company's application, mailed to each of its company admins. */
