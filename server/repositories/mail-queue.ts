@@ -2,7 +2,7 @@
 // transaction that changes an order, sends an invitation or decides on a company, to whom the mail
 // service's rules say (server/services/mail.ts); the sender claims, sends and settles them.
 
-import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { CompanyDecisionMailKind, MailFailures, MailKind, OrderMailKind } from '../../src/contract/mail';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -179,4 +179,23 @@ export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind'
     sql`select exists (select 1 from users u where u.email = ${mail.recipient} and u.email_verified and ${whose}) as ok`,
   );
   return row?.ok === true;
+}
+
+/**
+ * An invoice may be reminded of more than once, but the queue keeps one mail of a kind per order and address
+ * (mail_queue_once_key): a reminder sent (or given up) before is put back in the queue to go again, and
+ * one still waiting stays as it is. The audit log keeps every reminder asked for.
+ */
+export async function requeueSentReminder(tx: Tx, orderId: string, recipient: string): Promise<void> {
+  await tx
+    .update(mailQueue)
+    .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, lastError: null, sentAt: null, createdAt: sql`now()` })
+    .where(
+      and(
+        eq(mailQueue.kind, 'invoice_reminder'),
+        eq(mailQueue.orderId, orderId),
+        eq(mailQueue.recipient, recipient),
+        inArray(mailQueue.state, ['sent', 'failed']),
+      ),
+    );
 }

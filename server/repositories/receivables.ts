@@ -2,11 +2,11 @@
 // (docs/decisions/044-orders-on-account.md). An invoice is receivable from the day its order ships until it
 // is paid, overdue or not; an order on hold or confirmed has no invoice yet and owes nothing here.
 
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { ageBucket } from '../../src/contract/account-terms';
 import { noAgedAmounts, type CompanyReceivables, type OpenInvoice, type Receivables } from '../../src/contract/receivables';
 import type { Tx } from '../db/client';
-import { companies, mailQueue, orders } from '../db/schema';
+import { companies, orders } from '../db/schema';
 import { invoiceNoOf } from './orders';
 
 const DAY_MS = 86_400_000;
@@ -75,23 +75,4 @@ export async function listReceivables(tx: Tx, now: Date): Promise<Receivables> {
   // Rows come oldest due date first, so each company's first invoice is its oldest and the map's order is the companies'.
   const list = [...byCompany.values()];
   return { asOf: now.toISOString(), companies: list, aged: totals, total: list.reduce((sum, company) => sum + company.total, 0) };
-}
-
-/**
- * An invoice may be reminded of more than once, but the queue keeps one mail of a kind per order and address
- * (mail_queue_once_key): a reminder sent (or given up) before is put back in the queue to go again, and
- * one still waiting stays as it is. The audit log keeps every reminder asked for.
- */
-export async function requeueSentReminder(tx: Tx, orderId: string, recipient: string): Promise<void> {
-  await tx
-    .update(mailQueue)
-    .set({ state: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, lastError: null, sentAt: null, createdAt: sql`now()` })
-    .where(
-      and(
-        eq(mailQueue.kind, 'invoice_reminder'),
-        eq(mailQueue.orderId, orderId),
-        eq(mailQueue.recipient, recipient),
-        inArray(mailQueue.state, ['sent', 'failed']),
-      ),
-    );
 }
