@@ -17,6 +17,7 @@ import { findOrder, findOrderSeenBy, listOrdersPage, listOrdersSeenBy, withLines
 import { orderSchemas as schemas } from '../schemas/orders';
 import { markOrderShipped, orderToActOn, undoOrderShipped } from '../services/orders';
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
+import dealerPrices from './dealer-prices';
 import ordersOnAccount from './orders-on-account';
 
 const ordersRoutes: FastifyPluginAsync = async (app) => {
@@ -24,6 +25,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
   const { db } = database;
   const orders = app.services.orders;
   await app.register(ordersOnAccount);
+  await app.register(dealerPrices);
   const perUser = defineRateLimit(app, {
     name: 'orders-user',
     max: config.rateLimits.ordersPerMinute,

@@ -680,6 +680,12 @@ const ROWS: Row[] = [
     cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/company/account?companyId=${ctx.companyOfA}`, headers: authOf(ctx, actor) } }),
   },
   {
+    // A's company's price list: its members and its rep read it; nobody else learns it exists.
+    route: 'GET /api/company/price-list',
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 200, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 },
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/company/price-list?companyId=${ctx.companyOfA}`, headers: authOf(ctx, actor) } }),
+  },
+  {
     // A's company's terms: admins only; anyone else leaves them as they were.
     route: 'PUT /api/admin/companies/:id/terms',
     expect: ADMIN_ONLY,

@@ -346,6 +346,18 @@ describeEachDatabase('hostile input', (kind) => {
     );
   });
 
+  it('GET /api/company/price-list: any query string is answered safely', async () => {
+    const query = fc.dictionary(fc.constantFrom('companyId', 'after', '__proto__'), hostileString, { maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const search = new URLSearchParams(q).toString();
+        const res = await ctx.t.app.inject({ url: `/api/company/price-list?${search}`, headers: ctx.customer.auth });
+        expectSafe(res, `?${search}`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('POST /api/images: any bytes under any declared type are answered safely', async () => {
     const file = fc.oneof(
       fc.uint8Array({ maxLength: 512 }),

@@ -259,11 +259,12 @@ describe('HTTP hardening', () => {
       ['/api/admin/receivables', admin],
       ['/api/invoices', customer],
       ['/api/company/account', customer],
+      ['/api/company/price-list', customer],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
       (r) =>
         r.method === 'GET' &&
-        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|company(\/account)?|(admin|rep)\/[a-z]+)$/u.test(r.url) &&
+        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|company(\/account|\/price-list)?|(admin|rep)\/[a-z]+)$/u.test(r.url) &&
         !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);
