@@ -43,6 +43,7 @@ import orderEventsRoutes from './routes/order-events';
 import mailRoutes from './routes/mail';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
+import priceListRoutes from './routes/price-lists';
 import productAdminRoutes from './routes/product-admin';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(productAdminRoutes);
       await api.register(reportRoutes);
       await api.register(receivablesRoutes);
+      await api.register(priceListRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
       await api.register(invoicePortalRoutes);

@@ -9,6 +9,7 @@ import type { Tx } from '../db/client';
 import { findAccountStanding } from './company-account';
 import { companies, companyInvitations, companyMembers, users } from '../db/schema';
 import { listLocations, listMembers } from './companies';
+import { findCompanyPriceList } from './price-lists';
 import { listCompanyReps } from './sales-reps';
 
 type CompanyRecord = typeof companies.$inferSelect;
@@ -102,7 +103,7 @@ export async function findAdminCompany(tx: Tx, companyId: string): Promise<Admin
 export async function getCompanyDetail(tx: Tx, companyId: string): Promise<AdminCompanyDetail | null> {
   const company = await findAdminCompany(tx, companyId);
   if (!company) return null;
-  const [members, locations, reps, invitations, account] = await Promise.all([
+  const [members, locations, reps, invitations, account, priceList] = await Promise.all([
     listMembers(tx, companyId),
     listLocations(tx, companyId),
     listCompanyReps(tx, companyId),
@@ -118,6 +119,7 @@ export async function getCompanyDetail(tx: Tx, companyId: string): Promise<Admin
         ),
       ),
     findAccountStanding(tx, companyId),
+    findCompanyPriceList(tx, companyId),
   ]);
   if (!account) return null;
   return {
@@ -127,6 +129,7 @@ export async function getCompanyDetail(tx: Tx, companyId: string): Promise<Admin
     openInvitations: invitations[0]?.n ?? 0,
     reps,
     account,
+    priceList,
   };
 }
 

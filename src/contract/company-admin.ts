@@ -3,6 +3,7 @@
 
 import * as v from 'valibot';
 import { AccountStandingSchema } from './account-terms';
+import { CompanyPriceListSchema } from './price-list-admin';
 import { CompanyRepSchema } from './sales-rep';
 import { COMPANY_STATUSES, LocationSchema, MEMBER_ROLES } from './dealer-company';
 import { queryInt, requiredText, uuidField } from './fields';
@@ -95,6 +96,8 @@ export const AdminCompanyDetailSchema = v.object({
   reps: v.array(CompanyRepSchema),
   /** Its payment terms and what its orders on account owe (docs/decisions/044-orders-on-account.md). */
   account: AccountStandingSchema,
+  /** The price list it buys with; null for the list price in US dollars (docs/decisions/045-price-lists-and-money.md). */
+  priceList: v.nullable(CompanyPriceListSchema),
 });
 export type AdminCompanyDetail = v.InferOutput<typeof AdminCompanyDetailSchema>;
 

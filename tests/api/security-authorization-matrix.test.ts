@@ -113,8 +113,10 @@ async function accountOrderOfA(ctx: Ctx, holdReason: string | null): Promise<str
       userAddress: '1 Matrix Road',
       userPhone: '+1 555 0100',
       clientOrderId: randomUUID(),
-      totalPrice: product.price,
-      lines: [{ productId: product.id, productName: product.name, sku: product.sku, imageUrl: product.imageUrl, unitPrice: product.price, quantity: 1 }],
+      totalMinor: product.price * 100,
+      lines: [
+        { productId: product.id, productName: product.name, sku: product.sku, imageUrl: product.imageUrl, unitPriceMinor: product.price * 100, quantity: 1 },
+      ],
       holdsStock: false,
       company: { id: ctx.companyOfA, name: 'A', taxNumber: null },
       onAccount: { terms: 'net30', holdReason },
@@ -180,6 +182,22 @@ const everyone = (status: number): Expected => ({
 const OPEN = everyone(200);
 /** The shop's admins only: every dealer, buyer and rep is refused. */
 const ADMIN_ONLY: Expected = { ...everyone(403), anonymous: 401, admin: 200 };
+
+/** A price list's terms (docs/decisions/045-price-lists-and-money.md). */
+const MATRIX_LIST = { currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 1000 };
+/** A fresh price list at version 1, named for the actor; in US dollars when A's company is to take it whatever it owes. */
+async function priceListOf(ctx: Ctx, actor: Actor, currency: 'EUR' | 'USD' = 'EUR'): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    ctx.t.database.db,
+    sql`insert into price_lists (name, currency, rate_micros, default_percent_off)
+        values (${`Matrix ${currency} list of ${actor} ${randomUUID()}`}, ${currency}, ${currency === 'USD' ? 1_000_000 : 920_000}, 1000) returning id`,
+  );
+  return row?.id ?? '';
+}
+/** The list's version; null once it is deleted. */
+async function priceListVersion(ctx: Ctx, id: string): Promise<number | null> {
+  return (await rowsOf<{ version: number }>(ctx.t.database.db, sql`select version from price_lists where id = ${id}::uuid`))[0]?.version ?? null;
+}
 
 const matrixLocation = (actor: Actor) => ({ name: `Branch of ${actor}`, address: '1 Matrix Road', phone: '+1 555 0100', contactName: 'Matrix Contact' });
 
@@ -747,6 +765,110 @@ const ROWS: Row[] = [
         verify: async (res) => {
           const audited = await rowsOf(ctx.t.database.db, sql`select 1 from audit_log where subject_id = ${id} and action = 'invoice.reminded'`);
           expect(audited.length).toBe(res.statusCode === 200 ? 1 : 0);
+        },
+      };
+    },
+  },
+  {
+    route: 'GET /api/admin/price-lists',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/admin/price-lists', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'POST /api/admin/price-lists',
+    expect: { ...ADMIN_ONLY, admin: 201 },
+    cell: async (ctx, actor) => {
+      const name = `Matrix list of ${actor} ${randomUUID()}`;
+      return {
+        request: { method: 'POST', url: '/api/admin/price-lists', headers: authOf(ctx, actor), payload: { ...MATRIX_LIST, name } },
+        verify: async (res) =>
+          expect((await rowsOf(ctx.t.database.db, sql`select 1 from price_lists where name = ${name}`)).length).toBe(res.statusCode === 201 ? 1 : 0),
+      };
+    },
+  },
+  {
+    route: 'GET /api/admin/price-lists/:id',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/admin/price-lists/${await priceListOf(ctx, actor)}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // A list's terms: admins only; anyone else leaves its version as it was.
+    route: 'PUT /api/admin/price-lists/:id',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await priceListOf(ctx, actor);
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/admin/price-lists/${id}`,
+          headers: authOf(ctx, actor),
+          payload: { ...MATRIX_LIST, name: `Renamed by ${actor} ${id}` },
+        },
+        verify: async (res) => expect(await priceListVersion(ctx, id)).toBe(res.statusCode === 200 ? 2 : 1),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/price-lists/:id',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await priceListOf(ctx, actor);
+      return {
+        request: { method: 'DELETE', url: `/api/admin/price-lists/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await priceListVersion(ctx, id)).toBe(res.statusCode === 200 ? null : 1),
+      };
+    },
+  },
+  {
+    route: 'PUT /api/admin/price-lists/:id/entries',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await priceListOf(ctx, actor);
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/admin/price-lists/${id}/entries`,
+          headers: authOf(ctx, actor),
+          payload: { entries: [{ productId: ctx.productId, price: 1, percentOff: null, tiers: [] }] },
+        },
+        verify: async (res) => expect(await priceListVersion(ctx, id)).toBe(res.statusCode === 200 ? 2 : 1),
+      };
+    },
+  },
+  {
+    // Removing a tool's entry: admins only; for anyone else the entry stays live.
+    route: 'DELETE /api/admin/price-lists/:id/entries/:productId',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await priceListOf(ctx, actor);
+      await ctx.t.database.db.execute(
+        sql`insert into price_list_entries (price_list_id, product_id, percent_off, version) values (${id}::uuid, ${ctx.productId}::uuid, 500, 1)`,
+      );
+      return {
+        request: { method: 'DELETE', url: `/api/admin/price-lists/${id}/entries/${ctx.productId}`, headers: authOf(ctx, actor) },
+        verify: async (res) => {
+          const [entry] = await rowsOf<{ removed: boolean }>(ctx.t.database.db, sql`select removed from price_list_entries where price_list_id = ${id}::uuid`);
+          expect(entry?.removed).toBe(res.statusCode === 200);
+        },
+      };
+    },
+  },
+  {
+    // The list A's company buys with: admins only; anyone else leaves A on the list price.
+    route: 'PUT /api/admin/companies/:id/price-list',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await priceListOf(ctx, actor, 'USD');
+      await ctx.t.database.db.execute(sql`update companies set price_list_id = null where id = ${ctx.companyOfA}::uuid`);
+      return {
+        request: { method: 'PUT', url: `/api/admin/companies/${ctx.companyOfA}/price-list`, headers: authOf(ctx, actor), payload: { priceListId: id } },
+        verify: async (res) => {
+          const [company] = await rowsOf<{ id: string | null }>(
+            ctx.t.database.db,
+            sql`select price_list_id as id from companies where id = ${ctx.companyOfA}::uuid`,
+          );
+          expect(company?.id ?? null).toBe(res.statusCode === 200 ? id : null);
+          await ctx.t.database.db.execute(sql`update companies set price_list_id = null where id = ${ctx.companyOfA}::uuid`);
         },
       };
     },

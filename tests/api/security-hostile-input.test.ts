@@ -130,6 +130,27 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'POST /api/orders/:id/refuse', as: 'admin', body: () => ({ reason: 'Over the limit' }), param: () => randomUUID() },
   { route: 'POST /api/orders/:id/bank-payment', as: 'admin', body: () => ({ reference: 'TRF 0042' }), param: () => randomUUID() },
   { route: 'POST /api/orders/:id/reminder', as: 'admin', param: () => randomUUID() },
+  {
+    route: 'POST /api/admin/price-lists',
+    as: 'admin',
+    body: () => ({ name: `Fuzz list ${randomUUID()}`, currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 1000 }),
+  },
+  { route: 'GET /api/admin/price-lists/:id', as: 'admin', param: () => randomUUID() },
+  {
+    route: 'PUT /api/admin/price-lists/:id',
+    as: 'admin',
+    body: () => ({ name: 'Fuzz list', currency: 'GBP', rateMicros: 790_000, defaultPercentOff: 0 }),
+    param: () => randomUUID(),
+  },
+  { route: 'DELETE /api/admin/price-lists/:id', as: 'admin', param: () => randomUUID() },
+  {
+    route: 'PUT /api/admin/price-lists/:id/entries',
+    as: 'admin',
+    body: (c) => ({ entries: [{ productId: c.productId, price: 8_500, percentOff: null, tiers: [{ minQnt: 10, price: 8_000 }] }] }),
+    param: () => randomUUID(),
+  },
+  { route: 'DELETE /api/admin/price-lists/:id/entries/:productId', as: 'admin', param: () => randomUUID() },
+  { route: 'PUT /api/admin/companies/:id/price-list', as: 'admin', body: () => ({ priceListId: null }), param: () => randomUUID() },
   { route: 'POST /api/invoices/payment-intent', as: 'customer', body: (c) => ({ orderIds: [c.orderId] }) },
   { route: 'PATCH /api/invoices/payments/:id', as: 'customer', body: () => ({ transactionId: 'pi_sbx_unknown' }), param: () => randomUUID() },
   {
@@ -352,6 +373,25 @@ describeEachDatabase('hostile input', (kind) => {
       fc.asyncProperty(query, async (q) => {
         const search = new URLSearchParams(q).toString();
         const res = await ctx.t.app.inject({ url: `/api/company/price-list?${search}`, headers: ctx.customer.auth });
+        expectSafe(res, `?${search}`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('GET /api/admin/price-lists/{id}: any query string is answered safely', async () => {
+    const made = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/price-lists',
+      headers: ctx.admin.auth,
+      payload: { name: `Fuzz query list ${randomUUID()}`, currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 1000 },
+    });
+    const { id } = made.json() as { id: string };
+    const query = fc.dictionary(fc.constantFrom('page', 'q', '__proto__'), hostileString, { maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const search = new URLSearchParams(q).toString();
+        const res = await ctx.t.app.inject({ url: `/api/admin/price-lists/${id}?${search}`, headers: ctx.admin.auth });
         expectSafe(res, `?${search}`);
       }),
       { numRuns: 60 },

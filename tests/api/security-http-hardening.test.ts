@@ -240,6 +240,13 @@ describe('HTTP hardening', () => {
       sql`select company_id as "companyId" from company_members where user_id = ${customer.id}::uuid`,
     );
     const companyId = membership?.companyId ?? '';
+    const priceList = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/price-lists',
+      headers: admin.auth,
+      payload: { name: 'Cache check list', currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 0 },
+    });
+    const priceListId = (priceList.json() as { id: string }).id;
     const personal: [string, MintedUser][] = [
       [`/api/users/${customer.email}`, customer],
       [`/api/orders/${customer.email}`, customer],
@@ -260,11 +267,13 @@ describe('HTTP hardening', () => {
       ['/api/invoices', customer],
       ['/api/company/account', customer],
       ['/api/company/price-list', customer],
+      ['/api/admin/price-lists', admin],
+      [`/api/admin/price-lists/${priceListId}`, admin],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
       (r) =>
         r.method === 'GET' &&
-        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|company(\/account|\/price-list)?|(admin|rep)\/[a-z]+)$/u.test(r.url) &&
+        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|company(\/account|\/price-list)?|(admin|rep)\/[a-z-]+)$/u.test(r.url) &&
         !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);
