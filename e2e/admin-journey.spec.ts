@@ -87,6 +87,7 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
     'Add A Product',
     /^Manage Orders/u,
     'Receivables',
+    'Price Lists',
     'Manage Products',
     'Manage Reviews',
     'Audit Log',

@@ -201,6 +201,7 @@ const salesRoute = adminRoute('sales', () => import('./routes/sales'));
 const manageReviewsRoute = adminRoute('manage-reviews', () => import('./routes/manage-reviews'));
 const companiesRoute = adminRoute('companies', () => import('./routes/companies'));
 const receivablesRoute = adminRoute('receivables', () => import('./routes/receivables'));
+const priceListsRoute = adminRoute('price-lists', () => import('./routes/price-lists'));
 const auditLogRoute = adminRoute('audit-log', () => import('./routes/audit-log'));
 const settingsRoute = adminRoute('settings', () => import('./routes/settings'));
 
@@ -230,6 +231,7 @@ const routeTree = rootRoute.addChildren([
     manageReviewsRoute,
     companiesRoute,
     receivablesRoute,
+    priceListsRoute,
     auditLogRoute,
     settingsRoute,
   ]),

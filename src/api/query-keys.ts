@@ -73,6 +73,11 @@ export const queryKeys = {
   /** The audit log's pages, by filter; a decision or a setting adds to it. */
   audit: ['audit'] as const,
   auditPage: (filter: Record<string, string>) => ['audit', filter] as const,
+  /** The Price Lists page: every list, and one list's pages of entries, under one root so any change refreshes them all. */
+  priceLists: ['price-lists'] as const,
+  priceList: (id: string, page: { page: number; q: string }) => ['price-lists', id, page] as const,
+  /** The tools a price list's entry form offers for a search; under the products root ('choices' is never a product id). */
+  toolChoices: (q: string) => ['products', 'choices', q] as const,
 };
 
 /** Roots of what anyone may read: they outlive a signed-in user's session. */

@@ -11,6 +11,7 @@ import { fieldAria, FormField } from '../../ui/form-field';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { CompanyPriceListField } from './company-price-list';
 import { CompanyReps } from './company-reps';
 import { CompanyStatusBadge, formatDay, formatMoment } from './company-status';
 import { CompanyTerms } from './company-terms';
@@ -104,7 +105,7 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
       </div>
     );
   }
-  const { company, members, locations, openInvitations, reps, account } = detail.data;
+  const { company, members, locations, openInvitations, reps, account, priceList } = detail.data;
 
   const ask = (decision: CompanyDecision) => {
     setAsking(decision);
@@ -183,6 +184,7 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
       </section>
 
       <CompanyTerms key={company.id} company={company} account={account} online={online} />
+      <CompanyPriceListField key={`${company.id}-${priceList?.id ?? 'none'}`} company={company} priceList={priceList} online={online} />
 
       <section aria-labelledby={`${reasonId}-people`} className="grid gap-3">
         <h2 id={`${reasonId}-people`} className="text-lg font-semibold">

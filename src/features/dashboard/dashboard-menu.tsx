@@ -37,6 +37,7 @@ const adminItems: MenuItem[] = [
   item('/dashboard/add-product'),
   item('/dashboard/manage-orders'),
   item('/dashboard/receivables'),
+  item('/dashboard/price-lists'),
   item('/dashboard/manage-products'),
   item('/dashboard/manage-reviews'),
   item('/dashboard/audit-log'),
