@@ -37,9 +37,11 @@ export interface PriceTiersProps {
   priceTiers: readonly { minQnt: number; price: number }[];
   /** The quantity the total is worked out for. */
   quantity: number;
+  /** How a price is written: whole US dollars unless the prices are a dealer's own, in its list's currency. */
+  format?: (price: number) => string;
 }
 
-export function PriceTiers({ price, minOrderQnt, priceTiers, quantity }: PriceTiersProps) {
+export function PriceTiers({ price, minOrderQnt, priceTiers, quantity, format = formatDollars }: PriceTiersProps) {
   const bands = priceBands({ price, minOrderQnt, priceTiers });
   return (
     <table className="table table-sm rounded-box border border-base-300" data-testid="price-tiers">
@@ -63,7 +65,7 @@ export function PriceTiers({ price, minOrderQnt, priceTiers, quantity }: PriceTi
                 {bandLabel(band)}
                 {applies ? <span className="badge badge-primary badge-sm ml-2 align-middle font-normal">your quantity</span> : null}
               </td>
-              <td className="text-right tabular-nums">{formatDollars(band.price)}</td>
+              <td className="text-right tabular-nums">{format(band.price)}</td>
             </tr>
           );
         })}

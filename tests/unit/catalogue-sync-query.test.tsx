@@ -61,23 +61,25 @@ test('the frame running the sync is drawn once, whatever the sync does', async (
   expect(renders()).toBe(1);
 });
 
-test('a first copy refreshes nothing; a sync that changed tools refreshes the searches and categories', async () => {
+test('a first copy refreshes no search; a sync that changed tools refreshes the searches and categories; each refreshes the dealer prices', async () => {
   const { client, invalidated } = frame();
   await settle();
   await act(async () => syncs.next[0]?.({ version: 3, syncedAt: 1, changed: 5000, deleted: 0, first: true }));
   await settle();
-  expect(invalidated).toEqual([]);
+  expect(invalidated).toEqual([queryKeys.dealerPricesRoot]);
+  invalidated.length = 0;
 
   void client.refetchQueries({ queryKey: queryKeys.catalogueSync });
   await settle();
   await act(async () => syncs.next[1]?.({ version: 4, syncedAt: 2, changed: 0, deleted: 0 }));
   await settle();
-  expect(invalidated).toEqual([]);
+  expect(invalidated).toEqual([queryKeys.dealerPricesRoot]);
+  invalidated.length = 0;
 
   void client.refetchQueries({ queryKey: queryKeys.catalogueSync });
   await settle();
   expect(syncs.next).toHaveLength(3);
   await act(async () => syncs.next[2]?.({ version: 5, syncedAt: 3, changed: 2, deleted: 1 }));
   await settle();
-  expect(invalidated).toEqual([queryKeys.productSearches, queryKeys.categories]);
+  expect(invalidated).toEqual([queryKeys.productSearches, queryKeys.categories, queryKeys.dealerPricesRoot]);
 });

@@ -29,7 +29,9 @@ vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn()
 const sent = vi.hoisted(() => [] as OrderBody[]);
 vi.mock('../../src/api/client', async (original) => ({
   ...(await original<typeof apiClient>()),
-  apiRequest: async (_path: string, options: { body: OrderBody }) => {
+  apiRequest: async (path: string, options: { body: OrderBody }) => {
+    // The company's price list: these companies buy at list price.
+    if (path === '/company/price-list') return { priceList: null };
     sent.push(options.body);
     return { insertedId: options.body.clientOrderId };
   },

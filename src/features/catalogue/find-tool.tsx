@@ -8,10 +8,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { type Product, CATALOGUE_SEARCH_MAX_LENGTH, searchWords } from '../../contract/product';
-import { formatCount, formatDollars } from '../../contract/pricing';
+import { formatCount } from '../../contract/pricing';
+import type { DealerPrices } from '../../offline/prices';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { CATALOGUE_SEARCH_ANCHOR } from './catalogue-filters';
 import { productSearchQueryOptions } from './search-products';
+import { unitPriceText, useCataloguePrices } from './tool-price';
 
 /** Tools listed under the field; the rest are one Enter away, in Our Tools. */
 export const FIND_TOOL_RESULTS = 6;
@@ -42,7 +44,21 @@ function SearchIcon({ className = '' }: { className?: string }) {
   );
 }
 
-function ToolOption({ product, id, active, onChoose, onHover }: { product: Product; id: string; active: boolean; onChoose: () => void; onHover: () => void }) {
+function ToolOption({
+  product,
+  prices,
+  id,
+  active,
+  onChoose,
+  onHover,
+}: {
+  product: Product;
+  prices: DealerPrices | null;
+  id: string;
+  active: boolean;
+  onChoose: () => void;
+  onHover: () => void;
+}) {
   return (
     // The field keeps focus while the pointer chooses (aria-activedescendant names the option for the keys),
     // so a press must not take it: the option is chosen on click.
@@ -68,7 +84,7 @@ function ToolOption({ product, id, active, onChoose, onHover }: { product: Produ
         {product.sku ? <span className="block font-mono text-xs text-base-content/75">{product.sku}</span> : null}
       </span>
       <span className="shrink-0 text-right text-sm">
-        <span className="block font-semibold tabular-nums">{formatDollars(product.price)}</span>
+        <span className="block font-semibold tabular-nums">{unitPriceText(product, prices)}</span>
         <span className={`block text-xs ${product.availableQnt > 0 ? 'text-base-content/75' : 'font-semibold text-error'}`}>
           {product.availableQnt > 0 ? `${formatCount(product.availableQnt)} in stock` : 'Out of stock'}
         </span>
@@ -80,6 +96,7 @@ function ToolOption({ product, id, active, onChoose, onHover }: { product: Produ
 /** For signed-in dealers (the app's root gives it to the bar): admins cannot order, and a visitor's bar stays as the public pages show it. */
 export function FindTool() {
   const router = useRouter();
+  const prices = useCataloguePrices();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -242,6 +259,7 @@ export function FindTool() {
               <ToolOption
                 key={product._id}
                 product={product}
+                prices={prices}
                 id={`${ids}-option-${i}`}
                 active={i === active}
                 onChoose={() => openTool(product)}

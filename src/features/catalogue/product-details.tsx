@@ -3,18 +3,20 @@
 
 import { Link } from '@tanstack/react-router';
 import { isNotFound } from '../../api/errors';
-import { describeRules, formatCount, formatDollars, tierFor } from '../../contract/pricing';
+import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { PRODUCT_SECTION_CLASS, ProductName, ProductPicture } from './product-preview';
+import { unitPriceText, useCataloguePrices, volumePriceText } from './tool-price';
+import type { DealerPrices } from '../../offline/prices';
 
-function ProductFacts({ product }: { product: Product }) {
+function ProductFacts({ product, prices }: { product: Product; prices: DealerPrices | null }) {
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3">
       {[
         ['Minimum order', `${formatCount(product.minOrderQnt)} pcs.`],
         ['Available', `${formatCount(product.availableQnt)} pcs.`],
-        ['Price per unit', formatDollars(product.price)],
+        ['Price per unit', unitPriceText(product, prices)],
       ].map(([label, value]) => (
         <div key={label} className="rounded-box bg-base-200 px-3 py-3 sm:px-4">
           <dt className="text-xs text-base-content/75 sm:text-sm">{label}</dt>
@@ -26,11 +28,11 @@ function ProductFacts({ product }: { product: Product }) {
 }
 
 /** "Ordering rules: in packs of 6, at most 500 per order" and where volume prices start, when the tool has them. */
-function ProductRules({ product }: { product: Product }) {
+function ProductRules({ product, prices }: { product: Product; prices: DealerPrices | null }) {
   const rules = describeRules(product);
-  const tiers = product.priceTiers ?? [];
+  const tiers = prices ? prices.tiers(product) : (product.priceTiers ?? []);
   if (!rules && tiers.length === 0) return null;
-  const best = tierFor(product, Number.MAX_SAFE_INTEGER);
+  const best = volumePriceText(product, prices);
   const first = tiers.reduce<number | null>((lowest, tier) => (lowest === null || tier.minQnt < lowest ? tier.minQnt : lowest), null);
   return (
     <div className="grid gap-1 rounded-box border border-info/40 bg-info/10 px-4 py-3 text-sm" data-testid="product-rules">
@@ -41,7 +43,7 @@ function ProductRules({ product }: { product: Product }) {
       ) : null}
       {best && first !== null ? (
         <p>
-          <span className="font-semibold">Volume prices:</span> from {formatCount(first)} pcs., down to {formatDollars(best.price)} per unit.
+          <span className="font-semibold">Volume prices:</span> from {formatCount(first)} pcs., down to {best.price} per unit.
         </p>
       ) : null}
     </div>
@@ -49,6 +51,7 @@ function ProductRules({ product }: { product: Product }) {
 }
 
 export function ProductDetails({ product }: { product: Product }) {
+  const prices = useCataloguePrices();
   return (
     <section aria-labelledby="product-name" className={PRODUCT_SECTION_CLASS}>
       <ProductPicture picture={pictureSources(product.imageUrl, PICTURE_SIZES.details)} name={product.name} />
@@ -62,8 +65,13 @@ export function ProductDetails({ product }: { product: Product }) {
         ) : null}
       </div>
       <p className="leading-relaxed text-base-content/85">{product.description}</p>
-      <ProductFacts product={product} />
-      <ProductRules product={product} />
+      <ProductFacts product={product} prices={prices} />
+      {prices ? (
+        <p className="text-sm text-base-content/80" data-testid="dealer-prices-note">
+          {prices.note}
+        </p>
+      ) : null}
+      <ProductRules product={product} prices={prices} />
     </section>
   );
 }

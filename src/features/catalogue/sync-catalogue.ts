@@ -1,7 +1,7 @@
 // The incremental sync of the saved catalogue (src/offline/catalogue) as a query: it runs at start-up,
 // when the connection comes back and whenever 'products' is invalidated (an order or an admin changed
-// the catalogue); what it changed refreshes the searches answered from the saved copy. The first sync
-// waits until the page has loaded and the browser is idle.
+// the catalogue); what it changed refreshes the searches answered from the saved copy, and each sync
+// refreshes the dealer's prices. The first sync waits until the page has loaded and the browser is idle.
 
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
@@ -22,6 +22,8 @@ export const catalogueSyncQueryOptions = () =>
     queryFn: async ({ client }) => {
       const result = await syncSavedCatalogue(afterLoadWhenIdle);
       refreshAfterSync(client, result);
+      // The dealer's prices are brought up to date with the tools (a tablet back online syncs both at once).
+      void client.invalidateQueries({ queryKey: queryKeys.dealerPricesRoot });
       return result;
     },
     staleTime: 60_000,

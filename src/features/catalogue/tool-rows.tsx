@@ -1,5 +1,5 @@
 // Our Tools as a compact list: one row per tool with its thumbnail, name, SKU, price (and the lowest
-// volume price), stock and the row's actions, so a counter tablet shows a dozen tools per screen where the
+// volume price; the dealer's own where its company has a price list), stock and the row's actions, so a counter tablet shows a dozen tools per screen where the
 // cards show two or three. Rows are the same pages as the cards (never thousands at once). The column
 // labels are written once above the rows for the eye and inside each row for a screen reader, which reads
 // a row as one item of the list.
@@ -7,16 +7,13 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, memo } from 'react';
 import type { Product } from '../../contract/product';
-import { formatCount, formatDollars } from '../../contract/pricing';
+import { formatCount } from '../../contract/pricing';
+import type { DealerPrices } from '../../offline/prices';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
+import { unitPriceText, volumePriceText } from './tool-price';
 import type { CardAction } from './tools-list';
 
-/** The lowest unit price a tool sells at and from which quantity; null without volume prices. */
-export function lowestVolumePrice(product: Pick<Product, 'price' | 'priceTiers'>): { price: number; minQnt: number } | null {
-  let best: { price: number; minQnt: number } | null = null;
-  for (const tier of product.priceTiers ?? []) if (tier.price < (best?.price ?? product.price)) best = tier;
-  return best && { price: best.price, minQnt: best.minQnt };
-}
+export { lowestVolumePrice } from './tool-price';
 
 // One grid for the header and every row, so the columns line up like a table's. Below md the row folds:
 // picture and text side by side, the actions under them; from md to lg price and stock share a column, so
@@ -24,9 +21,9 @@ export function lowestVolumePrice(product: Pick<Product, 'price' | 'priceTiers'>
 const ROW_GRID =
   'grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 md:grid-cols-[4rem_minmax(0,1fr)_8rem_auto] lg:grid-cols-[4rem_minmax(0,1fr)_8rem_7rem_auto]';
 
-export const ToolRow = memo(function ToolRow({ product, action }: { product: Product; action?: CardAction | undefined }) {
+export const ToolRow = memo(function ToolRow({ product, action, prices }: { product: Product; action?: CardAction | undefined; prices?: DealerPrices | null }) {
   const nameId = `product-${product._id}-row-name`;
-  const volume = lowestVolumePrice(product);
+  const volume = volumePriceText(product, prices);
   const out = product.availableQnt <= 0;
   return (
     <li className={`${ROW_GRID} border-b border-base-300 px-3 py-3 last:border-b-0 hover:bg-base-200/60`}>
@@ -50,11 +47,13 @@ export const ToolRow = memo(function ToolRow({ product, action }: { product: Pro
         <div className="flex flex-wrap gap-x-4 gap-y-1 md:grid md:gap-1 md:text-right lg:contents">
           <p className="text-sm">
             <span className="sr-only">Price: </span>
-            <span className="font-semibold tabular-nums">{formatDollars(product.price)}</span>
+            <span className="font-semibold tabular-nums" data-testid="unit-price">
+              {unitPriceText(product, prices)}
+            </span>
             <span className="text-base-content/75"> / unit</span>
             {volume ? (
               <span className="block text-xs text-base-content/75" data-testid="volume-price">
-                {formatDollars(volume.price)} from {formatCount(volume.minQnt)} pcs.
+                {volume.price} from {formatCount(volume.minQnt)} pcs.
               </span>
             ) : null}
           </p>
@@ -81,7 +80,17 @@ export const ToolRow = memo(function ToolRow({ product, action }: { product: Pro
   );
 });
 
-export function ToolRows({ products, action, busy }: { products: Product[]; action?: CardAction | undefined; busy: boolean }) {
+export function ToolRows({
+  products,
+  action,
+  busy,
+  prices,
+}: {
+  products: Product[];
+  action?: CardAction | undefined;
+  busy: boolean;
+  prices?: DealerPrices | null;
+}) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100">
       <div aria-hidden="true" className={`${ROW_GRID} hidden border-b border-base-300 px-3 py-2 text-sm font-semibold text-base-content/75 md:grid`}>
@@ -95,7 +104,7 @@ export function ToolRows({ products, action, busy }: { products: Product[]; acti
       <ul aria-label="Tools" aria-busy={busy} data-testid="tool-rows">
         {products.map((product, place) => (
           // By place, as the cards (ProductCard): a new answer rewrites the rows on screen.
-          <ToolRow key={place} product={product} action={action} />
+          <ToolRow key={place} product={product} action={action} prices={prices} />
         ))}
       </ul>
     </div>

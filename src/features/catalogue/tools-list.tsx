@@ -1,18 +1,21 @@
 // The home page's tool cards (the spec, Tools): image, name, description cut to 150
 // characters plus an ellipsis, and 'Order Now'; the route may add an action of its own under it
-// (Add to order). A spinner shows while the catalogue loads. The list holds one page of cards at a
+// (Add to order). The price is the dealer's own where its company has a price list (tool-price.ts), with a
+// note saying so once above the cards. A spinner shows while the catalogue loads. The list holds one page of cards at a
 // time and grows by pages with Show more: never thousands of cards at once. The same pages can be shown
 // as a compact list of rows instead (tool-rows.tsx), as the dealer chose (catalogue-view.ts).
 
 import { Link } from '@tanstack/react-router';
 import { Fragment, memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../contract/product';
-import { cutDescription, formatCount, formatDollars } from '../../contract/pricing';
+import { cutDescription, formatCount } from '../../contract/pricing';
+import type { DealerPrices } from '../../offline/prices';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { Spinner } from '../../ui/spinner';
 import { useHydrated } from '../../ui/use-hydrated';
 import type { CatalogueView } from './catalogue-view';
 import { type ToolSearch, useProductSearch } from './search-products';
+import { unitPriceText, useCataloguePrices } from './tool-price';
 import { ToolRows } from './tool-rows';
 
 /**
@@ -27,7 +30,15 @@ export type CardAction = (product: Product, nameId: string, layout: 'card' | 'ro
  * drawing every card again; the picture and the route's action are keyed by the tool, so neither a
  * picture nor an action's state is ever shown beside another tool's name.
  */
-export const ProductCard = memo(function ProductCard({ product, action }: { product: Product; action?: CardAction | undefined }) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  action,
+  prices,
+}: {
+  product: Product;
+  action?: CardAction | undefined;
+  prices?: DealerPrices | null;
+}) {
   const nameId = `product-${product._id}-name`;
   return (
     <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
@@ -42,8 +53,8 @@ export const ProductCard = memo(function ProductCard({ product, action }: { prod
           decoding="async"
           className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
-        <span className="absolute right-3 top-3 rounded-full bg-neutral px-3 py-1 text-sm font-bold text-neutral-content">
-          {formatDollars(product.price)}
+        <span className="absolute right-3 top-3 rounded-full bg-neutral px-3 py-1 text-sm font-bold text-neutral-content" data-testid="unit-price">
+          {unitPriceText(product, prices)}
           <span className="font-normal"> / unit</span>
         </span>
       </div>
@@ -77,11 +88,21 @@ export const ProductCard = memo(function ProductCard({ product, action }: { prod
 });
 
 /** The cards of the pages shown, keyed by place (see ProductCard). */
-export function ToolCards({ products, action, busy }: { products: Product[]; action?: CardAction | undefined; busy: boolean }) {
+export function ToolCards({
+  products,
+  action,
+  busy,
+  prices,
+}: {
+  products: Product[];
+  action?: CardAction | undefined;
+  busy: boolean;
+  prices?: DealerPrices | null;
+}) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={busy}>
       {products.map((product, place) => (
-        <ProductCard key={place} product={product} action={action} />
+        <ProductCard key={place} product={product} action={action} prices={prices} />
       ))}
     </ul>
   );
@@ -95,6 +116,7 @@ export interface ToolsListProps {
 
 export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps) {
   const results = useProductSearch(search);
+  const prices = useCataloguePrices();
   // The first cards are drawn at a lower priority than the answer that brought them: that render yields to
   // the browser every few milliseconds, so a slow tablet's page does not freeze while the app is still
   // starting (docs/performance.md). Later answers (a search, a page) are drawn at once, as the dealer waits
@@ -134,12 +156,13 @@ export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps
     <>
       <p className="mb-4 text-sm text-base-content/80" aria-live="polite" data-testid="tools-count">
         {total === 0 ? 'No tools match your search.' : `Showing ${formatCount(products.length)} of ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}`}
+        {prices ? <span data-testid="dealer-prices-note"> · {prices.note}</span> : null}
       </p>
       {products.length > 0 && view === 'list' ? (
-        <ToolRows products={products} action={cardAction} busy={results.isPlaceholderData || results.isFetchingNextPage} />
+        <ToolRows products={products} action={cardAction} prices={prices} busy={results.isPlaceholderData || results.isFetchingNextPage} />
       ) : null}
       {products.length > 0 && view === 'cards' ? (
-        <ToolCards products={products} action={cardAction} busy={results.isPlaceholderData || results.isFetchingNextPage} />
+        <ToolCards products={products} action={cardAction} prices={prices} busy={results.isPlaceholderData || results.isFetchingNextPage} />
       ) : null}
       {results.hasNextPage ? (
         <div className="mt-8 flex justify-center">

@@ -20,9 +20,11 @@ import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { AddressSchema } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
-import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { toMajor } from '../../contract/money';
+import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
+import { useDealerPrices } from '../../offline/prices';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
 import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
@@ -32,6 +34,7 @@ import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
 import { padLineProblem, PadLineRow, quantityBoxId } from './pad-line';
+import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
@@ -87,6 +90,8 @@ export function OrderPad({
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone }, orderingFor?.startLocation);
+  // The company's own prices where it has a price list (a rep's: the company it orders for), else list prices.
+  const pricing = padPricing(useDealerPrices(email, orderingFor ? orderingFor.companyId || null : null));
   const {
     register,
     handleSubmit,
@@ -111,7 +116,9 @@ export function OrderPad({
   const byId = new Map((products ?? []).map((product) => [product._id, product]));
   const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId), problem: padLineProblem(byId.get(line.productId), line.quantity) }));
   const counted = rows.flatMap(({ line, product, problem }) => (product && problem === null ? [{ line, product }] : []));
-  const total = counted.reduce((sum, { line, product }) => sum + orderTotal(line.quantity, unitPriceFor(product, line.quantity)), 0);
+  const total = counted.reduce((sum, { line, product }) => sum + line.quantity * pricing.unit(product, line.quantity), 0);
+  // The account's credit is in the company's currency; its fields and hold reason read the total in that currency's major unit.
+  const totalMajor = pricing.prices ? toMajor(total, pricing.prices.currency) : total;
   const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
   const attention = rows.length - counted.length;
   const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
@@ -165,7 +172,7 @@ export function OrderPad({
               productName: product.name,
               imageUrl: product.imageUrl,
               quantity: line.quantity,
-              unitPrice: unitPriceFor(product, line.quantity),
+              ...sentPrice(pricing, product, line.quantity),
             },
           ]
         : [],
@@ -180,6 +187,7 @@ export function OrderPad({
         ...(orderingFor ? { companyId: orderingFor.companyId } : {}),
         locationId: delivery.locationId,
         lines: placed,
+        ...(pricing.prices ? { currency: pricing.prices.currency, priceListVersion: pricing.prices.list.version } : {}),
         pad: rows.map(({ line }) => line),
       });
     } catch (error) {
@@ -194,7 +202,7 @@ export function OrderPad({
       setSaving(false);
     }
     if (outcome.kind !== 'refused') {
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, total)) : null;
+      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMajor)) : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onDone();
@@ -229,6 +237,7 @@ export function OrderPad({
           products={products}
           onPad={(productId) => lines?.find((line) => line.productId === productId)?.quantity ?? 0}
           onAdd={(product, quantity) => addToPad(email, product._id, quantity)}
+          pricing={pricing}
         />
       ) : null}
 
@@ -276,6 +285,7 @@ export function OrderPad({
                     line={line}
                     product={product}
                     serverProblem={serverProblems.get(line.productId)}
+                    pricing={pricing}
                     onQuantity={(quantity) => {
                       forgetServerProblem(line.productId);
                       void store(() => setPadQuantity(email, line.productId, quantity));
@@ -313,14 +323,19 @@ export function OrderPad({
             <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
           </div>
         ) : null}
-        {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={total} />}
+        {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={totalMajor} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           <p className="flex items-baseline justify-between text-lg">
             <span>Total</span>
             <strong className="text-2xl tabular-nums" data-testid="pad-total">
-              {formatDollars(total)}
+              {pricing.format(total)}
             </strong>
           </p>
+          {pricing.prices ? (
+            <p className="text-right text-sm text-base-content/80" data-testid="dealer-prices-note">
+              {pricing.prices.note}
+            </p>
+          ) : null}
           {notCounted ? (
             <p className="text-right text-sm font-medium text-error" data-testid="pad-not-counted">
               {notCounted}

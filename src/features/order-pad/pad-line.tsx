@@ -3,12 +3,13 @@
 
 import { useState } from 'react';
 import { MAX_QUANTITY } from '../../contract/constants';
-import { describeRules, formatCount, formatDollars, tierFor, unitPriceFor } from '../../contract/pricing';
+import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { typedQuantityProblem } from '../../contract/quantity-rules';
 import type { PadLine } from '../../offline/store';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { parseQuantity } from './match-tools';
+import type { PadPricing } from './pad-pricing';
 
 export const GONE_MESSAGE = 'This tool is no longer in the catalogue. Remove it to place the order.';
 
@@ -22,8 +23,8 @@ export function padLineProblem(product: Product | undefined, quantity: number | 
 }
 
 /** The next volume price the dealer could reach from this quantity, if any. */
-function nextTier(product: Product, quantity: number): { minQnt: number; price: number } | null {
-  const ahead = (product.priceTiers ?? []).filter((tier) => tier.minQnt > quantity);
+function nextTier(product: Product, quantity: number, pricing: PadPricing): { minQnt: number; price: number } | null {
+  const ahead = pricing.tiers(product).filter((tier) => tier.minQnt > quantity);
   return ahead.reduce<{ minQnt: number; price: number } | null>((best, tier) => (best === null || tier.minQnt < best.minQnt ? tier : best), null);
 }
 
@@ -35,9 +36,11 @@ export interface PadLineRowProps {
   /** The quantity as typed, when it is a number the pad can keep. */
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** List prices, or the company's price list. */
+  pricing: PadPricing;
 }
 
-export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove }: PadLineRowProps) {
+export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove, pricing }: PadLineRowProps) {
   // While the dealer types, the box shows what they type (an empty box, a number still being typed); once
   // they leave it, it shows the pad's quantity, which may also have changed in another tab.
   const [typing, setTyping] = useState<string | null>(null);
@@ -50,9 +53,9 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
   const boxId = quantityBoxId(line.productId);
   const problemId = `${boxId}-problem`;
   const counted = quantity ?? line.quantity;
-  const unitPrice = product ? unitPriceFor(product, counted) : null;
-  const tier = product ? tierFor(product, counted) : null;
-  const next = product && quantity !== null ? nextTier(product, quantity) : null;
+  const unitPrice = product ? pricing.unit(product, counted) : null;
+  const tier = product !== undefined && unitPrice !== null && unitPrice < pricing.unit(product, 1);
+  const next = product && quantity !== null ? nextTier(product, quantity, pricing) : null;
   const rules = product
     ? [`min. ${formatCount(product.minOrderQnt)} pcs.`, describeRules(product), `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ')
     : null;
@@ -118,7 +121,7 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
         <div className="text-right">
           <p className="mb-1 text-sm text-base-content/80 sm:sr-only">Unit price</p>
           <p className="min-h-11 content-center tabular-nums sm:min-h-0">
-            {unitPrice === null ? '—' : formatDollars(unitPrice)}
+            {unitPrice === null ? '—' : pricing.format(unitPrice)}
             {tier ? <span className="block text-xs font-medium text-base-content/75">volume price</span> : null}
           </p>
         </div>
@@ -128,7 +131,7 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
             className={`min-h-11 content-center tabular-nums sm:min-h-0 ${ruleProblem ? 'text-base-content/75' : 'font-semibold'}`}
             data-testid="pad-line-total"
           >
-            {unitPrice === null || quantity === null ? '—' : formatDollars(unitPrice * quantity)}
+            {unitPrice === null || quantity === null ? '—' : pricing.format(unitPrice * quantity)}
           </p>
           {ruleProblem ? (
             <p className="text-xs font-medium text-error" data-testid="pad-line-not-counted">
@@ -147,7 +150,7 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove 
           ) : null}
           {next && !problem ? (
             <p className="text-sm text-base-content/75">
-              From {formatCount(next.minQnt)} pcs.: {formatDollars(next.price)} each.
+              From {formatCount(next.minQnt)} pcs.: {pricing.format(next.price)} each.
             </p>
           ) : null}
         </div>

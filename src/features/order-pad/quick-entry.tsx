@@ -6,12 +6,13 @@
 // The line on the pad is what is checked: a tool already on it adds to its line.
 
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { describeRules, formatCount, formatDollars } from '../../contract/pricing';
+import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { roundUpToAllowed, smallestAllowed } from '../../contract/quantity-rules';
 import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { matchTools, parseQuantity } from './match-tools';
+import { padPricing, type PadPricing } from './pad-pricing';
 
 export interface QuickEntryProps {
   products: readonly Product[];
@@ -19,6 +20,8 @@ export interface QuickEntryProps {
   onPad: (productId: string) => number;
   /** Puts the tool on the pad (or adds to its line). */
   onAdd: (product: Product, quantity: number) => Promise<void>;
+  /** List prices (the default), or the company's price list. */
+  pricing?: PadPricing;
 }
 
 function ruleHint(product: Product): string {
@@ -26,7 +29,7 @@ function ruleHint(product: Product): string {
   return [`min. ${formatCount(product.minOrderQnt)} pcs.`, rules, `${formatCount(product.availableQnt)} in stock`].filter(Boolean).join(' · ');
 }
 
-export function QuickEntry({ products, onPad, onAdd }: QuickEntryProps) {
+export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) }: QuickEntryProps) {
   const id = useId();
   const nameId = `${id}-tool`;
   const listId = `${id}-matches`;
@@ -197,7 +200,7 @@ export function QuickEntry({ products, onPad, onAdd }: QuickEntryProps) {
                   className="h-8 w-10 shrink-0 rounded bg-base-200 object-cover"
                 />
                 <span className="min-w-0 flex-1 truncate font-medium">{product.name}</span>
-                <span className="shrink-0 text-sm tabular-nums">{formatDollars(product.price)}</span>
+                <span className="shrink-0 text-sm tabular-nums">{pricing.format(pricing.unit(product, 1))}</span>
               </li>
             ))}
           </ul>
@@ -243,7 +246,7 @@ export function QuickEntry({ products, onPad, onAdd }: QuickEntryProps) {
       </div>
       {picked ? (
         <p id={hintId} className="mt-2 text-sm text-base-content/80">
-          {picked.name}: {formatDollars(picked.price)} each, {ruleHint(picked)}
+          {picked.name}: {pricing.format(pricing.unit(picked, 1))} each, {ruleHint(picked)}
         </p>
       ) : null}
       <p className="mt-2 text-sm" role="status" aria-live="polite" data-testid="quick-entry-status">

@@ -11,17 +11,19 @@ import { MAX_QUANTITY } from '../../contract/constants';
 import { PhoneSchema } from '../../contract/fields';
 import { toasts } from '../../contract/messages';
 import { AddressSchema } from '../../contract/order';
-import { formatCount, formatDollars, orderTotal, unitPriceFor } from '../../contract/pricing';
+import { formatCount, orderTotal, unitPriceFor } from '../../contract/pricing';
 import { quantityMessages, quantityProblem } from '../../contract/quantity-rules';
 import type { Product } from '../../contract/product';
 import { readSavedProduct } from '../../offline/catalogue';
 import { type OutboxItem, type OutboxLine, editOutboxItem, OutboxEditRefused, queuedOrderName } from '../../offline/outbox';
+import { useDealerPrices, type DealerPrices } from '../../offline/prices';
 import { accountMessages, PO_NUMBER_MAX_LENGTH } from '../../contract/account-terms';
 import { poNumberProblem } from '../../ui/account-payment';
 import { AddressField, fieldAria, FormField, PhoneField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { isOnline } from '../offline/network-status';
+import { priceChangeText, pricedFromList, queuedFormat, savedUnit } from './queued-money';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
 type Contact = v.InferOutput<typeof ContactSchema>;
@@ -74,9 +76,32 @@ interface EditFormProps {
   known: ReadonlyMap<string, Product | null>;
   sendNow: () => void;
   onDone: () => void;
+  /** The company's price list as the device holds it now, for a line of a listed order whose quantity changes. */
+  prices: DealerPrices | null;
 }
 
-function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
+/**
+ * A line's unit price now, in the order's own units. A listed order's line at its saved quantity takes the
+ * price the server reported (accepting a change), or keeps its own; at another quantity, the list's price
+ * for it where the device holds the same list.
+ */
+function unitNow(
+  line: OutboxLine,
+  product: Product | null,
+  quantity: number | null,
+  listed: boolean,
+  prices: DealerPrices | null,
+  currency: string | null,
+): number {
+  if (!listed) return product && quantity !== null ? unitPriceFor(product, quantity) : line.unitPrice;
+  const reported = line.problem?.code === 'price_changed' ? line.problem.priceMinor : undefined;
+  if (quantity !== null && quantity !== line.quantity && product && prices && prices.currency === currency) return prices.unit(product, quantity);
+  return reported ?? savedUnit(line, true);
+}
+
+function EditForm({ email, item, known, sendNow, onDone, prices }: EditFormProps) {
+  const listed = pricedFromList(item);
+  const format = queuedFormat(item);
   const id = useId();
   const [quantities, setQuantities] = useState<ReadonlyMap<string, string>>(() => new Map(item.lines.map((line) => [line.productId, String(line.quantity)])));
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -106,7 +131,7 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
       const text = quantities.get(line.productId) ?? String(line.quantity);
       const quantity = parseQuantity(text);
       // The tool's price for the quantity typed, volume tier included, as the server will price it.
-      const unitPrice = product && quantity !== null ? unitPriceFor(product, quantity) : line.unitPrice;
+      const unitPrice = unitNow(line, product, quantity, listed, prices, item.currency ?? null);
       const { message: problem, blocking } = rowProblem(line, product, quantity) ?? { message: null, blocking: false };
       return { line, product, text, quantity, unitPrice, problem, blocking };
     });
@@ -130,7 +155,12 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
       document.getElementById(poId)?.focus();
       return;
     }
-    const lines = rows.map((row) => ({ productId: row.line.productId, quantity: row.quantity ?? row.line.quantity, unitPrice: row.unitPrice }));
+    const lines = rows.map((row) => {
+      const quantity = row.quantity ?? row.line.quantity;
+      return listed
+        ? { productId: row.line.productId, quantity, unitPrice: row.line.unitPrice, unitPriceMinor: row.unitPrice }
+        : { productId: row.line.productId, quantity, unitPrice: row.unitPrice };
+    });
     try {
       await editOutboxItem(email, item.clientOrderId, { lines, ...contact, ...(showPo ? { poNumber } : {}) });
     } catch (error) {
@@ -157,11 +187,15 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
               <div className="min-w-0 self-center">
                 <p className="break-words font-semibold leading-snug">{row.line.productName}</p>
                 <p className="text-sm tabular-nums text-base-content/80">
-                  {formatDollars(row.unitPrice)} each
-                  {row.unitPrice !== row.line.unitPrice ? ` (was ${formatDollars(row.line.unitPrice)} when you ordered)` : null}
+                  {format(row.unitPrice)} each
+                  {priceChangeText(row.line, format) && row.quantity === row.line.quantity
+                    ? ` (${priceChangeText(row.line, format)})`
+                    : row.unitPrice !== savedUnit(row.line, listed)
+                      ? ` (was ${format(savedUnit(row.line, listed))} when you ordered)`
+                      : null}
                   {row.product ? ` · ${formatCount(row.product.availableQnt)} pcs. available, minimum ${formatCount(row.product.minOrderQnt)}` : null}
                   {/* With one line, its total is the order's, shown below. */}
-                  {!single && row.quantity !== null ? ` · ${formatDollars(orderTotal(row.quantity, row.unitPrice))}` : null}
+                  {!single && row.quantity !== null ? ` · ${format(orderTotal(row.quantity, row.unitPrice))}` : null}
                 </p>
               </div>
               <div>
@@ -234,7 +268,7 @@ function EditForm({ email, item, known, sendNow, onDone }: EditFormProps) {
       ) : null}
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
         <span>Total</span>
-        <strong className="text-xl tabular-nums">{formatDollars(total)}</strong>
+        <strong className="text-xl tabular-nums">{format(total)}</strong>
       </p>
       {failure ? (
         <p role="alert" className="text-sm text-error">
@@ -277,13 +311,20 @@ export interface EditQueuedOrderProps {
   onClose: () => void;
 }
 
+/** The edit of an order priced from the company's list, with the list as the device holds it now. */
+function ListedEditForm(props: Omit<EditFormProps, 'prices'>) {
+  const prices = useDealerPrices(props.email, props.item.companyId ?? null);
+  return <EditForm {...props} prices={prices} />;
+}
+
 export function EditQueuedOrder({ email, item, sendNow, onClose }: EditQueuedOrderProps) {
   const known = useKnownProducts(item.lines);
+  const Form = pricedFromList(item) ? ListedEditForm : EditForm;
   return (
     <QueuedOrderDialog title={`Edit the ${queuedOrderName(item.lines)} order`} onClose={onClose}>
       {(close) =>
         known ? (
-          <EditForm email={email} item={item} known={known} sendNow={sendNow} onDone={close} />
+          <Form email={email} item={item} known={known} sendNow={sendNow} onDone={close} prices={null} />
         ) : (
           <span className="loading loading-spinner" aria-label="Loading" />
         )

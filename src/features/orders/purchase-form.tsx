@@ -14,11 +14,13 @@ import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { refusalMessage } from '../../api/order-refusal';
 import { toasts } from '../../contract/messages';
-import { displayTotal, formatDollars, unitPriceFor } from '../../contract/pricing';
+import { toMajor } from '../../contract/money';
+import { formatDollars, unitPriceFor } from '../../contract/pricing';
 import { isInRange, quantityProblem, rangeMessage, upperBound } from '../../contract/quantity-rules';
 import type { Location } from '../../contract/dealer-company';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
+import { useDealerPrices } from '../../offline/prices';
 import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
 import { ReadOnlyIdentity } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
@@ -70,6 +72,10 @@ export function PurchaseForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<{ from: number; to: number } | null>(null);
   const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone }, orderingFor?.startLocation);
+  // The company's own prices where it has a price list (a rep's: the company it orders for), else list prices.
+  const prices = useDealerPrices(userEmail, orderingFor ? orderingFor.companyId || null : null);
+  const unitAt = (quantity: number) => (prices ? prices.unit(product, quantity) : unitPriceFor(product, quantity));
+  const money = prices ? prices.format : formatDollars;
   const {
     register,
     handleSubmit,
@@ -90,10 +96,14 @@ export function PurchaseForm({
 
   const quantity = watch('orderQuantity');
   const inRange = isInRange(product, quantity);
-  const total = displayTotal(Number.isNaN(quantity) ? undefined : quantity, product.minOrderQnt, product.price, product);
+  // An empty or unparsable quantity counts as the minimum, as the box starts.
+  const counted = Number.isFinite(quantity) ? quantity : product.minOrderQnt;
+  const total = counted * unitAt(counted);
+  // The account's credit is in the company's currency; its fields and hold reason read the total in its major unit.
+  const totalMajor = prices ? toMajor(total, prices.currency) : total;
   // The spec's range message covers the minimum and the bound; in range, only the pack is left to break.
   const ruleMessage = inRange ? quantityProblem(product, quantity)?.message : undefined;
-  const tiers = product.priceTiers ?? [];
+  const tiers = prices ? prices.tiers(product) : (product.priceTiers ?? []);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -116,8 +126,10 @@ export function PurchaseForm({
             imageUrl: product.imageUrl,
             quantity: values.orderQuantity,
             unitPrice: unitPriceFor(product, values.orderQuantity),
+            ...(prices ? { unitPriceMinor: prices.unit(product, values.orderQuantity) } : {}),
           },
         ],
+        ...(prices ? { currency: prices.currency, priceListVersion: prices.list.version } : {}),
       });
     } catch (error) {
       if (isSessionRefused(error)) {
@@ -131,7 +143,7 @@ export function PurchaseForm({
     }
     if (outcome.kind !== 'refused') {
       setPriceChange(null);
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, total)) : null;
+      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMajor)) : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onOrdered();
@@ -141,7 +153,14 @@ export function PurchaseForm({
     if (line?.product) {
       // Per unit at this quantity: a volume price may have moved while the list price did not.
       if (line.code === 'price_changed')
-        setPriceChange({ from: unitPriceFor(product, values.orderQuantity), to: unitPriceFor(line.product, values.orderQuantity) });
+        setPriceChange(
+          prices && line.seenPriceMinor !== undefined && line.priceMinor !== undefined
+            ? { from: line.seenPriceMinor, to: line.priceMinor }
+            : {
+                from: unitAt(values.orderQuantity),
+                to: prices ? prices.unit(line.product, values.orderQuantity) : unitPriceFor(line.product, values.orderQuantity),
+              },
+        );
       onProductChanged(line.product);
     }
     const reason = refusalMessage(outcome.refusal, 1);
@@ -185,27 +204,32 @@ export function PurchaseForm({
 
       {tiers.length > 0 ? (
         <PriceTiers
-          price={product.price}
+          price={unitAt(1)}
           minOrderQnt={product.minOrderQnt}
           priceTiers={tiers}
           quantity={Number.isFinite(quantity) ? quantity : product.minOrderQnt}
+          format={money}
         />
       ) : null}
 
-      {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={total} />}
+      {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={totalMajor} />}
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
         <span>Total</span>
         <strong className="text-2xl" data-testid="order-total">
-          {formatDollars(total)}
+          {money(total)}
         </strong>
       </p>
+      {prices ? (
+        <p className="-mt-2 text-right text-sm text-base-content/80" data-testid="dealer-prices-note">
+          {prices.note}
+        </p>
+      ) : null}
 
       {priceChange ? (
         <div role="alert" className="alert alert-warning">
           <span>
-            The price has changed from {formatDollars(priceChange.from)} to {formatDollars(priceChange.to)} per unit. Check the new total and press Order to
-            confirm.
+            The price has changed from {money(priceChange.from)} to {money(priceChange.to)} per unit. Check the new total and press Order to confirm.
           </span>
         </div>
       ) : null}

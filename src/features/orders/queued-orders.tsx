@@ -7,12 +7,13 @@
 import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { texts, toasts } from '../../contract/messages';
-import { formatCount, formatDollars } from '../../contract/pricing';
+import { formatCount } from '../../contract/pricing';
 import { type OutboxItem, discardOutboxItem, editBlocker, queuedOrderName, queuedPieces } from '../../offline/outbox';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { EditQueuedOrder } from './edit-queued-order';
 import { QueuedLines } from './queued-lines';
+import { queuedFormat, queuedTotal } from './queued-money';
 
 const formatTime = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 
@@ -89,7 +90,7 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
             {item.lines.length > 1 ? (
               <>
                 <span className="font-medium">{queuedOrderName(item.lines)}</span>
-                <QueuedLines lines={item.lines} label={`Tools of the ${queuedOrderName(item.lines)} order`} />
+                <QueuedLines item={item} label={`Tools of the ${queuedOrderName(item.lines)} order`} />
               </>
             ) : (
               queuedOrderName(item.lines)
@@ -112,7 +113,7 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
       className: 'min-w-36 max-w-72 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (item) => formatCount(queuedPieces(item.lines)), className: 'text-right tabular-nums' },
-    { header: 'Price', cell: (item) => formatDollars(item.totalPrice), className: 'text-right tabular-nums' },
+    { header: 'Price', cell: (item) => queuedFormat(item)(queuedTotal(item)), className: 'text-right tabular-nums' },
     { header: 'Status', cell: (item) => <Status item={item} /> },
     {
       header: 'Action',

@@ -214,12 +214,23 @@ async function record(d: FlushDeps, item: OutboxItem, outcome: Outcome): Promise
   });
 }
 
+/** The server's reason for a line as kept: a price list's price change with the price seen and the price now. */
+function problemOf(problem: OrderLineProblem): NonNullable<OutboxLine['problem']> {
+  return {
+    code: problem.code,
+    message: problem.message,
+    ...(problem.seenPriceMinor !== undefined ? { seenPriceMinor: problem.seenPriceMinor } : {}),
+    ...(problem.priceMinor !== undefined ? { priceMinor: problem.priceMinor } : {}),
+    ...(problem.currency !== undefined ? { currency: problem.currency } : {}),
+  };
+}
+
 /** Each line of the item with the server's reason for it (none for a line it did not refuse). */
 function withProblems(lines: OutboxLine[], problems: OrderLineProblem[]): OutboxLine[] {
   const byId = new Map(problems.map((problem) => [problem.productId, problem]));
   return lines.map((line) => {
     const problem = byId.get(line.productId);
-    return { ...line, problem: problem ? { code: problem.code, message: problem.message } : null, serverProduct: problem?.product ?? line.serverProduct };
+    return { ...line, problem: problem ? problemOf(problem) : null, serverProduct: problem?.product ?? line.serverProduct };
   });
 }
 

@@ -54,6 +54,7 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
     poNumber: order.poNumber ?? null,
     payment: order.payment ?? null,
     lines: order.lines,
+    ...(order.currency ? { currency: order.currency, priceListVersion: order.priceListVersion ?? null } : {}),
   };
   const fromPad = order.pad !== undefined;
   if (!sending) return saveForLater({ ...queued, maybeDelivered: sentBefore }, fromPad);

@@ -4,6 +4,7 @@
 
 import { apiRequest } from '../../api/client';
 import type { PaymentChoice } from '../../contract/account-terms';
+import type { CurrencyCode } from '../../contract/money';
 import { PlacedOrderSchema, type OrderBody, type PlacedOrder } from '../../contract/order';
 import type { OrderStatus } from '../../contract/order-status';
 import type { OrderRefusal } from '../../api/order-refusal';
@@ -24,13 +25,30 @@ export interface OrderToSend {
   /** Card or on account, as chosen; none: the server's default (on account where the company has terms, else card). */
   payment?: PaymentChoice | null | undefined;
   /** Each with the unit price the dealer saw; the server refuses a line whose price differs. */
-  lines: readonly { productId: string; quantity: number; unitPrice: number }[];
+  lines: readonly { productId: string; quantity: number; unitPrice: number; unitPriceMinor?: number | undefined }[];
+  /** The price list the lines' `unitPriceMinor` come from; none at list price (and on orders saved before price lists). */
+  currency?: CurrencyCode | null | undefined;
+  priceListVersion?: number | null | undefined;
 }
 
-/** The body of POST /api/orders: the lines, and the total the dealer saw. */
+/** Whether the order was priced from the company's price list: every line has its price in minor units. */
+const pricedFromList = (order: OrderToSend): order is OrderToSend & { currency: CurrencyCode } =>
+  Boolean(order.currency) && order.lines.every((line) => line.unitPriceMinor !== undefined);
+
+/**
+ * The body of POST /api/orders: the lines with the prices the dealer saw. From a price list, each line's unit
+ * price in minor units with the list's currency and version (the server applies a price at or below it,
+ * docs/decisions/045-price-lists-and-money.md); at list price, and for orders saved before price lists, the
+ * whole-dollar unit prices and the total as before.
+ */
 export function orderBody(order: OrderToSend): OrderBody {
+  const listed = pricedFromList(order);
   return {
-    lines: order.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice })),
+    lines: order.lines.map((line) =>
+      listed
+        ? { productId: line.productId, quantity: line.quantity, unitPriceMinor: line.unitPriceMinor }
+        : { productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice },
+    ),
     userAddress: order.userAddress,
     userPhone: order.userPhone,
     clientOrderId: order.clientOrderId,
@@ -38,7 +56,9 @@ export function orderBody(order: OrderToSend): OrderBody {
     ...(order.locationId ? { locationId: order.locationId } : {}),
     ...(order.poNumber ? { poNumber: order.poNumber } : {}),
     ...(order.payment ? { payment: order.payment } : {}),
-    totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0),
+    ...(listed
+      ? { currency: order.currency, ...(order.priceListVersion != null ? { priceListVersion: order.priceListVersion } : {}) }
+      : { totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0) }),
   };
 }
 
@@ -61,6 +81,9 @@ export interface OrderToPlace {
   /** Card or on the company's account; none for an order without the choice (the server's default). */
   payment?: PaymentChoice | undefined;
   lines: QueuedLine[];
+  /** The price list the lines' `unitPriceMinor` were priced with; none at list price. */
+  currency?: CurrencyCode | undefined;
+  priceListVersion?: number | undefined;
   /**
    * The order pad's lines as pressed, when the order is the pad's: a press of lines already sent keeps
    * their clientOrderId, and the lines leave the pad once the order is placed or saved.

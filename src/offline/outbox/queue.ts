@@ -20,6 +20,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
       imageUrl: line.imageUrl,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
+      ...(line.unitPriceMinor !== undefined ? { unitPriceMinor: line.unitPriceMinor } : {}),
       problem: null,
       serverProduct: null,
     })),
@@ -30,6 +31,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     poNumber: order.poNumber ?? null,
     payment: order.payment ?? null,
     totalPrice: totalOf(order.lines),
+    ...(order.currency ? { currency: order.currency, priceListVersion: order.priceListVersion ?? null } : {}),
     createdAt: now,
     updatedAt: now,
     state: 'waiting',
@@ -106,7 +108,10 @@ export async function editOutboxItem(email: string, clientOrderId: string, edit:
     const lines = edit.lines.flatMap((change): OutboxLine[] => {
       const line = byId.get(change.productId);
       // Only the order's own tools: an edit removes or changes lines, it never adds one.
-      return line ? [{ ...line, quantity: change.quantity, unitPrice: change.unitPrice, problem: null }] : [];
+      if (!line) return [];
+      // A line priced from the company's list takes the price in minor units the dealer now accepts.
+      const minor = line.unitPriceMinor === undefined ? {} : { unitPriceMinor: change.unitPriceMinor ?? line.unitPriceMinor };
+      return [{ ...line, quantity: change.quantity, unitPrice: change.unitPrice, ...minor, problem: null }];
     });
     if (lines.length === 0) throw new OutboxEditRefused('An order needs at least one tool: discard it instead.');
     const next: OutboxItem = {

@@ -3,10 +3,11 @@
 // outbox itself (queue.ts) loads with IndexedDB when first used.
 
 import type { PaymentChoice } from '../../contract/account-terms';
+import type { CurrencyCode } from '../../contract/money';
 import type { OutboxItem, OutboxLine } from '../store/database';
 
 /** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
-export type QueuedLine = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice'>;
+export type QueuedLine = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice' | 'unitPriceMinor'>;
 
 /** An order as it is queued; the outbox adds its own bookkeeping (state, attempts, times). */
 export interface QueuedOrder {
@@ -23,6 +24,9 @@ export interface QueuedOrder {
   /** Card or on account, as chosen; none: the server's default. */
   payment?: PaymentChoice | null | undefined;
   lines: readonly QueuedLine[];
+  /** The price list the lines' `unitPriceMinor` were priced with: its currency and version; none at list price. */
+  currency?: CurrencyCode | null | undefined;
+  priceListVersion?: number | null | undefined;
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;
 }
@@ -30,7 +34,7 @@ export interface QueuedOrder {
 /** The dealer's changes to a queued order: its remaining lines (a line left out is removed), address, phone and PO number. */
 export interface OutboxEdit {
   /** Each line's quantity and the unit price the dealer now accepts (the current one, after a price change). */
-  lines: { productId: string; quantity: number; unitPrice: number }[];
+  lines: { productId: string; quantity: number; unitPrice: number; unitPriceMinor?: number | undefined }[];
   userAddress: string;
   userPhone: string;
   /** The PO number as now typed ('' for none); left out, the order keeps its own. */

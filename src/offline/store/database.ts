@@ -3,6 +3,7 @@
 
 import Dexie, { type Table } from 'dexie';
 import type { PaymentChoice } from '../../contract/account-terms';
+import type { CurrencyCode } from '../../contract/money';
 import { LINE_PROBLEM_CODES } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { Review } from '../../contract/review';
@@ -20,8 +21,17 @@ export interface OutboxLine {
   quantity: number;
   /** The unit price shown (volume tier applied); the server refuses the line with price_changed if it differs. */
   unitPrice: number;
-  /** The server's reason for refusing this line in its last 409, cleared when the dealer edits the order. */
-  problem: { code: string; message: string } | null;
+  /**
+   * The unit price shown from the company's price list, in minor units of the item's `currency`, sent in place
+   * of `unitPrice` (docs/decisions/045-price-lists-and-money.md); missing on orders priced at list price and on
+   * orders saved before price lists, which send `unitPrice` as before.
+   */
+  unitPriceMinor?: number;
+  /**
+   * The server's reason for refusing this line in its last 409, cleared when the dealer edits the order. A
+   * price list's price_changed carries the unit price seen and the one it costs now, in minor units of `currency`.
+   */
+  problem: { code: string; message: string; seenPriceMinor?: number; priceMinor?: number; currency?: CurrencyCode } | null;
   /** The tool as the server sent it with that refusal (current price, rules and stock). */
   serverProduct: Product | null;
 }
@@ -55,6 +65,9 @@ export interface OutboxItem {
   payment?: PaymentChoice | null;
   /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
+  /** The price list's currency and version the lines' `unitPriceMinor` come from; missing (or null) at list price. */
+  currency?: CurrencyCode | null;
+  priceListVersion?: number | null;
   /** Epoch milliseconds. */
   createdAt: number;
   updatedAt: number;
