@@ -111,11 +111,15 @@ export type CompanyPriceList = v.InferOutput<typeof CompanyPriceListSchema>;
 /** What assigning a price list answers: the company's list now. */
 export const CompanyPriceListAnswerSchema = v.object({ priceList: v.nullable(CompanyPriceListSchema) });
 
-/** A rate as an admin types it (`0.92`, `1,350.5`) in millionths, or null when it is not one. */
+/**
+ * A rate as an admin types it (`0.92`, `1,350.5`) in millionths, or null when it is not one. A comma only
+ * groups thousands: `0,92` is refused rather than read as 92.
+ */
 export function parseRate(text: string): number | null {
-  const cleaned = text.trim().replace(/,/gu, '');
-  if (!/^\d+(?:\.\d{1,6})?$/u.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,6}))?$/u.exec(text.trim());
+  if (!match) return null;
+  const whole = (match[1] ?? '0').replaceAll(',', '');
+  const fraction = match[2] ?? '';
   const micros = Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
   return Number.isSafeInteger(micros) && micros > 0 ? micros : null;
 }

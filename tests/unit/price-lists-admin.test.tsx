@@ -54,6 +54,7 @@ describe('rates and percentages as admins type them', () => {
     expect(parseRate('0.92')).toBe(920_000);
     expect(parseRate('1,350.5')).toBe(1_350_500_000);
     expect(parseRate('0')).toBeNull();
+    expect(parseRate('0,92')).toBeNull();
     expect(parseRate('0.1234567')).toBeNull();
     expect(formatRate(920_000)).toBe('0.92');
     expect(formatRate(1_000_000)).toBe('1');
