@@ -12,6 +12,7 @@ const SCREENS = [
   { path: '/dashboard/sales', title: 'Sales' },
   { path: '/dashboard/manage-reviews', title: 'Manage Reviews' },
   { path: '/dashboard/companies', title: 'Companies' },
+  { path: '/dashboard/price-lists', title: 'Price Lists' },
   { path: '/dashboard/audit-log', title: 'Audit Log' },
   { path: '/dashboard/settings', title: 'Settings' },
 ];

@@ -5,7 +5,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { api, expect, signIn, test } from './fixtures';
+import { priceListMessages } from '../src/contract/price-list';
+import { api, expect, orderThroughApi, signIn, test } from './fixtures';
 import { expectNoViolations } from './screen-helpers';
 
 const WIDTHS = [390, 820, 1280] as const;
@@ -80,6 +81,11 @@ test('an admin makes a euro price list, prices a tool on it and gives it to a co
   await expect(priced).toContainText('$100.00');
   await expectNoViolations(page, 'price list');
   await shoot(page, 'list');
+  await priced.getByRole('button', { name: `Remove ${tool.name} from the list` }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove this tool from the list?' })).toBeVisible();
+  await expectNoViolations(page, 'remove a tool');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The lists: one tool priced, no company yet.
   await page.getByRole('button', { name: '← Back to price lists' }).click();
@@ -99,8 +105,17 @@ test('an admin makes a euro price list, prices a tool on it and gives it to a co
     .click();
   const priceList = page.getByRole('region', { name: 'Price list', exact: true });
   await priceList.getByLabel('The company’s price list').selectOption({ label: `${listName} (EUR, 10 % off)` });
+  // While the dealer has an unpaid order in US dollars, the company cannot change currency: the refusal is said in words.
+  const unpaid = await orderThroughApi(dealer, tool, 1);
+  expect(unpaid.status).toBe(201);
+  await priceList.getByRole('button', { name: 'Save price list' }).click();
+  await expect(priceList.getByRole('alert')).toHaveText(priceListMessages.currencyInUse);
+  await expectNoViolations(page, 'company price list refused');
+  await shoot(page, 'company-refused');
+  expect((await api('DELETE', `/orders/${unpaid.body.insertedId}`, { token: dealer.token })).status).toBe(200);
   await priceList.getByRole('button', { name: 'Save price list' }).click();
   await expect(page.getByText(`${company.name} now buys with ${listName}, in EUR`)).toBeVisible();
+  await expect(priceList.getByRole('alert')).toHaveCount(0);
   await expect(priceList.getByText('You have unsaved changes.')).toHaveCount(0);
   await expectNoViolations(page, 'company price list');
   await shoot(page, 'company');
