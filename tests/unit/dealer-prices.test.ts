@@ -6,10 +6,13 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/api/errors';
+import { ApiError, NetworkError } from '../../src/api/errors';
 import { applyPriceListAnswer, type DealerPriceListChanges } from '../../src/contract/dealer-price-list';
+import type { OrderBody } from '../../src/contract/order';
 import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { flushOutbox, type SendOrder } from '../../src/offline/outbox/flush';
 import { orderBody } from '../../src/offline/outbox/post-order';
+import { enqueueOrder, listOutbox } from '../../src/offline/outbox/queue';
 import { dealerPricesOf } from '../../src/offline/prices/dealer-prices';
 import { readSavedPriceList, refreshPriceList, type FetchPriceList } from '../../src/offline/prices/saved-list';
 
@@ -153,5 +156,46 @@ describe('what an order sends', () => {
   it('at list price, and an order saved before price lists: whole dollars and the total, as before', () => {
     const body = orderBody({ ...base, lines: [{ productId: drill._id, quantity: 10, unitPrice: 90 }] });
     expect(body).toEqual({ ...base, lines: [{ productId: drill._id, quantity: 10, unitPrice: 90 }], totalPrice: 900 });
+  });
+});
+
+describe('a queued order priced from a list', () => {
+  it('keeps its prices in minor units, sends them once, and keeps the price seen and the price now from a price_changed refusal', async () => {
+    const db = open();
+    const sent: OrderBody[] = [];
+    const refusal = new ApiError(409, 'price_changed', 'A price has changed.', {
+      lines: [{ productId: drill._id, code: 'price_changed', message: 'The price has changed.', seenPriceMinor: 8_100, priceMinor: 8_500, currency: 'EUR' }],
+    });
+    const send: SendOrder = async (body) => {
+      sent.push(body);
+      throw refusal;
+    };
+    await enqueueOrder(
+      {
+        clientOrderId: randomUUID(),
+        ownerEmail: 'dana@example.com',
+        userAddress: '12 Harbour Road, Leeds',
+        userPhone: '+44 113 496 0000',
+        currency: 'EUR',
+        priceListVersion: 4,
+        lines: [{ productId: drill._id, productName: 'Drill', imageUrl: '/uploads/d.webp', quantity: 2, unitPrice: 100, unitPriceMinor: 8_100 }],
+      },
+      db,
+    );
+    const deps = { db, send, now: () => Date.now(), random: () => 0.5, locks: null };
+    await flushOutbox({ email: 'dana@example.com', token: 'token' }, { force: true }, deps);
+    await flushOutbox({ email: 'dana@example.com', token: 'token' }, { force: true }, deps);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ currency: 'EUR', priceListVersion: 4, lines: [{ productId: drill._id, quantity: 2, unitPriceMinor: 8_100 }] });
+    expect(sent[0]).not.toHaveProperty('totalPrice');
+    const [item] = await listOutbox('dana@example.com', db);
+    expect(item).toMatchObject({ state: 'needs-attention', currency: 'EUR', priceListVersion: 4 });
+    expect(item?.lines[0]?.problem).toEqual({
+      code: 'price_changed',
+      message: 'The price has changed.',
+      seenPriceMinor: 8_100,
+      priceMinor: 8_500,
+      currency: 'EUR',
+    });
   });
 });
