@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceListMessages } from '../../src/contract/price-list';
 import { formatPercent, formatRate, parsePercent, parseRate, type PriceListDetail, type PriceListSummary } from '../../src/contract/price-list-admin';
+import { differences } from '../../src/features/admin/audit-log';
 import { CompanyPriceListField } from '../../src/features/admin/company-price-list';
 import { PriceListsPage } from '../../src/features/admin/price-lists-page';
 import { rateMessage } from '../../src/features/admin/price-list-form';
@@ -63,6 +64,23 @@ describe('rates and percentages as admins type them', () => {
     expect(parsePercent('100')).toBeNull();
     expect(parsePercent('-1')).toBeNull();
     expect(formatPercent(1250)).toBe('12.5 %');
+  });
+});
+
+describe('the audit log of price lists', () => {
+  it('says rates, percentages, lists and entries in words', () => {
+    expect(differences({ rateMicros: 920_000, defaultPercentOff: 1000, version: 1 }, { rateMicros: 930_000, defaultPercentOff: 1250, version: 2 })).toEqual([
+      { key: 'rateMicros', before: '0.92', after: '0.93' },
+      { key: 'defaultPercentOff', before: '10 %', after: '12.5 %' },
+      { key: 'version', before: '1', after: '2' },
+    ]);
+    expect(differences({ priceList: null }, { priceList: { id: euro.id, name: 'Euro dealers', currency: 'EUR' } })).toEqual([
+      { key: 'priceList', before: '—', after: 'Euro dealers (EUR)' },
+    ]);
+    expect(differences({ version: 3 }, { version: 4, entries: [{ productId: fixtureId(9) }, { productId: fixtureId(8) }] })).toEqual([
+      { key: 'version', before: '3', after: '4' },
+      { key: 'entries', before: '—', after: '2 tools' },
+    ]);
   });
 });
 

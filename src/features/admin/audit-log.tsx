@@ -4,6 +4,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { AUDIT_TEXT_MAX_LENGTH, type AuditEntryView } from '../../contract/company-admin';
+import { formatPercent, formatRate } from '../../contract/price-list-admin';
 import { formatDollars } from '../../contract/pricing';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
@@ -70,6 +71,12 @@ const KEY_LABELS: Record<string, string> = {
   total: 'Total',
   lines: 'Lines',
   location: 'Location',
+  priceList: 'Price list',
+  rateMicros: 'Rate per US dollar',
+  defaultPercentOff: 'Default off',
+  version: 'Version',
+  entries: 'Tools priced',
+  entry: 'Tool’s price',
 };
 
 /** The fields whose values are codes, with their words. */
@@ -80,6 +87,11 @@ function shown(value: unknown, key: string | null = null): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'string') return (key === null ? undefined : VALUE_LABELS[key]?.[value]) ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // A price list's terms and entries (docs/decisions/045-price-lists-and-money.md): rates in millionths, percentages in basis points.
+  if (key === 'rateMicros' && typeof value === 'number') return formatRate(value);
+  if (key === 'defaultPercentOff' && typeof value === 'number') return formatPercent(value);
+  if (key === 'priceList' && asRecord(value)) return `${String(asRecord(value)?.['name'])} (${String(asRecord(value)?.['currency'])})`;
+  if (key === 'entries' && Array.isArray(value)) return value.length === 1 ? '1 tool' : `${value.length} tools`;
   if (typeof value === 'number') return key === 'total' ? formatDollars(value) : String(value);
   // The companies a sales rep had: how many, as their ids say nothing to a reader.
   if (key === 'companies' && Array.isArray(value)) return value.length === 1 ? '1 company' : `${value.length} companies`;
