@@ -40,13 +40,13 @@ const ACTION_LABELS: Record<string, string> = {
   'order.refused': 'Refused an order on hold',
   'invoice.paid_by_transfer': 'Recorded a bank transfer paying an invoice',
   'invoice.reminded': 'Sent a reminder of an unpaid invoice',
-};
   'price_list.created': 'Made a price list',
   'price_list.changed': 'Changed a price list’s terms',
   'price_list.deleted': 'Deleted a price list',
   'price_list.entries_changed': 'Priced tools on a price list',
   'price_list.entry_removed': 'Removed a tool from a price list',
   'company.price_list_changed': 'Changed the company’s price list',
+};
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
 
