@@ -68,10 +68,15 @@ test('a dealer on a euro price list sees its prices on the cards and the pad, on
     const assigned = await api('PUT', `/admin/companies/${company}/price-list`, { token: adminToken, body: { priceListId: listId } });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
 
-    // A visitor sees the list price in dollars, and no note.
+    // A visitor sees the list price in dollars, and no note; nothing asks for a price list.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/company/price-list')) asked.push(request.url());
+    });
     await findOnHome(page, drill);
     await expect(card(page, drill).getByTestId('unit-price')).toHaveText(/^\$100(\.00)?\s*\/ unit$/u);
     await expect(page.getByTestId('dealer-prices-note')).toHaveCount(0);
+    expect(asked).toEqual([]);
 
     await dealerReady(page, dealer, [drill, saw]);
     await findOnHome(page, drill);
