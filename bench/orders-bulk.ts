@@ -117,7 +117,7 @@ async function run(ctx: BenchContext): Promise<BenchOutcome> {
     );
     const mismatched = stock.rows.filter((r) => STOCK - r.available !== Number(r.sold ?? 0)).length;
     const totals = await sql.query<{ n: string }>(
-      `select count(*) as n from (select o.id from orders o join order_lines l on l.order_id = o.id group by o.id, o.total_price having o.total_price <> sum(l.line_total)) x`,
+      `select count(*) as n from (select o.id from orders o join order_lines l on l.order_id = o.id group by o.id, o.total_minor having o.total_minor <> sum(l.line_total_minor)) x`,
     );
     const wrongTotals = Number(totals.rows[0]?.n ?? 0);
     const lineCounts = await sql.query<{ n: string }>(

@@ -24,12 +24,12 @@ await runOrdersBaseline(plan, async (client) => {
   const row = reserved.rows[0];
   if (!row) return false;
   const order = await client.query<{ id: string }>(
-    `insert into orders (user_id, user_email, user_name, user_address, user_phone, total_price, status, client_order_id)
+    `insert into orders (user_id, user_email, user_name, user_address, user_phone, total_minor, status, client_order_id)
      values ($1, $2, $3, $4, $5, $6, 'Unpaid', $7) returning id`,
     [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', row.price * product.quantity, randomUUID()],
   );
   await client.query(
-    `insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total)
+    `insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price_minor, quantity, line_total_minor)
      values ($1, 1, $2, $3, $4, $5, $6, $7)`,
     [order.rows[0]?.id, product.id, row.name, row.image_url, row.price, product.quantity, row.price * product.quantity],
   );

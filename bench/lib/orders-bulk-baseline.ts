@@ -35,7 +35,7 @@ await runOrdersBaseline(plan, async (client) => {
   }
   const total = priced.reduce((sum, p) => sum + p.price * p.quantity, 0);
   const order = await client.query<{ id: string }>(
-    `insert into orders (user_id, user_email, user_name, user_address, user_phone, total_price, status, client_order_id)
+    `insert into orders (user_id, user_email, user_name, user_address, user_phone, total_minor, status, client_order_id)
      values ($1, $2, $3, $4, $5, $6, 'Unpaid', $7) returning id`,
     [plan.user.id, plan.user.email, plan.user.name, '1 Bench Street, Springfield', '+1 555 0100', total, randomUUID()],
   );
@@ -47,7 +47,7 @@ await runOrdersBaseline(plan, async (client) => {
     return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
   });
   await client.query(
-    `insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price, quantity, line_total) values ${rows.join(', ')}`,
+    `insert into order_lines (order_id, line_no, product_id, product_name, image_url, unit_price_minor, quantity, line_total_minor) values ${rows.join(', ')}`,
     values,
   );
   return true;

@@ -79,6 +79,64 @@ export const users = pgTable(
 );
 
 /**
+ * A price list: what the companies given it pay instead of the list price, in its currency
+ * (docs/decisions/045-price-lists-and-money.md). `version` rises with every change to the list or an entry;
+ * orders record the version they were priced at, and apps ask for the entries written after theirs.
+ */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** ISO 4217, one of the contract's CURRENCIES. */
+    currency: text('currency').notNull(),
+    /** Units of `currency` per US dollar of the list price, in millionths (1000000 for US dollars). */
+    rateMicros: bigint('rate_micros', { mode: 'number' }).notNull(),
+    /** Basis points off every tool the list does not price itself. */
+    defaultPercentOff: integer('default_percent_off').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('price_lists_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('price_lists_rate_check', sql`${t.rateMicros} > 0 and (${t.currency} <> 'USD' or ${t.rateMicros} = 1000000)`),
+    check('price_lists_percent_check', sql`${t.defaultPercentOff} between 0 and 9900`),
+    uniqueIndex('price_lists_name_key').on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * One tool on a price list: a fixed price or a percentage off (both null: the list's own percentage), and
+ * tiers of its own, in minor units of the list's currency. A removed entry stays as a tombstone
+ * (`removed`) with the version that removed it, so an app's next sync learns of it.
+ */
+export const priceListEntries = pgTable(
+  'price_list_entries',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: bigint('price', { mode: 'number' }),
+    percentOff: integer('percent_off'),
+    tiers: jsonb('tiers').$type<{ minQnt: number; price: number }[]>().notNull().default([]),
+    /** The list's version when the entry was last written or removed. */
+    version: integer('version').notNull(),
+    removed: boolean('removed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    index('price_list_entries_version_idx').on(t.priceListId, t.version),
+    check('price_list_entries_one_kind_check', sql`${t.price} is null or ${t.percentOff} is null`),
+    check('price_list_entries_price_check', sql`${t.price} is null or ${t.price} > 0`),
+    check('price_list_entries_percent_check', sql`${t.percentOff} is null or ${t.percentOff} between 0 and 9900`),
+  ],
+);
+
+/**
  * A dealer: the business that buys, with the people who buy for it (`company_members`) and its branches
  * (`company_locations`). Every customer belongs to at most one; admins to none
  * (docs/decisions/040-dealer-companies.md).
@@ -105,6 +163,8 @@ export const companies = pgTable(
     creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
     /** Every order must carry the dealer's purchase-order number. */
     poRequired: boolean('po_required').notNull().default(false),
+    /** What it pays: a price list, or null for the list price in US dollars. Its credit and invoices are in that list's currency. */
+    priceListId: uuid('price_list_id').references(() => priceLists.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -337,8 +397,15 @@ export const orders = pgTable(
     userName: text('user_name').notNull(),
     userAddress: text('user_address').notNull(),
     userPhone: text('user_phone').notNull(),
-    /** The sum of the lines' totals, fixed when the order is placed: what the dealer pays. */
-    totalPrice: integer('total_price').notNull(),
+    /** The sum of the lines' totals in minor units of `currency`, fixed when the order is placed: what the dealer pays. */
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** ISO 4217: the currency of the price list it was priced with, USD for the list price. */
+    currency: text('currency').notNull().default('USD'),
+    /** The price list and its version the order was priced at; null for the list price. */
+    priceListId: uuid('price_list_id').references(() => priceLists.id, { onDelete: 'set null' }),
+    priceListVersion: integer('price_list_version'),
+    /** The list's rate then (units of `currency` per US dollar, in millionths), for reports in US dollars. */
+    rateMicros: bigint('rate_micros', { mode: 'number' }).notNull().default(1_000_000),
     status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused'] })
       .notNull()
       .default('Unpaid'),
@@ -460,14 +527,15 @@ export const orderLines = pgTable(
     /** The tool's SKU when the order was placed, for the invoice; null on lines placed before SKUs. */
     sku: text('sku'),
     imageUrl: text('image_url'),
-    unitPrice: integer('unit_price').notNull(),
+    /** In minor units of the order's currency, as are the line's total and the order's. */
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
-    lineTotal: integer('line_total').notNull(),
+    lineTotalMinor: bigint('line_total_minor', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
-    check('order_lines_total_check', sql`${t.lineTotal} = ${t.quantity} * ${t.unitPrice}`),
+    check('order_lines_total_check', sql`${t.lineTotalMinor} = ${t.quantity} * ${t.unitPriceMinor}`),
     index('order_lines_product_idx').on(t.productId),
   ],
 );
@@ -650,6 +718,8 @@ export const schema = {
   companyInvitations,
   auditLog,
   shopSettings,
+  priceLists,
+  priceListEntries,
 };
 
 /**
@@ -667,8 +737,9 @@ export const invoicePayments = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     orderIds: uuid('order_ids').array().notNull(),
-    /** In cents: the sum of the orders' totals when the intent was made. */
+    /** In minor units of `currency`: the sum of the orders' totals when the intent was made. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
     intentId: text('intent_id'),
     state: text('state', { enum: ['pending', 'paid', 'canceled'] })
       .notNull()

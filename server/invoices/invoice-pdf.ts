@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { termsLabel, type PaymentTerms } from '../../src/contract/account-terms';
 import { bankLine, companyFacts } from '../../src/contract/company';
-import { formatDollars } from '../../src/contract/pricing';
+import { formatPrice, type CurrencyCode } from '../../src/contract/money';
 import type { OrderDocumentLine } from '../repositories/invoices';
 
 /** One line of an invoice, as the order's documents read it. */
@@ -42,7 +42,9 @@ export interface Invoice {
   /** The dealer's company billed, with its tax number and the location delivered to; null for an order of no company. */
   company?: { name: string; taxNumber: string | null; location: string | null } | null;
   lines: InvoiceLine[];
-  total: number;
+  /** Minor units of `currency`: the sum of the lines' totals. */
+  totalMinor: number;
+  currency: CurrencyCode;
 }
 
 const require = createRequire(import.meta.url);
@@ -187,8 +189,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.text(line.productName, left + COLUMNS.tool.x, y, { width: COLUMNS.tool.width });
     doc.text(line.sku ?? '', left + COLUMNS.sku.x, y, { width: COLUMNS.sku.width });
     doc.text(line.quantity.toLocaleString('en-US'), left + COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
-    doc.text(formatDollars(line.unitPrice), left + COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: 'right' });
-    doc.text(formatDollars(line.lineTotal), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+    doc.text(formatPrice(line.unitPriceMinor, invoice.currency, 'en-US'), left + COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: 'right' });
+    doc.text(formatPrice(line.lineTotalMinor, invoice.currency, 'en-US'), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
     y += height + 6;
   }
 
@@ -205,8 +207,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .stroke();
   y += 8;
   doc.font('bold').fontSize(11).fillColor(INK);
-  doc.text('Total (USD)', left + COLUMNS.sku.x, y, { width: COLUMNS.lineTotal.x - COLUMNS.sku.x - 5, align: 'right' });
-  doc.text(formatDollars(invoice.total), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+  doc.text(`Total (${invoice.currency})`, left + COLUMNS.sku.x, y, { width: COLUMNS.lineTotal.x - COLUMNS.sku.x - 5, align: 'right' });
+  doc.text(formatPrice(invoice.totalMinor, invoice.currency, 'en-US'), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
   y = doc.y + 24;
 
   doc.font('bold').fontSize(9).fillColor(MUTED).text('PAYMENT', left, y);

@@ -3,7 +3,7 @@
 // marked paid when its money comes in (docs/decisions/044-orders-on-account.md).
 
 import type { OrderDocument } from '../repositories/invoices';
-import { invoiceNoOf } from '../repositories/orders';
+import { currencyOf, invoiceNoOf } from '../repositories/orders';
 import type { Invoice, InvoicePayment } from './invoice-pdf';
 
 /** How the order's invoice is paid; null while the order has no invoice (unpaid by card, on account and not shipped). */
@@ -38,6 +38,7 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     // As the company was named when the order was placed: an invoice says what was true then.
     company: order.companyName === null ? null : { name: order.companyName, taxNumber: order.companyTaxNumber, location: order.locationName },
     lines,
-    total: order.totalPrice,
+    totalMinor: order.totalMinor,
+    currency: currencyOf(order),
   };
 }

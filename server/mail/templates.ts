@@ -7,9 +7,9 @@ import { accountMessages, termDays, termsLabel } from '../../src/contract/accoun
 import { bankLine, companyFacts } from '../../src/contract/company';
 import type { MemberRole } from '../../src/contract/dealer-company';
 import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
-import { formatDollars } from '../../src/contract/pricing';
+import { formatPrice } from '../../src/contract/money';
 import type { InvoiceLine } from '../invoices/invoice-pdf';
-import { invoiceNoOf, type OrderRow } from '../repositories/orders';
+import { currencyOf, invoiceNoOf, type OrderRow } from '../repositories/orders';
 
 export interface MailContent {
   subject: string;
@@ -30,6 +30,8 @@ const pieces = (n: number) => `${n.toLocaleString('en-US')} pcs.`;
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/gu, ' ').trim();
 const firstNameOf = (name: string) => oneLine(name).split(' ')[0] || 'there';
 const firstName = (order: OrderRow) => firstNameOf(order.userName);
+/** An amount of the order, in its currency, written the shop's way. */
+const money = (order: OrderRow, minor: number) => formatPrice(minor, currencyOf(order), 'en-US');
 const toolCount = (lines: InvoiceLine[]) => (lines.length === 1 ? '1 tool' : `${lines.length} tools`);
 
 function escapeHtml(text: string): string {
@@ -47,9 +49,9 @@ const htmlOf = (parts: Part[]) => parts.map((part) => (typeof part === 'string' 
 function linesText(ctx: MailContext): string {
   const rows = ctx.lines.map((line) => {
     const sku = line.sku ? ` (${line.sku})` : '';
-    return `  ${line.productName}${sku}: ${pieces(line.quantity)} x ${formatDollars(line.unitPrice)} = ${formatDollars(line.lineTotal)}`;
+    return `  ${line.productName}${sku}: ${pieces(line.quantity)} x ${money(ctx.order, line.unitPriceMinor)} = ${money(ctx.order, line.lineTotalMinor)}`;
   });
-  return [...rows, `  Total: ${formatDollars(ctx.order.totalPrice)}`].join('\n');
+  return [...rows, `  Total: ${money(ctx.order, ctx.order.totalMinor)}`].join('\n');
 }
 
 function linesHtml(ctx: MailContext): string {
@@ -59,8 +61,8 @@ function linesHtml(ctx: MailContext): string {
       (line) =>
         `<tr><td style="${cell}">${escapeHtml(line.productName)}${line.sku ? `<br><span style="color:#6b7280;font-size:12px">${escapeHtml(line.sku)}</span>` : ''}</td>` +
         `<td style="${cell}text-align:right">${escapeHtml(pieces(line.quantity))}</td>` +
-        `<td style="${cell}text-align:right">${escapeHtml(formatDollars(line.unitPrice))}</td>` +
-        `<td style="${cell}text-align:right">${escapeHtml(formatDollars(line.lineTotal))}</td></tr>`,
+        `<td style="${cell}text-align:right">${escapeHtml(money(ctx.order, line.unitPriceMinor))}</td>` +
+        `<td style="${cell}text-align:right">${escapeHtml(money(ctx.order, line.lineTotalMinor))}</td></tr>`,
     )
     .join('');
   const head = ['Tool', 'Quantity', 'Unit price', 'Line total']
@@ -69,7 +71,7 @@ function linesHtml(ctx: MailContext): string {
   return (
     `<table style="border-collapse:collapse;width:100%;max-width:560px;font-size:14px"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody>` +
     `<tfoot><tr><td colspan="3" style="padding:8px;text-align:right"><strong>Total</strong></td>` +
-    `<td style="padding:8px;text-align:right"><strong>${escapeHtml(formatDollars(ctx.order.totalPrice))}</strong></td></tr></tfoot></table>`
+    `<td style="padding:8px;text-align:right"><strong>${escapeHtml(money(ctx.order, ctx.order.totalMinor))}</strong></td></tr></tfoot></table>`
   );
 }
 
@@ -192,7 +194,7 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
   const { order } = ctx;
   // The order's own number, as My Orders and Manage Orders show it (docs/decisions/035-order-numbers.md).
   const ref = order.number;
-  const total = formatDollars(order.totalPrice);
+  const total = money(order, order.totalMinor);
   const invoiceNo = invoiceNoOf(order) ?? '';
   const hello: Block = { p: [`Hello ${firstName(order)},`] };
 

@@ -4,8 +4,10 @@
 /** What a provider needs to know about the order it charges for. */
 export interface ChargeableOrder {
   id: string;
-  /** Whole dollars, as the server computed them. */
-  totalPrice: number;
+  /** Minor units of `currency`, as the server computed them. */
+  totalMinor: number;
+  /** ISO 4217, upper case; processors take it in lower case. */
+  currency: string;
   /** The intent made for this order earlier, if any; a provider may reuse it. */
   paymentIntentId: string | null;
   /**
@@ -29,7 +31,7 @@ export interface RetrievedIntent {
    * card authorised for an intent made with `captureLater`, not charged yet.
    */
   status: string;
-  /** In cents. */
+  /** In minor units of `currency`. */
   amount: number;
   currency: string;
   /** metadata.orderId: the order this intent was made for; null when it carries none. */
@@ -70,33 +72,40 @@ export class PaymentProviderError extends Error {
   }
 }
 
-/** Orders are priced in whole dollars; processors take cents. */
-export function toCents(dollars: number): number {
-  return dollars * 100;
+/** What an intent must be for: an order's (or several invoices') id, and its full amount in its currency. */
+export interface Payable {
+  id: string;
+  totalMinor: number;
+  currency: string;
 }
 
-/** The intent is for this very order and for its full amount in USD. */
-function isForOrder(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
-  return intent.orderId === order.id && intent.amount === toCents(order.totalPrice) && intent.currency.toLowerCase() === 'usd';
+/** The intent is for the full amount in the right currency. */
+function isForAmount(intent: RetrievedIntent, order: Payable): boolean {
+  return intent.amount === order.totalMinor && intent.currency.toLowerCase() === order.currency.toLowerCase();
+}
+
+/** The intent is for this very order and for its full amount in its currency. */
+function isForOrder(intent: RetrievedIntent, order: Payable): boolean {
+  return intent.orderId === order.id && isForAmount(intent, order);
 }
 
 /**
- * True only when the intent succeeded, for this very order, for its full amount in USD: a succeeded
+ * True only when the intent succeeded, for this very order, for its full amount in its currency: a succeeded
  * intent of another order (or for a different amount) never pays for this one.
  */
-export function intentPaysFor(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
+export function intentPaysFor(intent: RetrievedIntent, order: Payable): boolean {
   return intent.status === 'succeeded' && isForOrder(intent, order);
 }
 
 /** True when the intent is a card authorised, not yet charged, for this very order and its full amount in USD. */
-export function intentAuthorisesFor(intent: RetrievedIntent, order: { id: string; totalPrice: number }): boolean {
+export function intentAuthorisesFor(intent: RetrievedIntent, order: Payable): boolean {
   return intent.status === 'requires_capture' && isForOrder(intent, order);
 }
 
 /** Why an intent does not pay for the order, in the dealer's words. */
-export function whyNotPaying(intent: RetrievedIntent, order: { id: string; totalPrice: number }): string {
+export function whyNotPaying(intent: RetrievedIntent, order: Payable): string {
   if (intent.orderId !== order.id) return 'That payment belongs to another order.';
   if (intent.status !== 'succeeded') return `The payment has not gone through (${intent.status.replaceAll('_', ' ')}).`;
-  if (intent.amount !== toCents(order.totalPrice) || intent.currency.toLowerCase() !== 'usd') return 'The amount paid does not match the order total.';
+  if (!isForAmount(intent, order)) return 'The amount paid does not match the order total.';
   return 'The payment could not be confirmed.';
 }

@@ -10,15 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CardPaymentResult, SandboxConfirmBody } from '../../src/contract/payment';
 import type { SandboxDecision, SandboxIntentStore } from '../repositories/sandbox-intents';
-import {
-  PaymentLookupError,
-  PaymentProviderError,
-  toCents,
-  type ChargeableOrder,
-  type CreatedIntent,
-  type PaymentProvider,
-  type RetrievedIntent,
-} from './provider';
+import { PaymentLookupError, PaymentProviderError, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
 
 export interface CardDecline {
   message: string;
@@ -98,8 +90,10 @@ export function checkTestCard(card: SandboxConfirmBody['card'], now = new Date()
 }
 
 // `pi_sbx_` intents charge the card at once; `pi_sbxa_` ones only authorise it, and the server captures them.
-const INTENT_ID = /^(pi_sbx(a?)_([0-9a-f]{32})_(\d{1,12})_[0-9a-f]{16})(?:_([0-9a-f]{32}))?$/u;
-const CLIENT_SECRET = /^(pi_sbxa?_[0-9a-f]{32}_\d{1,12}_[0-9a-f]{16})_secret_([0-9a-f]{32})$/u;
+// The amount is minor units followed by the currency in lower case, left out for US dollars: `_12900_` is
+// $129.00, `_11868eur_` is €118.68.
+const INTENT_ID = /^(pi_sbx(a?)_([0-9a-f]{32})_(\d{1,12}(?:[a-z]{3})?)_[0-9a-f]{16})(?:_([0-9a-f]{32}))?$/u;
+const CLIENT_SECRET = /^(pi_sbxa?_[0-9a-f]{32}_\d{1,12}(?:[a-z]{3})?_[0-9a-f]{16})_secret_([0-9a-f]{32})$/u;
 
 function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
@@ -122,8 +116,8 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
     return {
       id: decision === 'succeeded' ? `${core}_${mac('succeeded', core)}` : core,
       status: decision ? STATUS[decision] : 'requires_payment_method',
-      amount: Number(cents),
-      currency: 'usd',
+      amount: Number.parseInt(cents, 10),
+      currency: /[a-z]{3}$/u.exec(cents)?.[0] ?? 'usd',
       orderId: uuidFromHex(orderHex),
     };
   }
@@ -140,7 +134,8 @@ export function sandboxProvider(secret: string, store: SandboxIntentStore): Sand
     name: 'sandbox',
 
     async createIntent(order: ChargeableOrder): Promise<CreatedIntent> {
-      const body = `${order.id.replaceAll('-', '')}_${toCents(order.totalPrice)}`;
+      const currency = order.currency.toLowerCase();
+      const body = `${order.id.replaceAll('-', '')}_${order.totalMinor}${currency === 'usd' ? '' : currency}`;
       const prefix = order.captureLater ? 'pi_sbxa' : 'pi_sbx';
       const core = `${prefix}_${body}_${mac('intent', `${prefix}_${body}`).slice(0, 16)}`;
       return { intentId: core, clientSecret: `${core}_secret_${mac('secret', core)}` };

@@ -2,15 +2,7 @@
 // points the SDK at another host, which is how the tests run it against a local stand-in.
 
 import Stripe from 'stripe';
-import {
-  PaymentLookupError,
-  PaymentProviderError,
-  toCents,
-  type ChargeableOrder,
-  type CreatedIntent,
-  type PaymentProvider,
-  type RetrievedIntent,
-} from './provider';
+import { PaymentLookupError, PaymentProviderError, type ChargeableOrder, type CreatedIntent, type PaymentProvider, type RetrievedIntent } from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -47,7 +39,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const open = intent.status !== 'canceled' && intent.status !== 'succeeded';
       const sameCapture =
         intent.capture_method === (order.captureLater ? 'manual' : 'automatic') || (!order.captureLater && intent.capture_method === 'automatic_async');
-      return open && sameCapture && intent.amount === toCents(order.totalPrice) && intent.metadata.orderId === order.id && intent.client_secret ? intent : null;
+      return open &&
+        sameCapture &&
+        intent.amount === order.totalMinor &&
+        intent.currency === order.currency.toLowerCase() &&
+        intent.metadata.orderId === order.id &&
+        intent.client_secret
+        ? intent
+        : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -63,8 +62,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           (await reusable(order)) ??
           (await stripe.paymentIntents.create(
             {
-              amount: toCents(order.totalPrice),
-              currency: 'usd',
+              amount: order.totalMinor,
+              currency: order.currency.toLowerCase(),
               payment_method_types: ['card'],
               // Authorise only: the server charges the card once the order's stock is taken (docs/decisions/027).
               ...(order.captureLater ? { capture_method: 'manual' as const } : {}),

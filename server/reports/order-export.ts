@@ -3,13 +3,21 @@
 // position still reads them.
 
 import { termsLabel } from '../../src/contract/account-terms';
+import { toMajor } from '../../src/contract/money';
+import { inListCents } from '../../src/contract/price-list';
 import { ORDER_EXPORT_COLUMNS } from '../../src/contract/reports';
 import type { ExportRow } from '../repositories/reports';
 
 /** The dealer's PO number, how the order is paid (`Card`, `Net 30`), when its invoice on account is due, and when it was paid. */
 export const ACCOUNT_EXPORT_COLUMNS = ['PO number', 'Payment terms', 'Due (UTC)', 'Paid (UTC)'] as const;
 
-export const ORDER_EXPORT_HEADER = [...ORDER_EXPORT_COLUMNS, ...ACCOUNT_EXPORT_COLUMNS] as const;
+/**
+ * The order's total in its own currency, and that currency (docs/decisions/045-price-lists-and-money.md);
+ * `Total (USD)` holds it in US dollars at its price list's rate, the same figure for an order at list price.
+ */
+export const CURRENCY_EXPORT_COLUMNS = ['Total', 'Currency'] as const;
+
+export const ORDER_EXPORT_HEADER = [...ORDER_EXPORT_COLUMNS, ...ACCOUNT_EXPORT_COLUMNS, ...CURRENCY_EXPORT_COLUMNS] as const;
 
 /** A moment as `2026-11-27 10:15`, in UTC. */
 const minute = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
@@ -26,7 +34,7 @@ export function orderExportRow(r: ExportRow): (string | number | null)[] {
     r.userPhone,
     r.tools,
     r.pieces,
-    r.totalPrice,
+    toMajor(inListCents(r.totalMinor, r.currency, r.rateMicros), 'USD'),
     r.status,
     r.transactionId,
     minute(r.shippedAt),
@@ -37,5 +45,7 @@ export function orderExportRow(r: ExportRow): (string | number | null)[] {
     r.paymentTerms === 'card' ? 'Card' : termsLabel(r.paymentTerms),
     day(r.dueAt),
     minute(r.paidAt),
+    toMajor(r.totalMinor, r.currency),
+    r.currency,
   ];
 }

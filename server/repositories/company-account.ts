@@ -6,9 +6,10 @@
 
 import { eq, sql } from 'drizzle-orm';
 import type { AccountStanding, AccountTerms } from '../../src/contract/account-terms';
+import { isCurrency, LIST_CURRENCY, type CurrencyCode } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { companies } from '../db/schema';
+import { companies, priceLists } from '../db/schema';
 
 /** Locks the company's row until the transaction ends: the credit check of one order at a time. */
 export async function lockCompanyAccount(tx: Tx, companyId: string): Promise<void> {
@@ -26,23 +27,36 @@ export async function findAccountTerms(tx: Tx, companyId: string): Promise<Accou
 }
 
 /**
- * The company's terms and what it owes now, in cents: its orders on account confirmed or shipped and not yet
+ * The company's terms and what it owes now, in minor units of its currency (its price list's; its orders on
+ * account are all in it, docs/decisions/045): its orders on account confirmed or shipped and not yet
  * paid (On hold and Refused ones owe nothing), those past their due date, and the credit left. Read in a
  * statement of its own, after lockCompanyAccount, so it sees every order committed before the lock was granted.
  */
 export async function findAccountStanding(tx: Tx, companyId: string): Promise<AccountStanding | null> {
   const terms = await findAccountTerms(tx, companyId);
   if (!terms) return null;
+  const currency = await companyCurrency(tx, companyId);
   const [row] = await rowsOf<{ outstanding: string | number | null; overdue: string | number | null }>(
     tx,
-    sql`select coalesce(sum(total_price), 0) * 100 as outstanding,
-               coalesce(sum(total_price) filter (where due_at < now()), 0) * 100 as overdue
+    sql`select coalesce(sum(total_minor), 0) as outstanding,
+               coalesce(sum(total_minor) filter (where due_at < now()), 0) as overdue
           from orders
          where company_id = ${companyId}::uuid and payment_terms <> 'card' and paid_at is null and status in ('Confirmed', 'Shipped')`,
   );
   const outstanding = Number(row?.outstanding ?? 0);
   const overdue = Number(row?.overdue ?? 0);
-  return { ...terms, outstanding, overdue, available: Math.max(0, terms.creditLimit - outstanding) };
+  return { ...terms, currency, outstanding, overdue, available: Math.max(0, terms.creditLimit - outstanding) };
+}
+
+/** The currency the company buys, owes and is given credit in: its price list's, US dollars without one. */
+export async function companyCurrency(tx: Tx, companyId: string): Promise<CurrencyCode> {
+  const [row] = await tx
+    .select({ currency: priceLists.currency })
+    .from(companies)
+    .innerJoin(priceLists, eq(priceLists.id, companies.priceListId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row && isCurrency(row.currency) ? row.currency : LIST_CURRENCY;
 }
 
 /** Sets the company's terms; false when there is no such company. */

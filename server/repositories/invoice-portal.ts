@@ -5,9 +5,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { InvoiceState } from '../../src/contract/account-terms';
 import type { PortalInvoice } from '../../src/contract/invoices-portal';
+import { LIST_CURRENCY, type CurrencyCode } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { invoicePayments, orders } from '../db/schema';
-import { dealerActsOnOrder, dealerSeesOrder, invoiceNoOf, type OrderRow } from './orders';
+import { currencyOf, dealerActsOnOrder, dealerSeesOrder, invoiceNoOf, type OrderRow } from './orders';
 
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 
@@ -32,7 +33,8 @@ function toInvoice(row: OrderRow, state: InvoiceState, mayAct: boolean): PortalI
     invoiceNo: invoiceNoOf(row) ?? '',
     poNumber: row.poNumber,
     paymentTerms: row.paymentTerms,
-    amount: row.totalPrice * 100,
+    amount: row.totalMinor,
+    currency: currencyOf(row),
     // A card order's invoice is made when it is paid; one on account's when the order ships.
     issuedAt: ((card ? row.paidAt : row.shippedAt) ?? row.createdAt).toISOString(),
     dueAt: row.dueAt?.toISOString() ?? null,
@@ -62,16 +64,24 @@ export async function listPortalInvoices(tx: Tx, userId: string, state?: Invoice
   return rows.map((row) => toInvoice(row.order, row.state, row.mayAct === true));
 }
 
-/** Cents of the open and overdue invoices this dealer sees, and of the overdue ones among them. */
-export async function portalBalance(tx: Tx, userId: string): Promise<{ openBalance: number; overdue: number }> {
+/**
+ * Minor units of the open and overdue invoices this dealer sees, and of the overdue ones among them, in their
+ * currency. A dealer sees one company's invoices, whose open ones share the company's currency (its price list
+ * cannot change currency while any is open); were there ever two, the larger balance is the one given.
+ */
+export async function portalBalance(tx: Tx, userId: string): Promise<{ openBalance: number; overdue: number; currency: CurrencyCode }> {
   const [row] = await tx
     .select({
-      openBalance: sql<string>`coalesce(sum(${orders.totalPrice}::bigint * 100), 0)`,
-      overdue: sql<string>`coalesce(sum(${orders.totalPrice}::bigint * 100) filter (where ${orders.dueAt} < now()), 0)`,
+      currency: orders.currency,
+      openBalance: sql<string>`coalesce(sum(${orders.totalMinor}), 0)`,
+      overdue: sql<string>`coalesce(sum(${orders.totalMinor}) filter (where ${orders.dueAt} < now()), 0)`,
     })
     .from(orders)
-    .where(and(dealerSeesOrder(userId), unpaidOnAccount));
-  return { openBalance: Number(row?.openBalance ?? 0), overdue: Number(row?.overdue ?? 0) };
+    .where(and(dealerSeesOrder(userId), unpaidOnAccount))
+    .groupBy(orders.currency)
+    .orderBy(sql`2 desc`)
+    .limit(1);
+  return { openBalance: Number(row?.openBalance ?? 0), overdue: Number(row?.overdue ?? 0), currency: row ? currencyOf(row) : LIST_CURRENCY };
 }
 
 /** One of the orders a dealer asked to pay, as they see it: null fields when they do not see it at all. */
@@ -100,8 +110,9 @@ export interface NewInvoicePayment {
   userId: string;
   companyId: string | null;
   orderIds: string[];
-  /** In cents. */
+  /** In minor units of `currency`. */
   amount: number;
+  currency: CurrencyCode;
 }
 
 export async function insertInvoicePayment(tx: Tx, payment: NewInvoicePayment): Promise<InvoicePaymentRow> {

@@ -13,8 +13,9 @@ export interface OrderDocumentLine {
   /** The tool's article number when the order was placed; null for lines older than SKUs. */
   sku: string | null;
   quantity: number;
-  unitPrice: number;
-  lineTotal: number;
+  /** Minor units of the order's currency, as is the line's total. */
+  unitPriceMinor: number;
+  lineTotalMinor: number;
 }
 
 export interface OrderDocument {
@@ -30,8 +31,8 @@ export async function findOrderDocument(tx: Tx, orderId: string): Promise<OrderD
       productName: orderLines.productName,
       sku: orderLines.sku,
       quantity: orderLines.quantity,
-      unitPrice: orderLines.unitPrice,
-      lineTotal: orderLines.lineTotal,
+      unitPriceMinor: orderLines.unitPriceMinor,
+      lineTotalMinor: orderLines.lineTotalMinor,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))

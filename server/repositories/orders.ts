@@ -6,6 +6,7 @@
 
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentTerms } from '../../src/contract/account-terms';
+import { isCurrency, LIST_CURRENCY, toMajor, type CurrencyCode } from '../../src/contract/money';
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
 import type { Tx } from '../db/client';
@@ -32,7 +33,10 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     userEmail: row.userEmail,
     userAddress: row.userAddress,
     userPhone: row.userPhone,
-    totalPrice: row.totalPrice,
+    totalPrice: toMajor(row.totalMinor, currencyOf(row)),
+    totalMinor: row.totalMinor,
+    currency: currencyOf(row),
+    priceListVersion: row.priceListVersion,
     status: row.status,
     transactionId: row.transactionId,
     clientOrderId: row.clientOrderId,
@@ -60,6 +64,11 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
   };
 }
 
+/** The order's currency; a code the contract does not know (never written by this server) reads as the list's. */
+export function currencyOf(row: Pick<OrderRow, 'currency'>): CurrencyCode {
+  return isCurrency(row.currency) ? row.currency : LIST_CURRENCY;
+}
+
 /** `2026-00042`: the year the order was paid and its number in that year. */
 export function invoiceNoOf(row: Pick<OrderRow, 'invoiceYear' | 'invoiceSeq'>): string | null {
   if (row.invoiceYear === null || row.invoiceSeq === null) return null;
@@ -68,15 +77,17 @@ export function invoiceNoOf(row: Pick<OrderRow, 'invoiceYear' | 'invoiceSeq'>): 
 
 type LineRecord = typeof orderLines.$inferSelect;
 
-function toLine(row: LineRecord): OrderLine {
+function toLine(row: LineRecord, currency: CurrencyCode): OrderLine {
   return {
     productId: row.productId,
     productName: row.productName,
     sku: row.sku,
     imageUrl: row.imageUrl,
-    unitPrice: row.unitPrice,
+    unitPrice: toMajor(row.unitPriceMinor, currency),
     quantity: row.quantity,
-    lineTotal: row.lineTotal,
+    lineTotal: toMajor(row.lineTotalMinor, currency),
+    unitPriceMinor: row.unitPriceMinor,
+    lineTotalMinor: row.lineTotalMinor,
   };
 }
 
@@ -84,11 +95,16 @@ function toLine(row: LineRecord): OrderLine {
 export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLine[]>> {
   const byOrder = new Map<string, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await tx.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId) ?? [];
-    list.push(toLine(row));
-    byOrder.set(row.orderId, list);
+  const rows = await tx
+    .select({ line: orderLines, currency: orders.currency })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
+  for (const { line, currency } of rows) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push(toLine(line, currencyOf({ currency })));
+    byOrder.set(line.orderId, list);
   }
   return byOrder;
 }
@@ -141,8 +157,11 @@ export interface NewOrder {
   userAddress: string;
   userPhone: string;
   clientOrderId: string;
-  totalPrice: number;
-  lines: { productId: string; productName: string; sku: string | null; imageUrl: string; unitPrice: number; quantity: number }[];
+  /** Minor units of `pricing.currency`: the sum of the lines. */
+  totalMinor: number;
+  /** What the lines were priced with: the currency, and the price list with its version and rate; left out, the list price in US dollars. */
+  pricing?: { currency: CurrencyCode; priceList: { id: string; version: number; rateMicros: number } | null };
+  lines: { productId: string; productName: string; sku: string | null; imageUrl: string; unitPriceMinor: number; quantity: number }[];
   /** The pieces are off the shelf from now on; false for an account not trusted to hold stock (docs/decisions/027). */
   holdsStock: boolean;
   /** The placer's company as it is now (copied); none for an account without one. */
@@ -171,7 +190,11 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       userName: order.userName,
       userAddress: order.userAddress,
       userPhone: order.userPhone,
-      totalPrice: order.totalPrice,
+      totalMinor: order.totalMinor,
+      currency: order.pricing?.currency ?? LIST_CURRENCY,
+      priceListId: order.pricing?.priceList?.id ?? null,
+      priceListVersion: order.pricing?.priceList?.version ?? null,
+      rateMicros: order.pricing?.priceList?.rateMicros ?? 1_000_000,
       status: order.onAccount ? (order.onAccount.holdReason === null ? 'Confirmed' : 'On hold') : 'Unpaid',
       paymentTerms: order.onAccount?.terms ?? 'card',
       statusReason: order.onAccount?.holdReason ?? null,
@@ -195,9 +218,9 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       productName: line.productName,
       sku: line.sku,
       imageUrl: line.imageUrl,
-      unitPrice: line.unitPrice,
+      unitPriceMinor: line.unitPriceMinor,
       quantity: line.quantity,
-      lineTotal: line.unitPrice * line.quantity,
+      lineTotalMinor: line.unitPriceMinor * line.quantity,
     })),
   );
   return placed.id;

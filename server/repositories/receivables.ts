@@ -4,10 +4,11 @@
 
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { ageBucket } from '../../src/contract/account-terms';
+import { inListCents } from '../../src/contract/price-list';
 import { noAgedAmounts, type CompanyReceivables, type OpenInvoice, type Receivables } from '../../src/contract/receivables';
 import type { Tx } from '../db/client';
 import { companies, orders } from '../db/schema';
-import { invoiceNoOf } from './orders';
+import { currencyOf, invoiceNoOf } from './orders';
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +21,9 @@ export async function listReceivables(tx: Tx, now: Date): Promise<Receivables> {
       invoiceYear: orders.invoiceYear,
       invoiceSeq: orders.invoiceSeq,
       poNumber: orders.poNumber,
-      totalPrice: orders.totalPrice,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      rateMicros: orders.rateMicros,
       dueAt: orders.dueAt,
       companyId: orders.companyId,
       orderCompanyName: orders.companyName,
@@ -45,20 +48,23 @@ export async function listReceivables(tx: Tx, now: Date): Promise<Receivables> {
       number: row.number,
       invoiceNo,
       poNumber: row.poNumber,
-      total: row.totalPrice * 100,
+      total: row.totalMinor,
+      currency: currencyOf(row),
       dueAt: row.dueAt.toISOString(),
       daysOverdue: Math.max(0, Math.floor((now.getTime() - row.dueAt.getTime()) / DAY_MS)),
       bucket,
     };
-    // Invoices of a company deleted since are kept together under the name their orders kept.
+    // Invoices of a company deleted since are kept together under the name their orders kept; a company's
+    // invoices in another currency (none while any is open: its price list cannot change currency) apart.
     const name = row.companyName ?? row.orderCompanyName ?? 'No company';
-    const key = row.companyId ?? `deleted:${name}`;
+    const key = `${row.companyId ?? `deleted:${name}`}:${invoice.currency}`;
     let company = byCompany.get(key);
     if (!company) {
       company = {
         companyId: row.companyId,
         companyName: name,
         paymentTerms: row.companyTerms,
+        currency: invoice.currency,
         aged: noAgedAmounts(),
         total: 0,
         oldestDueAt: invoice.dueAt,
@@ -69,10 +75,11 @@ export async function listReceivables(tx: Tx, now: Date): Promise<Receivables> {
     company.invoices.push(invoice);
     company.aged[bucket] += invoice.total;
     company.total += invoice.total;
-    totals[bucket] += invoice.total;
+    totals[bucket] += inListCents(invoice.total, invoice.currency, row.rateMicros);
   }
 
   // Rows come oldest due date first, so each company's first invoice is its oldest and the map's order is the companies'.
   const list = [...byCompany.values()];
-  return { asOf: now.toISOString(), companies: list, aged: totals, total: list.reduce((sum, company) => sum + company.total, 0) };
+  const total = totals.current + totals['1-30'] + totals['31-60'] + totals['over-60'];
+  return { asOf: now.toISOString(), companies: list, aged: totals, total };
 }

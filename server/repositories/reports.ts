@@ -1,14 +1,32 @@
 // The admin's figures: one query each, computed by the database (docs/architecture.md, "Data model").
 
-import { desc, sql } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { PaymentTerms } from '../../src/contract/account-terms';
+import { CURRENCY_DIGITS, type CurrencyCode } from '../../src/contract/money';
 import type { SalesSummary } from '../../src/contract/reports';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { orders } from '../db/schema';
-import { orderSearchWhere, type OrderSearch } from './orders';
+import { currencyOf, orderSearchWhere, type OrderSearch } from './orders';
+
+/**
+ * An order's amount in US dollars, as a numeric of the database: minor units of its currency at the rate
+ * of the price list it was priced with (docs/decisions/045-price-lists-and-money.md). Revenue adds orders
+ * of every currency up this way; the list price's own orders are their cents over 100.
+ */
+function inDollars(minor: SQL, alias: string): SQL {
+  const divisors = Object.entries(CURRENCY_DIGITS)
+    .filter(([, digits]) => digits !== 2)
+    .map(([code, digits]) => `when '${code}' then ${10 ** digits}`)
+    .join(' ');
+  const divisor = sql.raw(`(case ${alias}.currency ${divisors} else 100 end)`);
+  return sql`(${minor}::numeric * 1000000 / (${sql.raw(`${alias}.rate_micros`)} * ${divisor}))`;
+}
 
 export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
+  const total = inDollars(sql.raw('orders.total_minor'), 'orders');
+  const totalOf = inDollars(sql.raw('o.total_minor'), 'o');
+  const lineTotal = inDollars(sql.raw('l.line_total_minor'), 'o');
   const at = now.toISOString();
   const [toShip, revenue, daily, top] = await Promise.all([
     // Waiting to be shipped: paid by card, or confirmed on account (docs/decisions/044-orders-on-account.md).
@@ -16,15 +34,15 @@ export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
     rowsOf<{ today: string | number; week: string | number; month: string | number }>(
       tx,
       sql`
-      select coalesce(sum(total_price) filter (where paid_at >= date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'), 0)::bigint as today,
-             coalesce(sum(total_price) filter (where paid_at >= ${at}::timestamptz - interval '7 days'), 0)::bigint as week,
-             coalesce(sum(total_price) filter (where paid_at >= ${at}::timestamptz - interval '30 days'), 0)::bigint as month
+      select round(coalesce(sum(${total}) filter (where paid_at >= date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'), 0))::bigint as today,
+             round(coalesce(sum(${total}) filter (where paid_at >= ${at}::timestamptz - interval '7 days'), 0))::bigint as week,
+             round(coalesce(sum(${total}) filter (where paid_at >= ${at}::timestamptz - interval '30 days'), 0))::bigint as month
         from orders where status in ('Paid', 'Shipped') and paid_at <= ${at}::timestamptz`,
     ),
     rowsOf<{ date: string; revenue: string | number; orders: number }>(
       tx,
       sql`
-      select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(o.total_price), 0)::bigint as revenue, count(o.id)::int as orders
+      select to_char(d.day, 'YYYY-MM-DD') as date, round(coalesce(sum(${totalOf}), 0))::bigint as revenue, count(o.id)::int as orders
         from generate_series(date_trunc('day', ${at}::timestamptz at time zone 'UTC') - interval '29 days',
                              date_trunc('day', ${at}::timestamptz at time zone 'UTC'), interval '1 day') as d(day)
         left join orders o on o.status in ('Paid', 'Shipped') and o.paid_at <= ${at}::timestamptz
@@ -34,7 +52,7 @@ export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
     rowsOf<{ product_id: string | null; name: string; units: string | number; revenue: string | number }>(
       tx,
       sql`
-      select l.product_id, min(l.product_name) as name, sum(l.quantity)::bigint as units, sum(l.line_total)::bigint as revenue
+      select l.product_id, min(l.product_name) as name, sum(l.quantity)::bigint as units, round(sum(${lineTotal}))::bigint as revenue
         from order_lines l join orders o on o.id = l.order_id
        where o.status in ('Paid', 'Shipped') and o.paid_at >= ${at}::timestamptz - interval '30 days' and o.paid_at <= ${at}::timestamptz
        group by l.product_id order by units desc, name limit 5`,
@@ -68,7 +86,11 @@ export interface ExportRow {
   userPhone: string;
   tools: string;
   pieces: number;
-  totalPrice: number;
+  /** Minor units of `currency`. */
+  totalMinor: number;
+  currency: CurrencyCode;
+  /** Its price list's rate then (millionths of `currency` per US dollar). */
+  rateMicros: number;
   status: string;
   transactionId: string | null;
   shippedAt: Date | null;
@@ -96,7 +118,9 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
       userEmail: orders.userEmail,
       userAddress: orders.userAddress,
       userPhone: orders.userPhone,
-      totalPrice: orders.totalPrice,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      rateMicros: orders.rateMicros,
       status: orders.status,
       transactionId: orders.transactionId,
       shippedAt: orders.shippedAt,
@@ -115,5 +139,5 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
     .where(orderSearchWhere(search))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, tools: r.tools ?? '', pieces: Number(r.pieces) }));
+  return rows.map((r) => ({ ...r, currency: currencyOf(r), tools: r.tools ?? '', pieces: Number(r.pieces) }));
 }

@@ -4,6 +4,7 @@
 // turns that body into an order of one line, a refusal into the answer such a client expects, and an order
 // into its answer with the top-level fields read from its lines.
 
+import { formatPrice } from '../../src/contract/money';
 import type { OneToolOrderBody, Order } from '../../src/contract/order';
 import type { AuthUser } from '../auth/guards';
 import { AppError, notFound } from '../errors';
@@ -40,7 +41,8 @@ export async function placeOneToolOrder(orders: OrderService, user: AuthUser, bo
     if (!line?.product) throw notFound('That product');
     const { product } = line;
     if (error.totalChanged) {
-      throw new AppError('price_changed', `The price has changed: ${line.quantity} pcs. now cost $${error.total}. Please confirm the new total.`, { product });
+      const total = formatPrice(error.total.minor, error.total.currency, 'en-US');
+      throw new AppError('price_changed', `The price has changed: ${line.quantity} pcs. now cost ${total}. Please confirm the new total.`, { product });
     }
     const [problem] = error.problems;
     if (!problem) throw error;

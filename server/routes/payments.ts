@@ -49,7 +49,8 @@ const payments: FastifyPluginAsync = async (app) => {
       }
       const intent = await provider.createIntent({
         id: order.id,
-        totalPrice: order.totalPrice,
+        totalMinor: order.totalMinor,
+        currency: order.currency,
         paymentIntentId: order.paymentIntentId,
         captureLater: !order.holdsStock,
       });

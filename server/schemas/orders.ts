@@ -31,7 +31,10 @@ export const orderSchemas = {
     summary: 'Place an order',
     description:
       'A one-tool order (`productId`, `orderQuantity`) or an order of many tools (`lines`), to one address, paid once. The server ' +
-      'prices every line; `totalPrice` and each `unitPrice`, when sent, must be what it computes. Sending the same `clientOrderId` ' +
+      'prices every line with the company’s price list (the list price in US dollars without one). `totalPrice` and each `unitPrice`, ' +
+      'in whole dollars, when sent, must be what it computes. Each `unitPriceMinor`, in minor units of `currency`, is the price the ' +
+      'dealer saw: a price now at or below it is applied, a higher one (or another currency) refuses the line with `price_changed`, ' +
+      '`seenPriceMinor` and `priceMinor`. The order records the list’s version it was priced at. Sending the same `clientOrderId` ' +
       'again places nothing and answers the first order’s id, so a retry is safe. `poNumber` is the dealer’s purchase-order number ' +
       '(required where its company says so); `payment` is `card` or `account` (left out: on account where the company has payment ' +
       'terms). The answer’s `status` is `Unpaid` for an order to pay by card, `Confirmed` or `On hold` (with `statusReason`) on account.',

@@ -8,9 +8,9 @@ export const receivablesSchemas = {
   receivables: routeSchema({
     summary: 'What companies owe on account, by age',
     description:
-      'Every company with unpaid invoices of orders on account (shipped, not yet paid): the cents it owes not yet due and 1-30, 31-60 ' +
-      'and over 60 days past due, its total, its oldest due date and each invoice; the companies with the oldest due date first, and ' +
-      'the sums across them. Amounts are in cents (an order’s `totalPrice` in dollars times 100).',
+      'Every company with unpaid invoices of orders on account (shipped, not yet paid): what it owes not yet due and 1-30, 31-60 ' +
+      'and over 60 days past due, its total, its oldest due date and each invoice, in minor units of its currency; the companies with ' +
+      'the oldest due date first, and the sums across them in cents of US dollars at each order’s price-list rate.',
     tag: 'On account',
     access: 'admin',
     answers: { 200: ReceivablesSchema },

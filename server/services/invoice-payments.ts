@@ -7,6 +7,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { invoicePaymentMessages as m, type InvoicesPaymentIntent, type InvoicesPaymentResult } from '../../src/contract/invoices-portal';
+import { LIST_CURRENCY } from '../../src/contract/money';
 import type { Db, Tx } from '../db/client';
 import { AppError, forbidden, invalid, notFound } from '../errors';
 import { intentPaysFor, PaymentLookupError, PaymentProviderError, type PaymentProvider, type RetrievedIntent } from '../payments/provider';
@@ -22,7 +23,7 @@ import {
   type InvoicePaymentRow,
   type InvoiceToPay,
 } from '../repositories/invoice-portal';
-import { invoiceNoOf, setAccountInvoicesPaid } from '../repositories/orders';
+import { currencyOf, invoiceNoOf, setAccountInvoicesPaid } from '../repositories/orders';
 import { queueOrderMails } from './mail';
 
 export interface InvoicePaymentService {
@@ -32,14 +33,15 @@ export interface InvoicePaymentService {
   confirm(userId: string, paymentId: string, transactionId: string): Promise<InvoicesPaymentResult>;
 }
 
-/** What the provider checks an intent against: the payment's id and its amount (whole dollars, as orders are priced). */
-const chargeOf = (payment: InvoicePaymentRow) => ({ id: payment.id, totalPrice: payment.amount / 100 });
+/** What the provider checks an intent against: the payment's id and its amount in its currency. */
+const chargeOf = (payment: InvoicePaymentRow) => ({ id: payment.id, totalMinor: payment.amount, currency: payment.currency });
 
 function resultOf(payment: InvoicePaymentRow, modifiedCount: number): InvoicesPaymentResult {
   return {
     paymentId: payment.id,
     orderIds: payment.orderIds,
     amount: payment.amount,
+    currency: currencyOf(payment),
     state: payment.state,
     transactionId: payment.transactionId,
     modifiedCount,
@@ -63,7 +65,8 @@ function refusalOf(wanted: string[], found: InvoiceToPay[]): AppError | null {
   for (const { order } of found) if (order.status !== 'Shipped' || order.invoiceYear === null) return new AppError('invalid_state', m.notIssued(order.number));
   for (const { order } of found) if (order.paidAt !== null) return new AppError('invalid_state', m.alreadyPaid(invoiceNoOf(order) ?? order.number));
   for (const { order, mayAct } of found) if (!mayAct) return forbidden(m.notYours(order.number));
-  if (new Set(found.map(({ order }) => order.companyId)).size > 1) return invalid(m.oneCompany);
+  // One company's open invoices share its currency; a card payment is in one currency either way.
+  if (new Set(found.map(({ order }) => order.companyId)).size > 1 || new Set(found.map(({ order }) => order.currency)).size > 1) return invalid(m.oneCompany);
   return null;
 }
 
@@ -158,7 +161,8 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
       const found = await invoicesToPay(tx, userId, wanted, { lock: true });
       const refusal = refusalOf(wanted, found);
       if (refusal) throw refusal;
-      const amount = found.reduce((sum, { order }) => sum + order.totalPrice * 100, 0);
+      const amount = found.reduce((sum, { order }) => sum + order.totalMinor, 0);
+      const currency = found[0] ? currencyOf(found[0].order) : LIST_CURRENCY;
       if (reusable?.amount === amount) {
         const still = await findInvoicePayment(tx, reusable.id);
         if (still?.state === 'pending') return still;
@@ -167,7 +171,7 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
       for (const other of await listPendingPaymentsOf(tx, wanted)) {
         if (await cancelInvoicePayment(tx, other.id)) stale.push(other);
       }
-      return insertInvoicePayment(tx, { userId, companyId: found[0]?.order.companyId ?? null, orderIds: wanted, amount });
+      return insertInvoicePayment(tx, { userId, companyId: found[0]?.order.companyId ?? null, orderIds: wanted, amount, currency });
     });
     for (const other of stale) {
       if (other.intentId)
@@ -185,7 +189,7 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
         description: `Forgeline ${invoices} on account, payment ${payment.id}`,
       });
       if (intent.intentId !== payment.intentId) await setInvoicePaymentIntent(db, payment.id, intent.intentId);
-      return { paymentId: payment.id, orderIds: payment.orderIds, amount: payment.amount, clientSecret: intent.clientSecret };
+      return { paymentId: payment.id, orderIds: payment.orderIds, amount: payment.amount, currency: currencyOf(payment), clientSecret: intent.clientSecret };
     } catch (error) {
       return providerDown(error);
     }

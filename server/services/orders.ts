@@ -11,7 +11,8 @@ import { companyMessages, type Company, type CompanyStatus } from '../../src/con
 import { orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { repMessages } from '../../src/contract/sales-rep';
-import { orderTotal, unitPriceFor } from '../../src/contract/pricing';
+import { formatPrice, LIST_CURRENCY, listMinor, type CurrencyCode } from '../../src/contract/money';
+import { dealerUnitPrice, pricingCurrency, type DealerPriceList } from '../../src/contract/price-list';
 import { quantityProblem } from '../../src/contract/quantity-rules';
 import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
@@ -29,6 +30,7 @@ import {
 import { actorOf, recordAudit } from '../repositories/audit-log';
 import { findAccountStanding, findAccountTerms, lockCompanyAccount } from '../repositories/company-account';
 import { findCompany, findMembership, listLocations } from '../repositories/companies';
+import { findCompanyPricing } from '../repositories/company-pricing';
 import { takeInvoiceNumber } from '../repositories/invoices';
 import { dropQueuedMails } from '../repositories/mail-queue';
 import { isRepOf } from '../repositories/sales-reps';
@@ -74,24 +76,51 @@ function termsOf(row: ProductRow) {
   };
 }
 
+/** Amounts in the server's messages: the shop writes them the US way, in the order's currency. */
+const money = (minor: number, currency: CurrencyCode) => formatPrice(minor, currency, 'en-US');
+
+/**
+ * Whether the price the dealer saw still holds for a line, priced now at `unitPrice` in `currency`, or the
+ * line's price_changed problem. The whole-dollar `unitPrice` of the spec's clients and older queued orders
+ * must equal the list price. A price seen in minor units (the app's, from the dealer's price list) holds
+ * when the price now is the same or lower: the lower one is applied. A higher one, or another currency,
+ * waits for the dealer with both prices (docs/decisions/045-price-lists-and-money.md).
+ */
+function priceProblem(line: OrderLineInput, request: PlaceRequest, unitPrice: number, currency: CurrencyCode, product: Product): OrderLineProblem | null {
+  const seen =
+    line.unitPriceMinor !== undefined
+      ? { minor: line.unitPriceMinor, currency: request.currency ?? LIST_CURRENCY, lowerHolds: true }
+      : line.unitPrice !== undefined
+        ? { minor: listMinor(line.unitPrice), currency: LIST_CURRENCY, lowerHolds: false }
+        : null;
+  if (seen === null) return null;
+  const holds = seen.currency === currency && (seen.minor === unitPrice || (seen.lowerHolds && unitPrice < seen.minor));
+  if (holds) return null;
+  return {
+    productId: line.productId,
+    code: 'price_changed',
+    message: `The price has changed: ${line.quantity} pcs. now cost ${money(unitPrice, currency)} each.`,
+    product,
+    seenPriceMinor: seen.minor,
+    priceMinor: unitPrice,
+    currency,
+  };
+}
+
 /** Every line's problem, in the order of the lines; empty when the order can be placed as it is. */
-function checkLines(lines: OrderLineInput[], byId: Map<string, ProductRow>): OrderLineProblem[] {
+function checkLines(request: PlaceRequest, byId: Map<string, ProductRow>, list: DealerPriceList | null): OrderLineProblem[] {
   const problems: OrderLineProblem[] = [];
-  for (const line of lines) {
+  const currency = pricingCurrency(list);
+  for (const line of request.lines) {
     const row = byId.get(line.productId);
     if (!row) {
       problems.push({ productId: line.productId, code: 'not_found', message: 'This tool is no longer in the catalogue.' });
       continue;
     }
     const product = toProduct(row);
-    const unitPrice = unitPriceFor(termsOf(row), line.quantity);
-    if (line.unitPrice !== undefined && line.unitPrice !== unitPrice) {
-      problems.push({
-        productId: line.productId,
-        code: 'price_changed',
-        message: `The price has changed: ${line.quantity} pcs. now cost $${unitPrice} each.`,
-        product,
-      });
+    const changed = priceProblem(line, request, dealerUnitPrice(product, list, line.quantity), currency, product);
+    if (changed) {
+      problems.push(changed);
       continue;
     }
     // The same rules and words as every screen that takes a quantity (src/contract/quantity-rules.ts).
@@ -170,7 +199,7 @@ async function accountTermsFor(tx: Tx, destination: Destination, request: PlaceR
 }
 
 /**
- * Why an order on account of `total` dollars waits for an admin, or null when it is confirmed: an overdue
+ * Why an order on account of `total` (minor units of the company's currency) waits for an admin, or null when it is confirmed: an overdue
  * invoice of the company, or more than the credit it has left. The company's row is locked first, so of two
  * orders racing for the last credit the second is counted after the first.
  */
@@ -179,14 +208,15 @@ async function holdReasonFor(tx: Tx, companyId: string, total: number): Promise<
   const standing = await findAccountStanding(tx, companyId);
   if (!standing) return accountMessages.overCredit;
   if (standing.overdue > 0) return accountMessages.overdue;
-  return total * 100 > standing.available ? accountMessages.overCredit : null;
+  return total > standing.available ? accountMessages.overCredit : null;
 }
 
 /** One line of an order as the server priced it, with the tool as it is now (missing when it is gone). */
 export interface PricedLine {
   productId: string;
   quantity: number;
-  unitPrice: number;
+  /** Minor units of the order's currency. */
+  unitPriceMinor: number;
   product: Product | null;
 }
 
@@ -200,14 +230,18 @@ export class OrderRefusal extends AppError {
   constructor(
     readonly problems: OrderLineProblem[],
     readonly lines: PricedLine[],
-    readonly total: number,
+    readonly total: { minor: number; currency: CurrencyCode },
     readonly totalChanged: boolean,
   ) {
     super(...OrderRefusal.answer(problems, lines, total));
     this.name = 'OrderRefusal';
   }
 
-  private static answer(problems: OrderLineProblem[], lines: PricedLine[], total: number): ConstructorParameters<typeof AppError> {
+  private static answer(
+    problems: OrderLineProblem[],
+    lines: PricedLine[],
+    total: { minor: number; currency: CurrencyCode },
+  ): ConstructorParameters<typeof AppError> {
     const [first] = problems;
     if (first) {
       const named = problems.map((p) => `${lines.find((line) => line.productId === p.productId)?.product?.name ?? 'A tool'}: ${p.message}`);
@@ -216,10 +250,21 @@ export class OrderRefusal extends AppError {
     }
     return [
       'price_changed',
-      `The prices have changed: the order now totals $${total}. Please check the lines and confirm.`,
+      `The prices have changed: the order now totals ${money(total.minor, total.currency)}. Please check the lines and confirm.`,
       {
         lines: lines.flatMap((line) =>
-          line.product ? [{ productId: line.productId, code: 'price_changed' as const, message: `Now $${line.unitPrice} each.`, product: line.product }] : [],
+          line.product
+            ? [
+                {
+                  productId: line.productId,
+                  code: 'price_changed' as const,
+                  message: `Now ${money(line.unitPriceMinor, total.currency)} each.`,
+                  product: line.product,
+                  priceMinor: line.unitPriceMinor,
+                  currency: total.currency,
+                },
+              ]
+            : [],
         ),
       },
     ];
@@ -273,25 +318,30 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       const destination = await destinationOf(tx, user, request);
       const terms = await accountTermsFor(tx, destination, request);
 
-      const rows = await lockProducts(tx, [...new Set(request.lines.map((line) => line.productId))]);
+      const productIds = [...new Set(request.lines.map((line) => line.productId))];
+      const rows = await lockProducts(tx, productIds);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const problems = checkLines(request.lines, byId);
+      // The company's price list as it is now: an order drafted at an older version is priced again here.
+      const list = destination.company ? await findCompanyPricing(tx, destination.company.id, productIds) : null;
+      const currency = pricingCurrency(list);
+      const problems = checkLines(request, byId, list);
       const priced = request.lines.map((line) => {
         const row = byId.get(line.productId);
-        return { line, row, unitPrice: row ? unitPriceFor(termsOf(row), line.quantity) : 0 };
+        return { line, row, unitPriceMinor: row ? dealerUnitPrice(toProduct(row), list, line.quantity) : 0 };
       });
-      const total = priced.reduce((sum, p) => sum + orderTotal(p.line.quantity, p.unitPrice), 0);
-      const totalChanged = request.totalPrice !== undefined && request.totalPrice !== total;
+      const total = priced.reduce((sum, p) => sum + p.line.quantity * p.unitPriceMinor, 0);
+      // The spec's whole-dollar total must be the list price's total exactly.
+      const totalChanged = request.totalPrice !== undefined && (currency !== LIST_CURRENCY || listMinor(request.totalPrice) !== total);
       if (problems.length > 0 || totalChanged) {
         const lines = priced.map((p) => ({
           productId: p.line.productId,
           quantity: p.line.quantity,
-          unitPrice: p.unitPrice,
+          unitPriceMinor: p.unitPriceMinor,
           product: p.row ? toProduct(p.row) : null,
         }));
-        throw new OrderRefusal(problems, lines, total, totalChanged);
+        throw new OrderRefusal(problems, lines, { minor: total, currency }, totalChanged);
       }
-      if (total > MAX_ORDER_TOTAL) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
+      if (total > listMinor(MAX_ORDER_TOTAL)) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
 
       // On account, the company's credit bounds what it may owe; an order over it, or from a company with an
       // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md).
@@ -320,19 +370,20 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         location: destination.location,
         placedByRep: user.role === 'rep',
         clientOrderId: request.clientOrderId,
-        totalPrice: total,
+        totalMinor: total,
+        pricing: { currency, priceList: list ? { id: list.id, version: list.version, rateMicros: list.rateMicros } : null },
         poNumber: request.poNumber || null,
         onAccount,
         // An account the shop does not trust yet takes no stock until it pays, so throwaway accounts cannot
         // empty a shelf for everyone else (docs/decisions/027); the lines were checked against it all the same.
         // An order on account is its approved company's, which the shop trusts with credit.
         holdsStock: trusted || onAccount !== null,
-        lines: priced.map(({ line, row, unitPrice }) => ({
+        lines: priced.map(({ line, row, unitPriceMinor }) => ({
           productId: line.productId,
           productName: row?.name ?? '',
           sku: row?.sku ?? null,
           imageUrl: row?.imageUrl ?? '',
-          unitPrice,
+          unitPriceMinor,
           quantity: line.quantity,
         })),
       };
@@ -346,7 +397,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           subjectType: 'order',
           subjectId: id,
           companyId: destination.company?.id ?? null,
-          after: { total: total, lines: order.lines.length, location: destination.location?.name ?? null },
+          after: { total, currency, lines: order.lines.length, location: destination.location?.name ?? null },
         });
       }
       if (onAccount) {
@@ -355,7 +406,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           subjectType: 'order',
           subjectId: id,
           companyId: destination.company?.id ?? null,
-          after: { total, terms: onAccount.terms, poNumber: order.poNumber, reason: onAccount.holdReason },
+          after: { total, currency, terms: onAccount.terms, poNumber: order.poNumber, reason: onAccount.holdReason },
         });
       }
       const status = onAccount ? (onAccount.holdReason ? 'On hold' : 'Confirmed') : 'Unpaid';
@@ -551,7 +602,7 @@ export async function releaseOrder(db: Tx, id: string, admin: AuthUser): Promise
         subjectType: 'order',
         subjectId: id,
         companyId: released.companyId,
-        after: { total: released.totalPrice },
+        after: { total: released.totalMinor, currency: released.currency },
       });
       await queueOrderMails(tx, 'released', released);
     }
@@ -584,7 +635,7 @@ export async function recordBankPayment(db: Tx, id: string, reference: string, a
         subjectType: 'order',
         subjectId: id,
         companyId: paid.companyId,
-        after: { reference, total: paid.totalPrice },
+        after: { reference, total: paid.totalMinor, currency: paid.currency },
       });
       // The dealer's receipt with the paid invoice, and the admins who hear of payments, as for a card payment.
       await queueOrderMails(tx, 'paid', paid);

@@ -1,10 +1,11 @@
 // Paying on account: a company's payment terms, credit limit and purchase-order rule, what an order on
 // account carries, and the invoices that follow (docs/decisions/044-orders-on-account.md). Money here is in
-// minor units (cents of US dollars): an order's `totalPrice` is in whole dollars, so its amount in cents is
-// `totalPrice * 100`.
+// minor units of the company's currency, that of its price list (US dollars without one), as an order's
+// `totalMinor` is (docs/decisions/045-price-lists-and-money.md).
 
 import * as v from 'valibot';
 import { requiredText } from './fields';
+import { AmountCurrencySchema } from './money';
 
 /** How a company pays: by card for every order (the spec's way, and every company's to begin with), or on account within N days of the invoice. */
 export const PAYMENT_TERMS = ['card', 'net15', 'net30', 'net60'] as const;
@@ -20,7 +21,7 @@ export function termsLabel(terms: PaymentTerms): string {
   return terms === 'card' ? 'Card only' : `Net ${termDays(terms) ?? ''}`;
 }
 
-/** The most credit one company may be given: $10,000,000, in cents. */
+/** The most credit one company may be given: 10,000,000 of its currency's major unit, in minor units of two decimals. */
 export const MAX_CREDIT_LIMIT = 1_000_000_000;
 export const PO_NUMBER_MAX_LENGTH = 35;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 60;
@@ -31,7 +32,7 @@ export const accountMessages = {
   poTooLong: `A purchase-order number has at most ${PO_NUMBER_MAX_LENGTH} characters`,
   noAccount: 'Your company pays by card: paying on account is not open to it. Choose card, or ask the shop for payment terms.',
   termsRequired: 'Choose the payment terms: card only, net 15, net 30 or net 60',
-  creditLimit: `Enter the credit limit in cents, a whole number from 0 to ${MAX_CREDIT_LIMIT}`,
+  creditLimit: `Enter the credit limit in minor units of the company's currency (cents), a whole number from 0 to ${MAX_CREDIT_LIMIT}`,
   poRequiredChoice: 'Choose whether every order needs a purchase-order number',
   overCredit: 'This order is more than the credit your company has left, so it waits for the shop to release it.',
   overdue: 'Your company has an overdue invoice, so new orders on account wait for the shop to release them.',
@@ -68,7 +69,7 @@ export type PaymentChoice = 'card' | 'account';
 /** A company's terms as the admins set them and its members read them. */
 export const AccountTermsSchema = v.object({
   paymentTerms: v.picklist(PAYMENT_TERMS),
-  /** In cents. */
+  /** In minor units of the company's currency. */
   creditLimit: v.number(),
   poRequired: v.boolean(),
 });
@@ -77,11 +78,13 @@ export type AccountTerms = v.InferOutput<typeof AccountTermsSchema>;
 /** A company's account as it stands: its terms, what its unpaid orders on account owe, and what is left. */
 export const AccountStandingSchema = v.object({
   ...AccountTermsSchema.entries,
-  /** Cents owed by the company's orders on account not yet paid (confirmed, shipped). */
+  /** The company's currency, its price list's: the one of every amount here. */
+  currency: AmountCurrencySchema,
+  /** Owed by the company's orders on account not yet paid (confirmed, shipped). */
   outstanding: v.number(),
-  /** Cents it may still order on account: the limit less what is outstanding, never below 0. */
+  /** What it may still order on account: the limit less what is outstanding, never below 0. */
   available: v.number(),
-  /** Cents of invoices past their due date. */
+  /** Invoices past their due date. */
   overdue: v.number(),
 });
 export type AccountStanding = v.InferOutput<typeof AccountStandingSchema>;

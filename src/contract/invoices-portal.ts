@@ -1,10 +1,12 @@
 // The dealer's invoice portal (docs/decisions/044-orders-on-account.md): the invoices of the orders a dealer
 // sees, open, overdue or paid, the company's open balance, and paying several invoices on account with one
-// card payment. Amounts are in cents of US dollars (an order's cents are `totalPrice * 100`).
+// card payment. Amounts are in minor units of the invoices' currency, that of the company's price list
+// (docs/decisions/045-price-lists-and-money.md): a company's open invoices are all in one currency.
 
 import * as v from 'valibot';
 import { INVOICE_STATES, PAYMENT_TERMS } from './account-terms';
 import { IdSchema } from './fields';
+import { AmountCurrencySchema } from './money';
 
 /** The most invoices one card payment settles. */
 export const MAX_INVOICES_PER_PAYMENT = 50;
@@ -19,8 +21,9 @@ export const PortalInvoiceSchema = v.object({
   poNumber: v.nullable(v.string()),
   /** Card (paid with the order) or the terms of the account it was placed on. */
   paymentTerms: v.picklist(PAYMENT_TERMS),
-  /** In cents. */
+  /** In minor units of `currency`. */
   amount: v.number(),
+  currency: AmountCurrencySchema,
   issuedAt: v.string(),
   /** Orders on account: when the invoice is due; null for a card order. */
   dueAt: v.nullable(v.string()),
@@ -41,10 +44,12 @@ export type PortalInvoice = v.InferOutput<typeof PortalInvoiceSchema>;
 /** The answer of GET /api/invoices: the invoices asked for, and the balance across all the dealer sees. */
 export const InvoicesPortalSchema = v.object({
   items: v.array(PortalInvoiceSchema),
-  /** Cents of every open and overdue invoice the dealer sees. */
+  /** Minor units of every open and overdue invoice the dealer sees. */
   openBalance: v.number(),
-  /** Cents of the overdue ones among them. */
+  /** Minor units of the overdue ones among them. */
   overdue: v.number(),
+  /** The currency of the open invoices (the list's, US dollars, when none is open). */
+  currency: AmountCurrencySchema,
 });
 export type InvoicesPortal = v.InferOutput<typeof InvoicesPortalSchema>;
 
@@ -89,8 +94,9 @@ export type InvoicePaymentState = (typeof INVOICE_PAYMENT_STATES)[number];
 export const InvoicesPaymentIntentSchema = v.object({
   paymentId: v.string(),
   orderIds: v.array(v.string()),
-  /** In cents. */
+  /** In minor units of `currency`. */
   amount: v.number(),
+  currency: AmountCurrencySchema,
   clientSecret: v.string(),
 });
 export type InvoicesPaymentIntent = v.InferOutput<typeof InvoicesPaymentIntentSchema>;
@@ -100,6 +106,7 @@ export const InvoicesPaymentResultSchema = v.object({
   paymentId: v.string(),
   orderIds: v.array(v.string()),
   amount: v.number(),
+  currency: AmountCurrencySchema,
   state: v.picklist(INVOICE_PAYMENT_STATES),
   transactionId: v.nullable(v.string()),
   /** 0 when the payment had been applied already (a second confirmation, or the processor's webhook first). */

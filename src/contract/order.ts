@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { PaymentChoiceSchema, PAYMENT_TERMS, PoNumberSchema } from './account-terms';
 import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE } from './constants';
+import { CURRENCIES, CurrencySchema, LIST_CURRENCY, listMinor, type CurrencyCode } from './money';
+import { MAX_LIST_PRICE_MINOR } from './price-list';
 import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
 import { validationMessages as m } from './messages';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
@@ -15,9 +17,13 @@ export const OrderLineSchema = v.object({
   /** The tool's SKU when it was ordered; optional so lines saved before SKUs still read. */
   sku: v.optional(v.nullable(v.string())),
   imageUrl: v.nullable(v.string()),
+  /** In the order's currency's major unit (the spec's whole dollars for the list price); `unitPriceMinor` is exact. */
   unitPrice: v.number(),
   quantity: v.number(),
   lineTotal: v.number(),
+  /** In minor units of the order's currency. Always sent by the server; optional so lists saved before still read. */
+  unitPriceMinor: v.optional(v.number()),
+  lineTotalMinor: v.optional(v.number()),
 });
 export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
 
@@ -42,7 +48,16 @@ export const OrderSchema = v.object({
   imageUrl: v.nullable(v.string()),
   unitPrice: v.number(),
   orderQuantity: v.number(),
+  /** In the major unit of `currency` (whole dollars at list price, the spec's field); `totalMinor` is exact. */
   totalPrice: v.number(),
+  /**
+   * Money in minor units of `currency`, the price list and version it was priced at
+   * (docs/decisions/045-price-lists-and-money.md). Always sent by the server; optional so lists saved before
+   * still read, as US dollars.
+   */
+  totalMinor: v.optional(v.number()),
+  currency: v.optional(v.picklist(CURRENCIES)),
+  priceListVersion: v.optional(v.nullable(v.number())),
   status: v.picklist(ORDER_STATUSES),
   transactionId: v.nullable(v.string()),
   clientOrderId: v.nullable(v.string()),
@@ -98,6 +113,16 @@ export const OrderSchema = v.object({
   paymentReference: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
+
+/** An order's total in minor units and its currency, for orders saved before either was sent too. */
+export function orderAmount(order: Pick<Order, 'totalMinor' | 'currency' | 'totalPrice'>): { minor: number; currency: CurrencyCode } {
+  return { minor: order.totalMinor ?? listMinor(order.totalPrice), currency: order.currency ?? LIST_CURRENCY };
+}
+
+/** A line's unit price and total in minor units, for lines saved before they were sent. */
+export function lineAmounts(line: Pick<OrderLine, 'unitPrice' | 'lineTotal' | 'unitPriceMinor' | 'lineTotalMinor'>): { unit: number; total: number } {
+  return { unit: line.unitPriceMinor ?? listMinor(line.unitPrice), total: line.lineTotalMinor ?? listMinor(line.lineTotal) };
+}
 export const OrderListSchema = v.array(OrderSchema);
 
 export const OrderPageSchema = v.object({
@@ -159,8 +184,20 @@ export type OneToolOrderBody = v.InferOutput<typeof OneToolOrderBodySchema>;
 export const OrderLineInputSchema = v.strictObject({
   productId: IdSchema,
   quantity: QuantitySchema,
-  /** The unit price the dealer saw; a different server price refuses the line with price_changed. */
+  /** The unit price the dealer saw, in whole dollars of the list price; a different server price refuses the line with price_changed. */
   unitPrice: v.optional(v.pipe(v.number('unitPrice must be a number'), v.integer('unitPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_PRICE))),
+  /**
+   * The unit price the dealer saw, in minor units of the order's `currency`: a server price at or below it
+   * is applied, a higher one refuses the line with price_changed and both prices (docs/decisions/045).
+   */
+  unitPriceMinor: v.optional(
+    v.pipe(
+      v.number('unitPriceMinor must be a number'),
+      v.integer('unitPriceMinor must be a whole number of minor units'),
+      v.minValue(0),
+      v.maxValue(MAX_LIST_PRICE_MINOR),
+    ),
+  ),
 });
 export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
 
@@ -184,10 +221,14 @@ export const OrderBodySchema = v.strictObject({
   poNumber: PoNumberSchema,
   /** Card, or on the company's account; left out, on account where the company has terms. */
   payment: PaymentChoiceSchema,
-  /** The total the dealer saw; a different server total refuses the order with price_changed. */
+  /** The total the dealer saw, in whole dollars of the list price; a different server total refuses the order with price_changed. */
   totalPrice: v.optional(
     v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
   ),
+  /** The currency of the lines' `unitPriceMinor`: the dealer's price list's as the device last read it. */
+  currency: v.optional(CurrencySchema),
+  /** The version of that price list the device priced the order with. */
+  priceListVersion: v.optional(v.pipe(v.number('priceListVersion must be a number'), v.integer('priceListVersion must be a whole number'), v.minValue(0))),
 });
 export type OrderBody = v.InferOutput<typeof OrderBodySchema>;
 
@@ -198,6 +239,10 @@ export const OrderLineProblemSchema = v.object({
   message: v.string(),
   /** The tool as it is now (missing when it no longer exists). */
   product: v.optional(ProductSchema),
+  /** price_changed on a dealer's price list: the unit price the dealer saw and the one it costs now, in minor units of `currency`. */
+  seenPriceMinor: v.optional(v.number()),
+  priceMinor: v.optional(v.number()),
+  currency: v.optional(v.picklist(CURRENCIES)),
 });
 export type OrderLineProblem = v.InferOutput<typeof OrderLineProblemSchema>;
 

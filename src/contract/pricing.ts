@@ -118,14 +118,6 @@ export function formatDollars(amount: number): string {
   return grouped.startsWith('-') ? `-$${grouped.slice(1)}` : `$${grouped}`;
 }
 
-let intlCents: Intl.NumberFormat | null = null;
-
-/** Cents of US dollars, as credit and invoices on account show them: `$12,400.00` (docs/decisions/044). */
-export function formatCents(cents: number): string {
-  intlCents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return intlCents.format(cents / 100);
-}
-
 /** A count of pieces or tools as every screen writes it: 1,200. */
 export function formatCount(count: number): string {
   const grouped = Object.is(count, -0) ? null : groupedWhole(count);

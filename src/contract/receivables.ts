@@ -1,11 +1,13 @@
 // Receivables (admins): what companies owe the shop on invoices of orders on account, by how long they are
 // past due (docs/decisions/044-orders-on-account.md). An invoice is receivable from the day its order ships
-// until it is paid; amounts are in cents, as every credit amount is (an order's cents are `totalPrice * 100`).
+// until it is paid. A company's amounts are in minor units of its currency, as its credit is; the sums across
+// companies are in cents of US dollars at each order's price-list rate (docs/decisions/045-price-lists-and-money.md).
 
 import * as v from 'valibot';
 import { AGE_BUCKETS, PAYMENT_TERMS, type AgeBucket } from './account-terms';
+import { AmountCurrencySchema } from './money';
 
-/** Cents per age bucket: not yet due (`current`), then 1-30, 31-60 and over 60 days past the due date. */
+/** Minor units per age bucket: not yet due (`current`), then 1-30, 31-60 and over 60 days past the due date. */
 export const AgedAmountsSchema = v.object({
   current: v.number(),
   '1-30': v.number(),
@@ -33,8 +35,9 @@ export const OpenInvoiceSchema = v.object({
   /** The invoice's number, `2026-00042`, given when the order shipped. */
   invoiceNo: v.string(),
   poNumber: v.nullable(v.string()),
-  /** In cents. */
+  /** In minor units of `currency`. */
   total: v.number(),
+  currency: AmountCurrencySchema,
   dueAt: v.string(),
   /** Days past the due date; 0 while it is not yet due. */
   daysOverdue: v.number(),
@@ -49,8 +52,10 @@ export const CompanyReceivablesSchema = v.object({
   companyName: v.string(),
   /** The company's terms now (null once it is deleted). */
   paymentTerms: v.nullable(v.picklist(PAYMENT_TERMS)),
+  /** The currency of its invoices, in which its amounts are. */
+  currency: AmountCurrencySchema,
   aged: AgedAmountsSchema,
-  /** In cents. */
+  /** In minor units of `currency`. */
   total: v.number(),
   oldestDueAt: v.string(),
   invoices: v.array(OpenInvoiceSchema),
@@ -62,8 +67,9 @@ export const ReceivablesSchema = v.object({
   /** When the ages were counted. */
   asOf: v.string(),
   companies: v.array(CompanyReceivablesSchema),
+  /** Across every company, in cents of US dollars at each order's rate. */
   aged: AgedAmountsSchema,
-  /** In cents. */
+  /** In cents of US dollars, as `aged`. */
   total: v.number(),
 });
 export type Receivables = v.InferOutput<typeof ReceivablesSchema>;

@@ -2,7 +2,9 @@
 // card payment (payment feature). A bulk order is paid once, for all its lines, which are listed.
 
 import { useParams } from '@tanstack/react-router';
-import { formatCount, formatDollars } from '../contract/pricing';
+import { formatPrice } from '../contract/money';
+import { lineAmounts, orderAmount } from '../contract/order';
+import { formatCount } from '../contract/pricing';
 import { useSession } from '../features/auth/session';
 import { downloadInvoice } from '../features/orders/download-invoice';
 import { useOrder } from '../features/orders/get-order';
@@ -30,6 +32,8 @@ export default function PaymentPage() {
 
   const o = order.data;
   const name = user?.displayName || o.userName;
+  const { minor, currency } = orderAmount(o);
+  const money = (amount: number) => formatPrice(amount, currency);
   return (
     <Page title={`Pay for ${orderTitle(o)}`}>
       <div className="grid gap-6">
@@ -40,21 +44,22 @@ export default function PaymentPage() {
           {isMultiLine(o) ? (
             <>
               <p>
-                {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for{' '}
+                {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{money(minor)}</strong> for{' '}
                 <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.lines?.length} tools:
               </p>
               {/* A list on a phone, a table where its columns fit. */}
               <div className="sm:hidden">
-                <OrderLines lines={o.lines ?? []} label="The tools of this order" layout="card" />
+                <OrderLines lines={o.lines ?? []} label="The tools of this order" layout="card" currency={currency} />
               </div>
               <div className="hidden overflow-x-auto sm:block">
-                <OrderLines lines={o.lines ?? []} label="The tools of this order" layout="table" />
+                <OrderLines lines={o.lines ?? []} label="The tools of this order" layout="table" currency={currency} />
               </div>
             </>
           ) : (
             <p>
-              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{formatDollars(o.totalPrice)}</strong> for{' '}
-              <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.productName} ({formatDollars(o.unitPrice)} per unit).
+              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{money(minor)}</strong> for{' '}
+              <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.productName} (
+              {money(o.lines?.[0] ? lineAmounts(o.lines[0]).unit : minor / o.orderQuantity)} per unit).
             </p>
           )}
         </div>

@@ -6,7 +6,7 @@
 
 import { useState } from 'react';
 import * as v from 'valibot';
-import { formatCents } from '../contract/pricing';
+import { formatMoney } from '../contract/money';
 import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
 import { needsCardPayment } from '../contract/order';
 import type { OrderStatus } from '../contract/order-status';
@@ -165,7 +165,7 @@ export function AccountPaymentFields({ id, state, totalDollars }: AccountPayment
             </label>
           </div>
           <p id={`${id}-credit`} className="text-sm text-base-content/80" data-testid="credit-available">
-            Credit available: <span className="font-semibold tabular-nums text-base-content">{formatCents(standing.available)}</span>
+            Credit available: <span className="font-semibold tabular-nums text-base-content">{formatMoney(standing.available, standing.currency)}</span>
           </p>
           {hold ? (
             <p role="status" className="rounded-box bg-warning/20 px-3 py-2 text-sm" data-testid="credit-note">

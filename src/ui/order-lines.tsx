@@ -2,14 +2,16 @@
 // first tool ("DX20 Drill and 4 more"), and a disclosure button opens it to every line.
 
 import { useId, useState, type ReactNode } from 'react';
-import type { OrderLine } from '../contract/order';
-import { formatCount, formatDollars } from '../contract/pricing';
+import { formatPrice, type CurrencyCode } from '../contract/money';
+import { lineAmounts, type Order, type OrderLine } from '../contract/order';
+import { formatCount } from '../contract/pricing';
 import type { RowDetails, RowLayout } from './data-table';
 import { PICTURE_SIZES, pictureSources } from './product-picture';
 
 interface OrderLike {
   productName: string;
   lines?: readonly OrderLine[] | undefined;
+  currency?: Order['currency'];
 }
 
 /** More than one tool: such an order is shown as one row that opens to its lines. */
@@ -77,9 +79,12 @@ export interface OrderLinesProps {
   label: string;
   /** A table where there is room for columns; a list on a card. */
   layout: RowLayout;
+  /** The order's currency, in which its lines' amounts are. */
+  currency: CurrencyCode;
 }
 
-export function OrderLines({ lines, label, layout }: OrderLinesProps) {
+export function OrderLines({ lines, label, layout, currency }: OrderLinesProps) {
+  const money = (minor: number) => formatPrice(minor, currency);
   if (layout === 'card') {
     return (
       <ul aria-label={label} className="grid gap-2 rounded-box bg-base-100/70 p-2 text-sm font-normal">
@@ -90,7 +95,7 @@ export function OrderLines({ lines, label, layout }: OrderLinesProps) {
               <span className="break-words font-medium">{line.productName}</span>
               <LineSku line={line} />
               <span className="tabular-nums text-base-content/80">
-                {pieces(line.quantity)} × {formatDollars(line.unitPrice)} = <strong className="text-base-content">{formatDollars(line.lineTotal)}</strong>
+                {pieces(line.quantity)} × {money(lineAmounts(line).unit)} = <strong className="text-base-content">{money(lineAmounts(line).total)}</strong>
               </span>
             </span>
           </li>
@@ -130,8 +135,8 @@ export function OrderLines({ lines, label, layout }: OrderLinesProps) {
               </span>
             </th>
             <td className="text-right tabular-nums whitespace-nowrap">{pieces(line.quantity)}</td>
-            <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
-            <td className="text-right tabular-nums font-semibold">{formatDollars(line.lineTotal)}</td>
+            <td className="text-right tabular-nums">{money(lineAmounts(line).unit)}</td>
+            <td className="text-right tabular-nums font-semibold">{money(lineAmounts(line).total)}</td>
           </tr>
         ))}
       </tbody>
@@ -164,7 +169,7 @@ export function useOrderLinesDisclosure<T extends OrderLike & { _id: string }>()
       ? {
           id: linesId(order, layout),
           open: opened.has(order._id),
-          content: <OrderLines lines={order.lines ?? []} label={`Lines of ${orderTitle(order)}`} layout={layout} />,
+          content: <OrderLines lines={order.lines ?? []} label={`Lines of ${orderTitle(order)}`} layout={layout} currency={order.currency ?? 'USD'} />,
         }
       : null;
   return { productCell, rowDetails };

@@ -109,8 +109,8 @@ describeEachDatabase('admin product management', (kind) => {
         userAddress: '12 Harbour Road, Leeds',
         userPhone: '+44 113 496 0000',
         clientOrderId: randomUUID(),
-        totalPrice: 400,
-        lines: [{ productId: id, productName: 'Discontinued Chop Saw', sku: null, imageUrl: '', unitPrice: 80, quantity: 5 }],
+        totalMinor: 400 * 100,
+        lines: [{ productId: id, productName: 'Discontinued Chop Saw', sku: null, imageUrl: '', unitPriceMinor: 80 * 100, quantity: 5 }],
         holdsStock: false,
       });
       // Paid as every payment is: with its invoice number.
@@ -121,9 +121,9 @@ describeEachDatabase('admin product management', (kind) => {
       expect(await findProduct(t.database.db, id)).toBeNull();
       await expect.poll(catalogueNames).not.toContain('Discontinued Chop Saw');
       const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-      expect(kept).toMatchObject({ totalPrice: 400, status: 'Paid' });
+      expect(kept).toMatchObject({ totalMinor: 40_000, status: 'Paid' });
       expect((await linesOf(t.database.db, [orderId])).get(orderId)).toMatchObject([
-        { productId: null, productName: 'Discontinued Chop Saw', unitPrice: 80, quantity: 5, lineTotal: 400 },
+        { productId: null, productName: 'Discontinued Chop Saw', unitPriceMinor: 80 * 100, quantity: 5, lineTotal: 400 },
       ]);
     });
 

@@ -39,8 +39,8 @@ describeEachDatabase('admin user management', (kind) => {
         userAddress: '12 Harbour Road, Leeds',
         userPhone: '+44 113 496 0000',
         clientOrderId: randomUUID(),
-        totalPrice: quantity * product.price,
-        lines: [{ productId, productName: product.name, sku: product.sku ?? null, imageUrl: product.imageUrl, unitPrice: product.price, quantity }],
+        totalMinor: quantity * product.price * 100,
+        lines: [{ productId, productName: product.name, sku: product.sku ?? null, imageUrl: product.imageUrl, unitPriceMinor: product.price * 100, quantity }],
         holdsStock: true,
       });
       await takePieces(tx, [{ productId, quantity }]);

@@ -86,11 +86,11 @@ describe('orders on account racing for one company’s credit, from two server p
 
   /** The company's orders on account as the database holds them, and what the Confirmed ones owe in cents. */
   async function ordersOf(companyId: string) {
-    const rows = await rowsOf<{ id: string; status: string; status_reason: string | null; total_price: number }>(
+    const rows = await rowsOf<{ id: string; status: string; status_reason: string | null; total_minor: number }>(
       cluster.database.db,
-      sql`select id, status, status_reason, total_price from orders where company_id = ${companyId}::uuid and payment_terms <> 'card'`,
+      sql`select id, status, status_reason, total_minor from orders where company_id = ${companyId}::uuid and payment_terms <> 'card'`,
     );
-    const confirmedCents = rows.filter((r) => r.status === 'Confirmed').reduce((sum, r) => sum + Number(r.total_price) * 100, 0);
+    const confirmedCents = rows.filter((r) => r.status === 'Confirmed').reduce((sum, r) => sum + Number(r.total_minor), 0);
     return { rows, confirmedCents };
   }
 

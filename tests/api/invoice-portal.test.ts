@@ -231,6 +231,7 @@ describeEachDatabase('the invoice portal', (kind) => {
         paymentId: intent.paymentId,
         orderIds: intent.orderIds,
         amount: 7 * PRICE * 100,
+        currency: 'USD',
         state: 'paid',
         transactionId,
         modifiedCount: 2,

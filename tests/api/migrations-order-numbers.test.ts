@@ -50,7 +50,7 @@ describe('migration 0016 on existing orders', () => {
       { id: orderId(1), number: 'O-2026-00003', carrier: null, tracking: null },
     ]);
 
-    await db.execute(sql`insert into orders (id, user_id, user_email, user_name, user_address, user_phone, total_price)
+    await db.execute(sql`insert into orders (id, user_id, user_email, user_name, user_address, user_phone, total_minor)
       values (${orderId(4)}::uuid, ${USER}::uuid, 'd@example.com', 'Dealer', 'Road 1', '+1 555', 100)`);
     const [next] = await rowsOf<{ number: string; year: string }>(
       db,

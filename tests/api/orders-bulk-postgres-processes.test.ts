@@ -78,7 +78,7 @@ describe('bulk orders from two server processes on one PostgreSQL database', () 
       }
       const mismatched = await cluster.database.db.execute(sql`
         select o.id from orders o join order_lines l on l.order_id = o.id
-         group by o.id, o.total_price having o.total_price <> sum(l.line_total)`);
+         group by o.id, o.total_minor having o.total_minor <> sum(l.line_total_minor)`);
       expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
       const placed = await cluster.database.db.execute(sql`select count(*)::int as n from orders`);
       expect((placed as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(statuses.filter((s) => s === 201).length);

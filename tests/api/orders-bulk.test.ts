@@ -54,9 +54,9 @@ describeEachDatabase('bulk orders', (kind) => {
     const id = (res.json() as { insertedId: string }).insertedId;
     const order = await orderById(id);
     expect(order.lines).toEqual([
-      { productId: a, productName: 'Bulk Drill', sku: 'FL-BULKD', imageUrl: expect.any(String), unitPrice: 100, quantity: 20, lineTotal: 2000 },
-      { productId: b, productName: 'Bulk Saw', sku: 'FL-BULKS', imageUrl: expect.any(String), unitPrice: 40, quantity: 5, lineTotal: 200 },
-      { productId: c, productName: 'Bulk Grinder', sku: 'FL-BULKG', imageUrl: expect.any(String), unitPrice: 7, quantity: 3, lineTotal: 21 },
+      { productId: a, productName: 'Bulk Drill', sku: 'FL-BULKD', imageUrl: expect.any(String), unitPrice: 100, quantity: 20, lineTotal: 2000, unitPriceMinor: 10000, lineTotalMinor: 200000 },
+      { productId: b, productName: 'Bulk Saw', sku: 'FL-BULKS', imageUrl: expect.any(String), unitPrice: 40, quantity: 5, lineTotal: 200, unitPriceMinor: 4000, lineTotalMinor: 20000 },
+      { productId: c, productName: 'Bulk Grinder', sku: 'FL-BULKG', imageUrl: expect.any(String), unitPrice: 7, quantity: 3, lineTotal: 21, unitPriceMinor: 700, lineTotalMinor: 2100 },
     ]);
     // The spec's fields name the first line; the quantity and total cover the whole order.
     expect(order).toMatchObject({ productId: a, productName: 'Bulk Drill', orderQuantity: 28, totalPrice: 2221, status: 'Unpaid', userName: 'Bulk Buyer' });
@@ -237,7 +237,7 @@ describeEachDatabase('bulk orders', (kind) => {
 
     const mismatched = await t.database.db.execute(sql`
       select o.id from orders o join order_lines l on l.order_id = o.id
-       group by o.id, o.total_price having o.total_price <> sum(l.line_total)`);
+       group by o.id, o.total_minor having o.total_minor <> sum(l.line_total_minor)`);
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 

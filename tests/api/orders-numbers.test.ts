@@ -87,7 +87,7 @@ describeEachDatabase('order numbers', (kind) => {
       const id = await placeOrder(t, dana, { productId: tool, orderQuantity: 1 });
       const taken = (await mine(dana)).find((o) => o._id === id)?.number ?? '';
       await expect(
-        t.database.db.execute(sql`insert into orders (user_email, user_name, user_address, user_phone, total_price, number)
+        t.database.db.execute(sql`insert into orders (user_email, user_name, user_address, user_phone, total_minor, number)
           values ('x@example.com', 'X', 'Road 1', '+1 555', 1, ${taken})`),
       ).rejects.toThrow();
     });

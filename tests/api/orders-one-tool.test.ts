@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app'
 import { describeEachDatabase } from '../helpers/use-test-app';
 
 // The spec's fields, and what later rounds added beside them (lines, invoice, number, shipping details,
-// the company and location it was placed for and who placed it).
+// the company and location it was placed for and who placed it, its currency and amounts in minor units).
 const ORDER_FIELDS = [
   '_id',
   'carrier',
@@ -19,6 +19,7 @@ const ORDER_FIELDS = [
   'companyName',
   'companyTaxNumber',
   'createdAt',
+  'currency',
   'dueAt',
   'heldUntil',
   'holdsStock',
@@ -33,11 +34,13 @@ const ORDER_FIELDS = [
   'paymentReference',
   'paymentTerms',
   'poNumber',
+  'priceListVersion',
   'productId',
   'productName',
   'shippedAt',
   'status',
   'statusReason',
+  'totalMinor',
   'totalPrice',
   'trackingNumber',
   'transactionId',
@@ -89,6 +92,9 @@ describeEachDatabase('one-tool orders', (kind) => {
       unitPrice: 120,
       orderQuantity: 7,
       totalPrice: 840,
+      totalMinor: 84_000,
+      currency: 'USD',
+      priceListVersion: null,
       status: 'Unpaid',
       transactionId: null,
       clientOrderId,
@@ -102,6 +108,8 @@ describeEachDatabase('one-tool orders', (kind) => {
           unitPrice: 120,
           quantity: 7,
           lineTotal: 840,
+          unitPriceMinor: 12_000,
+          lineTotalMinor: 84_000,
         },
       ],
     });

@@ -46,9 +46,9 @@ describeEachDatabase('receivables', (kind) => {
     const paidAt = order.paid || terms === 'card' ? new Date().toISOString() : null;
     const [row] = await rowsOf<{ id: string; number: string }>(
       t.database.db,
-      sql`insert into orders (user_id, user_email, user_name, user_address, user_phone, total_price, status, payment_terms, po_number, status_reason,
+      sql`insert into orders (user_id, user_email, user_name, user_address, user_phone, total_minor, status, payment_terms, po_number, status_reason,
                               company_id, company_name, shipped_at, due_at, invoice_year, invoice_seq, paid_at, transaction_id, payment_reference)
-          values (${user.id}::uuid, ${user.email}, ${user.displayName}, '12 Harbour Road, Leeds', '+44 113 496 0000', ${order.total}, ${order.status},
+          values (${user.id}::uuid, ${user.email}, ${user.displayName}, '12 Harbour Road, Leeds', '+44 113 496 0000', ${order.total * 100}, ${order.status},
                   ${terms}, ${order.poNumber ?? null}, ${order.status === 'On hold' ? 'Over the credit limit' : null},
                   ${companyId}::uuid, (select name from companies where id = ${companyId}::uuid), ${shipped ? new Date().toISOString() : null}::timestamptz,
                   ${dueAt}::timestamptz, ${invoice === null ? null : 2099}::int, ${invoice}::int, ${paidAt}::timestamptz,

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '../../src/contract/account-terms';
 import type { Order } from '../../src/contract/order';
 import type { Receivables } from '../../src/contract/receivables';
-import { CompanyTerms, dollarsToCents } from '../../src/features/admin/company-terms';
+import { CompanyTerms, creditLimitOf } from '../../src/features/admin/company-terms';
 import { ReceivablesTable } from '../../src/features/admin/receivables-table';
 import { OrdersTable } from '../../src/features/admin/orders-table';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
@@ -37,16 +37,22 @@ const confirmed = order(2, { status: 'Confirmed' });
 const open = order(3, { status: 'Shipped', invoiceNo: '2026-00031', shippedAt: '2026-10-01T10:00:00.000Z', dueAt: '2026-10-31T10:00:00.000Z' });
 const card = order(4, { status: 'Paid', paymentTerms: 'card', transactionId: 'pi_4', invoiceNo: '2026-00032', companyName: null });
 
-describe('dollarsToCents', () => {
+describe('creditLimitOf', () => {
   it('reads dollars and cents as the admin types them', () => {
-    expect(dollarsToCents('1000')).toBe(100_000);
-    expect(dollarsToCents(' $12,500.5 ')).toBe(1_250_050);
-    expect(dollarsToCents('0.07')).toBe(7);
-    expect(dollarsToCents('10000000')).toBe(1_000_000_000);
+    expect(creditLimitOf('1000', 'USD')).toBe(100_000);
+    expect(creditLimitOf(' $12,500.5 ', 'USD')).toBe(1_250_050);
+    expect(creditLimitOf('0.07', 'USD')).toBe(7);
+    expect(creditLimitOf('10000000', 'USD')).toBe(1_000_000_000);
   });
 
   it('refuses anything else', () => {
-    for (const text of ['', '-5', '1.234', '12,50', 'ten', '10000000.01', '1e5']) expect(dollarsToCents(text), text).toBeNull();
+    for (const text of ['', '-5', '1.234', '12,50', 'ten', '10000000.01', '1e5']) expect(creditLimitOf(text, 'USD'), text).toBeNull();
+  });
+
+  it('reads the company’s currency with its own decimals', () => {
+    expect(creditLimitOf('12,500', 'JPY')).toBe(12_500);
+    expect(creditLimitOf('€12,500.5', 'EUR')).toBe(1_250_050);
+    expect(creditLimitOf('1.5', 'JPY')).toBeNull();
   });
 });
 
@@ -138,7 +144,7 @@ describe('Manage Orders on account', () => {
 
 describe('Payment terms and Receivables', () => {
   const calls: { url: string; method: string; body: unknown }[] = [];
-  const standing = { paymentTerms: 'net30', creditLimit: 250_000, poRequired: false, outstanding: 100_000, available: 150_000, overdue: 40_000 } as const;
+  const standing = { paymentTerms: 'net30', creditLimit: 250_000, poRequired: false, outstanding: 100_000, available: 150_000, overdue: 40_000, currency: 'USD' } as const;
   const receivables: Receivables = {
     asOf: '2026-11-27T09:00:00.000Z',
     companies: [
@@ -146,6 +152,7 @@ describe('Payment terms and Receivables', () => {
         companyId: fixtureId(7),
         companyName: 'Old Debts Ltd',
         paymentTerms: 'net15',
+        currency: 'USD',
         aged: { current: 0, '1-30': 0, '31-60': 0, 'over-60': 90_000 },
         total: 90_000,
         oldestDueAt: '2026-08-01T09:00:00.000Z',
@@ -159,6 +166,7 @@ describe('Payment terms and Receivables', () => {
             dueAt: '2026-08-01T09:00:00.000Z',
             daysOverdue: 118,
             bucket: 'over-60',
+            currency: 'USD',
           },
         ],
       },
@@ -166,6 +174,7 @@ describe('Payment terms and Receivables', () => {
         companyId: fixtureId(8),
         companyName: 'Acme Tools',
         paymentTerms: 'net30',
+        currency: 'USD',
         aged: { current: 60_000, '1-30': 40_000, '31-60': 0, 'over-60': 0 },
         total: 100_000,
         oldestDueAt: '2026-11-20T09:00:00.000Z',
@@ -179,6 +188,7 @@ describe('Payment terms and Receivables', () => {
             dueAt: '2026-11-20T09:00:00.000Z',
             daysOverdue: 7,
             bucket: '1-30',
+            currency: 'USD',
           },
           {
             orderId: fixtureId(81),
@@ -189,6 +199,7 @@ describe('Payment terms and Receivables', () => {
             dueAt: '2026-12-20T09:00:00.000Z',
             daysOverdue: 0,
             bucket: 'current',
+            currency: 'USD',
           },
         ],
       },
@@ -229,7 +240,7 @@ describe('Payment terms and Receivables', () => {
     expect((limit as HTMLInputElement).value).toBe('2500');
     fireEvent.change(limit, { target: { value: 'lots' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save terms' }));
-    expect(screen.getByText(/^Enter the credit limit in dollars/u)).toBeTruthy();
+    expect(screen.getByText(/^Enter the credit limit in US dollars/u)).toBeTruthy();
     expect(calls).toEqual([]);
     fireEvent.change(limit, { target: { value: '3,000.25' } });
     fireEvent.change(screen.getByLabelText('Terms'), { target: { value: 'net60' } });

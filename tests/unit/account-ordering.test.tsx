@@ -17,7 +17,6 @@ import { OrderPad } from '../../src/features/order-pad/order-pad';
 import { MyOrdersTable } from '../../src/features/orders/my-orders-table';
 import { PurchaseForm } from '../../src/features/orders/purchase-form';
 import type { OrderToPlace, PlaceOutcome } from '../../src/offline/outbox';
-import { formatCents } from '../../src/contract/pricing';
 import { type OrderAccount } from '../../src/ui/account-payment';
 import { fixtureId, orderOfLines } from '../helpers/order-fixtures';
 
@@ -36,7 +35,7 @@ const drill: Product = {
 
 const net30 = (fields: Partial<AccountStanding> = {}): OrderAccount => ({
   company: true,
-  standing: { paymentTerms: 'net30', creditLimit: 2_000_000, poRequired: true, outstanding: 760_000, available: 1_240_000, overdue: 0, ...fields },
+  standing: { paymentTerms: 'net30', creditLimit: 2_000_000, poRequired: true, outstanding: 760_000, available: 1_240_000, overdue: 0, currency: 'USD', ...fields },
 });
 
 function wrap(children: ReactNode) {
@@ -136,7 +135,7 @@ describe('the purchase page without terms', () => {
   });
 
   it('asks a company on card terms for an optional PO number only', () => {
-    renderForm({ company: true, standing: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0 } });
+    renderForm({ company: true, standing: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0, currency: 'USD' } });
     expect(poBox().getAttribute('aria-required')).toBe('false');
     expect(screen.queryByRole('radio')).toBeNull();
   });
@@ -214,12 +213,5 @@ describe('My Orders with orders on account', () => {
     // An invoice only once shipped: none for an order on hold, confirmed or refused.
     expect(within(row('O-2026-00201')).queryByRole('button', { name: /Invoice/u })).toBeNull();
     expect(within(row('O-2026-00204')).getByRole('button', { name: /Invoice/u })).toBeTruthy();
-  });
-});
-
-describe('formatCents', () => {
-  it('shows cents as dollars and cents', () => {
-    expect(formatCents(1_240_000)).toBe('$12,400.00');
-    expect(formatCents(5)).toBe('$0.05');
   });
 });

@@ -15,6 +15,7 @@ import { useAccountStanding } from '../../src/features/orders/account-standing';
 const asked = vi.hoisted(() => [] as { path: string; query: Record<string, string> | undefined }[]);
 const standing = (available: number): AccountStanding => ({
   paymentTerms: 'net30',
+  currency: 'USD',
   creditLimit: 100_000,
   poRequired: false,
   outstanding: 100_000 - available,

@@ -13,10 +13,11 @@ const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   payment: { kind: 'card', transactionId: 'pi_sbx_3f9a1c0b7d2e' },
   dealer: { name: 'Ines Müller', email: 'ines@werkzeug.example', address: 'Hafenstraße 12, 20457 Hamburg, Germany', phone: '+49 40 555 0100' },
   lines: [
-    { productName: 'SD8 Specialty Right-Angle Drill', sku: 'FL-SD8-0001', quantity: 20, unitPrice: 139, lineTotal: 2780 },
-    { productName: 'MS255 Chop Saw', sku: null, quantity: 5, unitPrice: 410, lineTotal: 2050 },
+    { productName: 'SD8 Specialty Right-Angle Drill', sku: 'FL-SD8-0001', quantity: 20, unitPriceMinor: 13900, lineTotalMinor: 278000 },
+    { productName: 'MS255 Chop Saw', sku: null, quantity: 5, unitPriceMinor: 41000, lineTotalMinor: 205000 },
   ],
-  total: 4830,
+  totalMinor: 483_000,
+  currency: 'USD',
   ...overrides,
 });
 
@@ -118,10 +119,10 @@ describe('invoice PDF', () => {
       productName: `Tool number ${i + 1}`,
       sku: `FL-${1000 + i}`,
       quantity: 2,
-      unitPrice: 10,
-      lineTotal: 20,
+      unitPriceMinor: 1_000,
+      lineTotalMinor: 2_000,
     }));
-    const { text, pages } = await textOf(await renderInvoicePdf(invoice({ lines, total: 2000 })));
+    const { text, pages } = await textOf(await renderInvoicePdf(invoice({ lines, totalMinor: 200_000 })));
     expect(pages).toBeGreaterThan(1);
     for (let i = 1; i <= 100; i += 1) expect(text).toMatch(new RegExp(`Tool number ${i}\\s+FL-${999 + i}\\s`, 'u'));
     expect(text.match(/Total \(USD\)/gu)).toHaveLength(1);

@@ -30,6 +30,7 @@ const invoice = (n: number, fields: Partial<PortalInvoice>): PortalInvoice => ({
   poNumber: null,
   paymentTerms: 'net30',
   amount: 10_000,
+  currency: 'USD',
   issuedAt: '2026-11-01T10:00:00.000Z',
   dueAt: '2026-12-01T10:00:00.000Z',
   paidAt: null,
@@ -48,6 +49,7 @@ const portal: Portal = {
     invoice(4, { amount: 45_000, state: 'overdue', dueAt: '2026-10-01T10:00:00.000Z' }),
     invoice(5, { amount: 5_000, state: 'paid', paymentTerms: 'card', dueAt: null, paidAt: '2026-10-02T10:00:00.000Z', mayPay: false }),
   ],
+  currency: 'USD',
   openBalance: 99_000,
   overdue: 45_000,
 };
@@ -114,11 +116,12 @@ describe('the invoices portal', () => {
   });
 
   it('pays the chosen invoices with one card payment for the amount the server added up', async () => {
-    api.start.mockResolvedValue({ paymentId: fixtureId(77), orderIds: [fixtureId(1), fixtureId(4)], amount: 63_000, clientSecret: 'pi_sbx_x_secret_y' });
+    api.start.mockResolvedValue({ paymentId: fixtureId(77), orderIds: [fixtureId(1), fixtureId(4)], amount: 63_000, currency: 'USD', clientSecret: 'pi_sbx_x_secret_y' });
     api.confirm.mockResolvedValue({
       paymentId: fixtureId(77),
       orderIds: [fixtureId(1), fixtureId(4)],
       amount: 63_000,
+      currency: 'USD',
       state: 'paid',
       transactionId: 'pi_sbx_paid',
       modifiedCount: 2,

@@ -18,7 +18,11 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   userAddress: 'Hafenstraße 12, 20457 Hamburg',
   userPhone: '+49 40 555 0100',
   holdsStock: true,
-  totalPrice: 4830,
+  totalMinor: 483_000,
+  currency: 'USD',
+  rateMicros: 1_000_000,
+  priceListId: null,
+  priceListVersion: null,
   status: 'Unpaid',
   transactionId: null,
   paymentIntentId: null,
@@ -45,8 +49,8 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
 });
 
 const lines: InvoiceLine[] = [
-  { productName: 'SD8 Specialty Right-Angle Drill', sku: 'FL-SD8-0001', quantity: 20, unitPrice: 139, lineTotal: 2780 },
-  { productName: 'MS255 Chop Saw', sku: null, quantity: 5, unitPrice: 410, lineTotal: 2050 },
+  { productName: 'SD8 Specialty Right-Angle Drill', sku: 'FL-SD8-0001', quantity: 20, unitPriceMinor: 13900, lineTotalMinor: 278000 },
+  { productName: 'MS255 Chop Saw', sku: null, quantity: 5, unitPriceMinor: 41000, lineTotalMinor: 205000 },
 ];
 
 const paid = order({ status: 'Paid', transactionId: 'pi_sbx_3f9a1c0b7d2e', paidAt: new Date('2026-05-12T14:03:00Z'), invoiceYear: 2026, invoiceSeq: 42 });

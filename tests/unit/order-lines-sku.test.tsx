@@ -16,13 +16,13 @@ afterEach(cleanup);
 
 describe('order lines with SKUs', () => {
   it('shows the SKU under the tool in the table', () => {
-    const view = render(<OrderLines lines={lines} label="Lines of DX20 Hammer Drill and 1 more" layout="table" />);
+    const view = render(<OrderLines lines={lines} label="Lines of DX20 Hammer Drill and 1 more" layout="table" currency="USD" />);
     const rows = within(view.getByRole('table')).getAllByRole('rowheader');
     expect(rows.map((row) => row.textContent)).toEqual(['DX20 Hammer DrillSKU FL-DX20', 'Old Saw']);
   });
 
   it('shows the SKU under the tool on a card', () => {
-    const view = render(<OrderLines lines={lines} label="Lines of DX20 Hammer Drill and 1 more" layout="card" />);
+    const view = render(<OrderLines lines={lines} label="Lines of DX20 Hammer Drill and 1 more" layout="card" currency="USD" />);
     const items = within(view.getByRole('list', { name: 'Lines of DX20 Hammer Drill and 1 more' })).getAllByRole('listitem');
     expect(items[0]?.textContent).toContain('SKU FL-DX20');
     expect(items[1]?.textContent).not.toContain('SKU');

@@ -79,7 +79,8 @@ const detail = (): AdminCompanyDetail => ({
   locations: [],
   openInvitations: 0,
   reps: companyReps,
-  account: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0 },
+  account: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0, currency: 'USD' },
+  priceList: null,
 });
 
 async function answer(path: string, options: { method?: string } = {}): Promise<unknown> {

@@ -74,7 +74,7 @@ function memoryStore(): SandboxIntentStore {
 }
 
 describe('sandbox intents', () => {
-  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalPrice: 250, paymentIntentId: null, captureLater: false };
+  const order = { id: '0b6f4c1e-8f7a-4c2b-9d3e-5a6b7c8d9e0f', totalMinor: 25_000, currency: 'USD', paymentIntentId: null, captureLater: false };
 
   it('carry the order and amount, and succeed only through confirm with a good card', async () => {
     const provider = sandboxProvider('unit-test-secret', memoryStore());
@@ -91,14 +91,27 @@ describe('sandbox intents', () => {
     const paid = await provider.retrieve(result.paymentIntent.id);
     expect(paid).toMatchObject({ status: 'succeeded', amount: 25_000, orderId: order.id });
     expect(intentPaysFor(paid, order)).toBe(true);
-    expect(intentPaysFor(paid, { ...order, totalPrice: 251 })).toBe(false);
+    expect(intentPaysFor(paid, { ...order, totalMinor: 25_001 })).toBe(false);
+  });
+
+  it('carry the currency of an order priced in another, and pay it only in that currency', async () => {
+    const provider = sandboxProvider('unit-test-secret', memoryStore());
+    const euros = { ...order, totalMinor: 32_043, currency: 'EUR' };
+    const { clientSecret, intentId } = await provider.createIntent(euros);
+    expect(intentId).toMatch(/_32043eur_/u);
+    const result = await provider.confirm({ clientSecret, card: card('4242424242424242') }, now);
+    if (!('paymentIntent' in result)) throw new Error('expected a payment intent');
+    const paid = await provider.retrieve(result.paymentIntent.id);
+    expect(paid).toMatchObject({ status: 'succeeded', amount: 32_043, currency: 'eur' });
+    expect(intentPaysFor(paid, euros)).toBe(true);
+    expect(intentPaysFor(paid, { ...euros, currency: 'USD' })).toBe(false);
   });
 
   it('are one per order and amount, and a cancelled one can no longer be paid', async () => {
     const provider = sandboxProvider('unit-test-secret', memoryStore());
     const first = await provider.createIntent(order);
     expect((await provider.createIntent(order)).intentId).toBe(first.intentId);
-    expect((await provider.createIntent({ ...order, totalPrice: 300 })).intentId).not.toBe(first.intentId);
+    expect((await provider.createIntent({ ...order, totalMinor: 30_000 })).intentId).not.toBe(first.intentId);
     expect(await provider.cancel(first.intentId)).toMatchObject({ status: 'canceled' });
     expect(await provider.confirm({ clientSecret: first.clientSecret, card: card('4242424242424242') }, now)).toMatchObject({
       error: { code: 'payment_intent_unexpected_state' },
@@ -128,7 +141,7 @@ describe('sandbox intents', () => {
     expect(authorised).toMatchObject({ status: 'requires_capture', amount: 25_000, orderId: order.id });
     expect(intentPaysFor(authorised, order)).toBe(false);
     expect(intentAuthorisesFor(authorised, order)).toBe(true);
-    expect(intentAuthorisesFor(authorised, { ...order, totalPrice: 251 })).toBe(false);
+    expect(intentAuthorisesFor(authorised, { ...order, totalMinor: 25_001 })).toBe(false);
 
     const captured = await provider.capture(intentId);
     expect(intentPaysFor(captured, order)).toBe(true);

@@ -8,8 +8,8 @@ import { useId, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { errorMessage } from '../../api/errors';
 import { BankPaymentBodySchema, PAYMENT_REFERENCE_MAX_LENGTH, RefuseOrderBodySchema } from '../../contract/account-terms';
-import type { Order } from '../../contract/order';
-import { formatDollars } from '../../contract/pricing';
+import { orderAmount, type Order } from '../../contract/order';
+import { formatPrice } from '../../contract/money';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldAria, FormField } from '../../ui/form-field';
 import { orderTitle } from '../../ui/order-lines';
@@ -37,7 +37,7 @@ export interface AccountOrderRef {
 export const refOfOrder = (order: Order): AccountOrderRef => ({
   id: order._id,
   name: order.number ?? orderTitle(order),
-  amount: formatDollars(order.totalPrice),
+  amount: formatPrice(orderAmount(order).minor, orderAmount(order).currency),
   company: order.companyName ?? order.userEmail,
   poNumber: order.poNumber ?? null,
   invoiceNo: order.invoiceNo ?? null,

@@ -4,6 +4,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { AUDIT_TEXT_MAX_LENGTH, type AuditEntryView } from '../../contract/company-admin';
+import { formatPrice, isCurrency } from '../../contract/money';
 import { formatPercent, formatRate } from '../../contract/price-list-admin';
 import { formatDollars } from '../../contract/pricing';
 import { QueryError } from '../../ui/query-error';
@@ -69,6 +70,7 @@ const KEY_LABELS: Record<string, string> = {
   companyDeleted: 'Company removed',
   companies: 'Companies',
   total: 'Total',
+  currency: 'Currency',
   lines: 'Lines',
   location: 'Location',
   priceList: 'Price list',
@@ -82,8 +84,12 @@ const KEY_LABELS: Record<string, string> = {
 /** The fields whose values are codes, with their words. */
 const VALUE_LABELS: Record<string, Record<string, string>> = { newCustomers: NEW_CUSTOMER_LABELS, status: STATUS_LABELS, role: ROLE_LABELS };
 
-/** A value as a person reads it: a code in words, nothing as "—", a yes or no, anything else as compact JSON. */
-function shown(value: unknown, key: string | null = null): string {
+/**
+ * A value as a person reads it: a code in words, nothing as "—", a yes or no, anything else as compact JSON.
+ * An order's `total` is in minor units of the entry's `currency`; entries written before currencies have
+ * none and a total in whole dollars.
+ */
+function shown(value: unknown, key: string | null = null, currency: unknown = undefined): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'string') return (key === null ? undefined : VALUE_LABELS[key]?.[value]) ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -92,7 +98,8 @@ function shown(value: unknown, key: string | null = null): string {
   if (key === 'defaultPercentOff' && typeof value === 'number') return formatPercent(value);
   if (key === 'priceList' && asRecord(value)) return `${String(asRecord(value)?.['name'])} (${String(asRecord(value)?.['currency'])})`;
   if (key === 'entries' && Array.isArray(value)) return value.length === 1 ? '1 tool' : `${value.length} tools`;
-  if (typeof value === 'number') return key === 'total' ? formatDollars(value) : String(value);
+  if (typeof value === 'number' && key === 'total') return isCurrency(currency) ? formatPrice(value, currency) : formatDollars(value);
+  if (typeof value === 'number') return String(value);
   // The companies a sales rep had: how many, as their ids say nothing to a reader.
   if (key === 'companies' && Array.isArray(value)) return value.length === 1 ? '1 company' : `${value.length} companies`;
   return JSON.stringify(value);
@@ -109,7 +116,7 @@ export function differences(before: unknown, after: unknown): { key: string | nu
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   return keys
     .filter((key) => JSON.stringify(b?.[key]) !== JSON.stringify(a?.[key]))
-    .map((key) => ({ key, before: shown(b?.[key], key), after: shown(a?.[key], key) }));
+    .map((key) => ({ key, before: shown(b?.[key], key, b?.['currency']), after: shown(a?.[key], key, a?.['currency']) }));
 }
 
 function Entry({ entry, onCompany }: { entry: AuditEntryView; onCompany: (id: string, name: string) => void }) {

@@ -7,40 +7,36 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { MAX_CREDIT_LIMIT, PAYMENT_TERMS, termsLabel, type AccountStanding, type PaymentTerms } from '../../contract/account-terms';
 import { toasts } from '../../contract/messages';
-import { formatCents } from '../../contract/pricing';
+import { CURRENCY_NAMES, formatMoney, minorToField, parseMajor, type CurrencyCode } from '../../contract/money';
 import { fieldAria, FormField } from '../../ui/form-field';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
 import { useSetCompanyTerms } from './set-company-terms';
 
-const creditLimitMessage = `Enter the credit limit in dollars, such as 12,500 or 12,500.50, at most ${formatCents(MAX_CREDIT_LIMIT)}`;
+const creditLimitMessage = (currency: CurrencyCode) =>
+  `Enter the credit limit in ${CURRENCY_NAMES[currency]}, such as 12,500 or 12,500.50, at most ${formatMoney(MAX_CREDIT_LIMIT, currency)}`;
 
-/** `12,500.50`, `$12500`, `0` -> cents; null for anything that is not an amount of dollars and cents within the limit. */
-export function dollarsToCents(text: string): number | null {
-  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/u.exec(text.trim());
-  if (!match) return null;
-  const cents = Number((match[1] ?? '').replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) && cents <= MAX_CREDIT_LIMIT ? cents : null;
+/** The typed credit limit in minor units of the company's currency; null for anything that is not an amount within the limit. */
+export function creditLimitOf(text: string, currency: CurrencyCode): number | null {
+  const minor = parseMajor(text, currency);
+  return minor !== null && minor <= MAX_CREDIT_LIMIT ? minor : null;
 }
-
-/** Cents as the field shows them: `12500.50`, or `12500` for whole dollars. */
-const centsToField = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 export function CompanyTerms({ company, account, online }: { company: { id: string; name: string }; account: AccountStanding; online: boolean }) {
   const id = useId();
   const save = useSetCompanyTerms();
   const [terms, setTerms] = useState<PaymentTerms>(account.paymentTerms);
-  const [limit, setLimit] = useState(() => centsToField(account.creditLimit));
+  const [limit, setLimit] = useState(() => minorToField(account.creditLimit, account.currency));
   const [poRequired, setPoRequired] = useState(account.poRequired);
   const [limitError, setLimitError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = terms !== account.paymentTerms || dollarsToCents(limit) !== account.creditLimit || poRequired !== account.poRequired;
+  const dirty = terms !== account.paymentTerms || creditLimitOf(limit, account.currency) !== account.creditLimit || poRequired !== account.poRequired;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const creditLimit = dollarsToCents(limit);
+    const creditLimit = creditLimitOf(limit, account.currency);
     if (creditLimit === null) {
-      setLimitError(creditLimitMessage);
+      setLimitError(creditLimitMessage(account.currency));
       return;
     }
     setLimitError(undefined);
@@ -49,7 +45,7 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
       { id: company.id, terms: { paymentTerms: terms, creditLimit, poRequired } },
       {
         onSuccess: (saved) => {
-          setLimit(centsToField(saved.creditLimit));
+          setLimit(minorToField(saved.creditLimit, account.currency));
           toast.success(`${company.name} now pays ${saved.paymentTerms === 'card' ? 'by card' : `on ${termsLabel(saved.paymentTerms)} terms`}`);
         },
         onError: (error) => {
@@ -75,7 +71,7 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
         {standing.map(([label, cents, tone]) => (
           <div key={label} className="flex items-baseline justify-between gap-3 rounded-box bg-base-200 px-3 py-2 sm:block sm:py-3">
             <dt className="text-sm text-base-content/70">{label}</dt>
-            <dd className={`text-lg tabular-nums ${tone ?? ''}`}>{formatCents(cents)}</dd>
+            <dd className={`text-lg tabular-nums ${tone ?? ''}`}>{formatMoney(cents, account.currency)}</dd>
           </div>
         ))}
       </dl>
@@ -92,7 +88,7 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
           </FormField>
           <FormField
             id={`${id}-limit`}
-            label="Credit limit (US dollars)"
+            label={`Credit limit (${CURRENCY_NAMES[account.currency]})`}
             error={limitError}
             hint={
               <p id={`${id}-limit-hint`} className="mt-1 text-sm text-base-content/70">

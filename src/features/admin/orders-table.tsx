@@ -12,10 +12,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { ADMIN_ORDERS_PAGE_SIZE, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
+import { ADMIN_ORDERS_PAGE_SIZE, orderAmount, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
 import { reasonForShop, termsLabel } from '../../contract/account-terms';
 import { adminStatusLabel, isShippable, type OrderStatus } from '../../contract/order-status';
-import { formatCount, formatDollars } from '../../contract/pricing';
+import { formatPrice } from '../../contract/money';
+import { formatCount } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { ClippedText } from '../../ui/clipped-text';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -317,7 +318,7 @@ function OrderPayment({ order }: { order: Order }) {
   const terms = order.paymentTerms ?? 'card';
   return (
     <span className="grid gap-0.5">
-      <span>{formatDollars(order.totalPrice)}</span>
+      <span>{formatPrice(orderAmount(order).minor, orderAmount(order).currency)}</span>
       <span className="text-xs text-base-content/80" data-testid="order-terms">
         {terms === 'card' ? 'Card' : `On account, ${termsLabel(terms)}`}
       </span>

@@ -1,12 +1,12 @@
 // Receivables (admins): what companies owe on invoices of orders on account (docs/decisions/044-orders-on-account.md).
 // The sums by age come first, then a table of the companies by age (the most overdue first, and every company
-// together), then each company's unpaid invoices with Record bank payment and Send reminder. Amounts are in
-// dollars and cents, as the server counts credit in cents.
+// together), then each company's unpaid invoices with Record bank payment and Send reminder. A company's
+// amounts are in its currency; the sums across companies in US dollars at each order's rate.
 
 import { useId } from 'react';
 import { AGE_BUCKETS, termsLabel, type AgeBucket } from '../../contract/account-terms';
 import { AGE_BUCKET_LABELS, type AgedAmounts, type CompanyReceivables, type OpenInvoice } from '../../contract/receivables';
-import { formatCents } from '../../contract/pricing';
+import { formatMoney, LIST_CURRENCY, type CurrencyCode } from '../../contract/money';
 import { DataTable, type Column } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
@@ -23,16 +23,18 @@ interface AgeRow {
   terms: string | null;
   aged: AgedAmounts;
   total: number;
+  currency: CurrencyCode;
   oldestDueAt: string | null;
   isTotal: boolean;
 }
 
 const ageRowOf = (company: CompanyReceivables): AgeRow => ({
-  key: company.companyId ?? company.companyName,
+  key: `${company.companyId ?? company.companyName}:${company.currency}`,
   name: company.companyName,
   terms: company.paymentTerms ? termsLabel(company.paymentTerms) : null,
   aged: company.aged,
   total: company.total,
+  currency: company.currency,
   oldestDueAt: company.oldestDueAt,
   isTotal: false,
 });
@@ -40,13 +42,13 @@ const ageRowOf = (company: CompanyReceivables): AgeRow => ({
 /** The age table's headings, short so its eight columns fit beside the menu; the caption says they are days overdue. */
 const AGE_COLUMN_HEADERS: Record<AgeBucket, string> = { current: 'Current', '1-30': '1–30 days', '31-60': '31–60 days', 'over-60': 'Over 60 days' };
 
-/** Cents, with nought as a dash so the amounts owed stand out. */
-const amount = (cents: number) => (cents === 0 ? <span className="text-base-content/50">—</span> : formatCents(cents));
+/** An amount, with nought as a dash so the amounts owed stand out. */
+const amount = (minor: number, currency: CurrencyCode) => (minor === 0 ? <span className="text-base-content/50">—</span> : formatMoney(minor, currency));
 
 const refOfInvoice = (invoice: OpenInvoice, company: CompanyReceivables): AccountOrderRef => ({
   id: invoice.orderId,
   name: invoice.number,
-  amount: formatCents(invoice.total),
+  amount: formatMoney(invoice.total, invoice.currency),
   company: company.companyName,
   poNumber: invoice.poNumber,
   invoiceNo: invoice.invoiceNo,
@@ -91,15 +93,21 @@ export function ReceivablesTable() {
     },
     ...AGE_BUCKETS.map((bucket): Column<AgeRow> => ({
       header: AGE_COLUMN_HEADERS[bucket],
-      cell: (row) => amount(row.aged[bucket]),
+      cell: (row) => amount(row.aged[bucket], row.currency),
       className: `tabular-nums whitespace-nowrap ${bucket === 'current' ? '' : 'text-error'}`,
     })),
-    { header: 'Total', cell: (row) => <span className="font-semibold">{formatCents(row.total)}</span>, className: 'tabular-nums whitespace-nowrap' },
+    {
+      header: 'Total',
+      cell: (row) => <span className="font-semibold">{formatMoney(row.total, row.currency)}</span>,
+      className: 'tabular-nums whitespace-nowrap',
+    },
     { header: 'Oldest due', cell: (row) => (row.oldestDueAt ? formatDay(row.oldestDueAt) : ''), className: 'whitespace-nowrap' },
   ];
   const ageRows: AgeRow[] = [
     ...companies.map(ageRowOf),
-    ...(companies.length > 1 ? [{ key: 'all', name: 'All companies', terms: null, aged, total, oldestDueAt: null, isTotal: true }] : []),
+    ...(companies.length > 1
+      ? [{ key: 'all', name: 'All companies', terms: null, aged, total, currency: LIST_CURRENCY, oldestDueAt: null, isTotal: true }]
+      : []),
   ];
 
   const invoiceColumns = (company: CompanyReceivables): Column<OpenInvoice>[] => [
@@ -117,7 +125,7 @@ export function ReceivablesTable() {
       cell: (invoice) => (invoice.poNumber ? <span className="break-all">{invoice.poNumber}</span> : <span className="text-base-content/70">None</span>),
     },
     { header: 'Due', cell: (invoice) => <DueDate invoice={invoice} /> },
-    { header: 'Amount', cell: (invoice) => formatCents(invoice.total), className: 'tabular-nums whitespace-nowrap' },
+    { header: 'Amount', cell: (invoice) => formatMoney(invoice.total, invoice.currency), className: 'tabular-nums whitespace-nowrap' },
     {
       header: 'Action',
       action: true,
@@ -146,20 +154,23 @@ export function ReceivablesTable() {
           <div className="col-span-full flex flex-wrap items-baseline justify-between gap-x-4 rounded-box border border-base-300 bg-base-100 p-4">
             <dt className="font-medium">Total owed</dt>
             <dd className="text-2xl font-bold tabular-nums" data-testid="receivables-total">
-              {formatCents(total)}
+              {formatMoney(total, LIST_CURRENCY)}
             </dd>
           </div>
           {AGE_BUCKETS.map((bucket) => (
             <div key={bucket} className="rounded-box border border-base-300 bg-base-100 p-4">
               <dt className="text-sm text-base-content/70">{AGE_BUCKET_LABELS[bucket]}</dt>
               <dd className={`text-lg tabular-nums ${bucket !== 'current' && aged[bucket] > 0 ? 'font-semibold text-error' : ''}`}>
-                {formatCents(aged[bucket])}
+                {formatMoney(aged[bucket], LIST_CURRENCY)}
               </dd>
             </div>
           ))}
         </dl>
         <p className="text-sm text-base-content/70">
           Unpaid invoices of shipped orders on account, as of {formatMoment(asOf)}. An invoice leaves the list once it is paid.
+          {companies.some((company) => company.currency !== LIST_CURRENCY)
+            ? ' Each company’s amounts are in its own currency; the sums across companies are in US dollars at the rates its orders were priced at.'
+            : null}
         </p>
       </section>
 
@@ -175,11 +186,15 @@ export function ReceivablesTable() {
       />
 
       {companies.map((company, index) => (
-        <section key={company.companyId ?? company.companyName} aria-labelledby={`${id}-company-${index}`} className="grid grid-cols-1 gap-3">
+        <section
+          key={`${company.companyId ?? company.companyName}:${company.currency}`}
+          aria-labelledby={`${id}-company-${index}`}
+          className="grid grid-cols-1 gap-3"
+        >
           <h2 id={`${id}-company-${index}`} className="flex flex-wrap items-baseline gap-x-3 text-lg font-semibold">
             <span className="break-words">{company.companyName}</span>
             <span className="text-base font-normal text-base-content/70">
-              {company.invoices.length === 1 ? '1 open invoice' : `${company.invoices.length} open invoices`}, {formatCents(company.total)}
+              {company.invoices.length === 1 ? '1 open invoice' : `${company.invoices.length} open invoices`}, {formatMoney(company.total, company.currency)}
             </span>
           </h2>
           <DataTable

@@ -8,7 +8,7 @@ import { termsLabel, type InvoiceState } from '../../contract/account-terms';
 import type { PortalInvoice } from '../../contract/invoices-portal';
 import { texts } from '../../contract/messages';
 import type { CardPaymentResult } from '../../contract/payment';
-import { formatCents } from '../../contract/pricing';
+import { formatMoney, type CurrencyCode } from '../../contract/money';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
 import { QueryError } from '../../ui/query-error';
@@ -44,19 +44,19 @@ const STATE_WORDS: Record<InvoiceState, string> = { open: 'Open', overdue: 'Over
 
 const formatDay = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 
-function Balance({ openBalance, overdue }: { openBalance: number; overdue: number }) {
+function Balance({ openBalance, overdue, currency }: { openBalance: number; overdue: number; currency: CurrencyCode }) {
   return (
     <dl className="mb-6 grid gap-3 sm:grid-cols-2">
       <div className="rounded-box border border-base-300 bg-base-100 p-4">
         <dt className="text-sm text-base-content/80">Open balance</dt>
         <dd className="text-2xl font-bold tabular-nums" data-testid="open-balance">
-          {formatCents(openBalance)}
+          {formatMoney(openBalance, currency)}
         </dd>
       </div>
       <div className={`rounded-box border p-4 ${overdue > 0 ? 'border-error/50 bg-[#fdeeee]' : 'border-base-300 bg-base-100'}`}>
         <dt className="text-sm text-base-content/80">Overdue</dt>
         <dd className={`text-2xl font-bold tabular-nums ${overdue > 0 ? 'text-error' : ''}`} data-testid="overdue-amount">
-          {formatCents(overdue)}
+          {formatMoney(overdue, currency)}
         </dd>
       </div>
     </dl>
@@ -83,7 +83,7 @@ function PaymentPanel({
     return (
       <section aria-label="Card payment" className="mt-6 grid gap-3 rounded-box border border-success/40 bg-[#ebf7ee] p-5" role="status">
         <p className="text-lg font-bold text-success">
-          You paid {formatCents(state.amount)} for {state.count === 1 ? 'one invoice' : `${state.count} invoices`}.
+          You paid {formatMoney(state.amount, state.currency)} for {state.count === 1 ? 'one invoice' : `${state.count} invoices`}.
         </p>
         <p>
           Your transaction id:{' '}
@@ -103,7 +103,7 @@ function PaymentPanel({
     <section aria-label="Card payment" className="mt-6 grid gap-4 rounded-box border border-base-300 p-5 shadow-sm md:p-8">
       {intent ? (
         <p className="text-lg">
-          Please pay <strong className="text-xl">{formatCents(intent.amount)}</strong> for{' '}
+          Please pay <strong className="text-xl">{formatMoney(intent.amount, intent.currency)}</strong> for{' '}
           {intent.orderIds.length === 1 ? 'one invoice' : `${intent.orderIds.length} invoices`}.
         </p>
       ) : null}
@@ -138,7 +138,8 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
   const items = useMemo(() => invoices.data?.items ?? [], [invoices.data]);
   // Only what is still payable stays chosen: an invoice paid meanwhile drops out by itself.
   const selected = useMemo(() => items.filter((invoice) => invoice.mayPay && chosen.has(invoice.orderId)), [items, chosen]);
-  const selectedCents = selected.reduce((sum, invoice) => sum + invoice.amount, 0);
+  // A dealer's open invoices are of one company, so of one currency.
+  const selectedAmount = selected.reduce((sum, invoice) => sum + invoice.amount, 0);
   const locked = payment.state.phase !== 'idle' && payment.state.phase !== 'paid';
 
   if (invoices.isPending) return <span className="loading loading-spinner" aria-label="Loading your invoices" />;
@@ -183,7 +184,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
         </span>
       ),
     },
-    { header: 'Amount', className: 'text-right tabular-nums', cell: (invoice) => <strong>{formatCents(invoice.amount)}</strong> },
+    { header: 'Amount', className: 'text-right tabular-nums', cell: (invoice) => <strong>{formatMoney(invoice.amount, invoice.currency)}</strong> },
     {
       header: showing === 'paid' ? 'Paid' : 'Due',
       cell: (invoice) =>
@@ -207,7 +208,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
   const current = STATE_FILTERS.find((filter) => filter.state === showing) ?? STATE_FILTERS[0];
   return (
     <>
-      <Balance openBalance={invoices.data.openBalance} overdue={invoices.data.overdue} />
+      <Balance openBalance={invoices.data.openBalance} overdue={invoices.data.overdue} currency={invoices.data.currency} />
       <div role="group" aria-label="Show the invoices that are" className="join mb-4">
         {STATE_FILTERS.map((t) => (
           <button
@@ -254,7 +255,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
             disabled={selected.length === 0 || locked || !online}
             onClick={() => void payment.start(selected.map((invoice) => invoice.orderId))}
           >
-            Pay selected ({formatCents(selectedCents)})
+            Pay selected ({formatMoney(selectedAmount, selected[0]?.currency ?? invoices.data.currency)})
           </button>
           <span className="text-sm text-base-content/80" aria-live="polite">
             {!online ? texts.needsNetwork : selected.length === 0 ? 'Choose the invoices to pay.' : `${selected.length} chosen`}

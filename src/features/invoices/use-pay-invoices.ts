@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import type { InvoicesPaymentIntent } from '../../contract/invoices-portal';
 import { toasts } from '../../contract/messages';
+import type { CurrencyCode } from '../../contract/money';
 import type { CardPaymentResult } from '../../contract/payment';
 import { toast } from '../../ui/toast';
 import { useConfirmInvoicesPayment, useStartInvoicesPayment } from './pay-invoices';
@@ -19,7 +20,7 @@ export type InvoicesPaymentState =
   | { phase: 'ready'; intent: InvoicesPaymentIntent }
   | { phase: 'paying'; intent: InvoicesPaymentIntent }
   | { phase: 'failed'; intent: InvoicesPaymentIntent | null; message: string }
-  | { phase: 'paid'; amount: number; count: number; transactionId: string };
+  | { phase: 'paid'; amount: number; currency: CurrencyCode; count: number; transactionId: string };
 
 export function usePayInvoices() {
   const startPayment = useStartInvoicesPayment();
@@ -62,7 +63,7 @@ export function usePayInvoices() {
     }
     try {
       const paid = await confirmPayment.mutateAsync({ paymentId: intent.paymentId, transactionId: id });
-      setState({ phase: 'paid', amount: paid.amount, count: paid.orderIds.length, transactionId: id });
+      setState({ phase: 'paid', amount: paid.amount, currency: paid.currency, count: paid.orderIds.length, transactionId: id });
       toast.success(toasts.paymentSuccess);
     } catch (error) {
       fail(intent, `The card was charged, but the invoices could not be marked paid: ${errorMessage(error)} Your transaction id is ${id}.`);

@@ -13,10 +13,11 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
-import type { Order } from '../../contract/order';
+import { orderAmount, type Order } from '../../contract/order';
 import { termsLabel } from '../../contract/account-terms';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
-import { formatCount, formatDollars } from '../../contract/pricing';
+import { formatPrice } from '../../contract/money';
+import { formatCount } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
@@ -193,7 +194,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       className: 'min-w-36 max-w-56 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (o) => formatCount(o.orderQuantity), className: 'text-right tabular-nums' },
-    { header: 'Price', cell: (o) => formatDollars(o.totalPrice), className: 'text-right tabular-nums' },
+    { header: 'Price', cell: (o) => formatPrice(orderAmount(o).minor, orderAmount(o).currency), className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
       // An invoice on account paid by bank transfer has the transfer's reference in place of a card payment's id.
