@@ -33,7 +33,10 @@ describeEachDatabase('orders priced with a price list', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/orders', headers: user.auth, payload: { lines, ...typed, clientOrderId: randomUUID(), ...extra } });
   const orderOf = async (id: string) => (await t.app.inject({ url: `/api/order/${id}`, headers: admin.auth })).json() as Order;
   const setList = async (fields: Partial<typeof priceLists.$inferInsert>) => {
-    await t.database.db.update(priceLists).set(fields).where(sql`${priceLists.id} = ${listId}::uuid`);
+    await t.database.db
+      .update(priceLists)
+      .set(fields)
+      .where(sql`${priceLists.id} = ${listId}::uuid`);
   };
   const version = async () => (await rowsOf<{ v: number }>(t.database.db, sql`select version as v from price_lists where id = ${listId}::uuid`))[0]?.v;
 
@@ -47,7 +50,9 @@ describeEachDatabase('orders priced with a price list', (kind) => {
       .returning({ id: priceLists.id });
     listId = list?.id ?? '';
     // The saw at a fixed €350.00, and €330.00 from 10 pieces.
-    await t.database.db.insert(priceListEntries).values({ priceListId: listId, productId: saw, price: 35_000, percentOff: null, tiers: [{ minQnt: 10, price: 33_000 }], version: 3 });
+    await t.database.db
+      .insert(priceListEntries)
+      .values({ priceListId: listId, productId: saw, price: 35_000, percentOff: null, tiers: [{ minQnt: 10, price: 33_000 }], version: 3 });
     await t.database.db.execute(sql`update companies set price_list_id = ${listId}::uuid where id = ${company}::uuid`);
   });
 
