@@ -222,7 +222,9 @@ describeEachDatabase('invoices of orders on account', (kind) => {
       expect(rows.find((row) => row.includes(onAccount))).toMatch(
         new RegExp(`,Shipped,,${minute(a.shippedAt)},UPS,,${onAccount},PO EXPORT 1,Net 30,${day(a.dueAt)},,${a.totalPrice},USD$`, 'u'),
       );
-      expect(rows.find((row) => row.includes(card))).toMatch(new RegExp(`,Paid,${c.transactionId ?? '?'},,,,${card},,Card,,${minute(c.paidAt)},${c.totalPrice},USD$`, 'u'));
+      expect(rows.find((row) => row.includes(card))).toMatch(
+        new RegExp(`,Paid,${c.transactionId ?? '?'},,,,${card},,Card,,${minute(c.paidAt)},${c.totalPrice},USD$`, 'u'),
+      );
     });
 
     it('counts an order confirmed on account as one to ship, until it ships', async () => {

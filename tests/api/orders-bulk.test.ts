@@ -54,9 +54,39 @@ describeEachDatabase('bulk orders', (kind) => {
     const id = (res.json() as { insertedId: string }).insertedId;
     const order = await orderById(id);
     expect(order.lines).toEqual([
-      { productId: a, productName: 'Bulk Drill', sku: 'FL-BULKD', imageUrl: expect.any(String), unitPrice: 100, quantity: 20, lineTotal: 2000, unitPriceMinor: 10000, lineTotalMinor: 200000 },
-      { productId: b, productName: 'Bulk Saw', sku: 'FL-BULKS', imageUrl: expect.any(String), unitPrice: 40, quantity: 5, lineTotal: 200, unitPriceMinor: 4000, lineTotalMinor: 20000 },
-      { productId: c, productName: 'Bulk Grinder', sku: 'FL-BULKG', imageUrl: expect.any(String), unitPrice: 7, quantity: 3, lineTotal: 21, unitPriceMinor: 700, lineTotalMinor: 2100 },
+      {
+        productId: a,
+        productName: 'Bulk Drill',
+        sku: 'FL-BULKD',
+        imageUrl: expect.any(String),
+        unitPrice: 100,
+        quantity: 20,
+        lineTotal: 2000,
+        unitPriceMinor: 10000,
+        lineTotalMinor: 200000,
+      },
+      {
+        productId: b,
+        productName: 'Bulk Saw',
+        sku: 'FL-BULKS',
+        imageUrl: expect.any(String),
+        unitPrice: 40,
+        quantity: 5,
+        lineTotal: 200,
+        unitPriceMinor: 4000,
+        lineTotalMinor: 20000,
+      },
+      {
+        productId: c,
+        productName: 'Bulk Grinder',
+        sku: 'FL-BULKG',
+        imageUrl: expect.any(String),
+        unitPrice: 7,
+        quantity: 3,
+        lineTotal: 21,
+        unitPriceMinor: 700,
+        lineTotalMinor: 2100,
+      },
     ]);
     // The spec's fields name the first line; the quantity and total cover the whole order.
     expect(order).toMatchObject({ productId: a, productName: 'Bulk Drill', orderQuantity: 28, totalPrice: 2221, status: 'Unpaid', userName: 'Bulk Buyer' });

@@ -144,7 +144,15 @@ describe('Manage Orders on account', () => {
 
 describe('Payment terms and Receivables', () => {
   const calls: { url: string; method: string; body: unknown }[] = [];
-  const standing = { paymentTerms: 'net30', creditLimit: 250_000, poRequired: false, outstanding: 100_000, available: 150_000, overdue: 40_000, currency: 'USD' } as const;
+  const standing = {
+    paymentTerms: 'net30',
+    creditLimit: 250_000,
+    poRequired: false,
+    outstanding: 100_000,
+    available: 150_000,
+    overdue: 40_000,
+    currency: 'USD',
+  } as const;
   const receivables: Receivables = {
     asOf: '2026-11-27T09:00:00.000Z',
     companies: [

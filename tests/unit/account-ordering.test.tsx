@@ -35,7 +35,16 @@ const drill: Product = {
 
 const net30 = (fields: Partial<AccountStanding> = {}): OrderAccount => ({
   company: true,
-  standing: { paymentTerms: 'net30', creditLimit: 2_000_000, poRequired: true, outstanding: 760_000, available: 1_240_000, overdue: 0, currency: 'USD', ...fields },
+  standing: {
+    paymentTerms: 'net30',
+    creditLimit: 2_000_000,
+    poRequired: true,
+    outstanding: 760_000,
+    available: 1_240_000,
+    overdue: 0,
+    currency: 'USD',
+    ...fields,
+  },
 });
 
 function wrap(children: ReactNode) {
@@ -135,7 +144,10 @@ describe('the purchase page without terms', () => {
   });
 
   it('asks a company on card terms for an optional PO number only', () => {
-    renderForm({ company: true, standing: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0, currency: 'USD' } });
+    renderForm({
+      company: true,
+      standing: { paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0, currency: 'USD' },
+    });
     expect(poBox().getAttribute('aria-required')).toBe('false');
     expect(screen.queryByRole('radio')).toBeNull();
   });

@@ -116,7 +116,13 @@ describe('the invoices portal', () => {
   });
 
   it('pays the chosen invoices with one card payment for the amount the server added up', async () => {
-    api.start.mockResolvedValue({ paymentId: fixtureId(77), orderIds: [fixtureId(1), fixtureId(4)], amount: 63_000, currency: 'USD', clientSecret: 'pi_sbx_x_secret_y' });
+    api.start.mockResolvedValue({
+      paymentId: fixtureId(77),
+      orderIds: [fixtureId(1), fixtureId(4)],
+      amount: 63_000,
+      currency: 'USD',
+      clientSecret: 'pi_sbx_x_secret_y',
+    });
     api.confirm.mockResolvedValue({
       paymentId: fixtureId(77),
       orderIds: [fixtureId(1), fixtureId(4)],
