@@ -7,7 +7,8 @@ import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { PRODUCT_SECTION_CLASS, ProductName, ProductPicture } from './product-preview';
-import { unitPriceText, useCataloguePrices, volumePriceText } from './tool-price';
+import { unitPriceText, useCataloguePrices } from './tool-price';
+import { volumePriceText } from './volume-price';
 import type { DealerPrices } from '../../offline/prices';
 
 function ProductFacts({ product, prices }: { product: Product; prices: DealerPrices | null }) {

@@ -10,10 +10,11 @@ import type { Product } from '../../contract/product';
 import { formatCount } from '../../contract/pricing';
 import type { DealerPrices } from '../../offline/prices';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
-import { unitPriceText, volumePriceText } from './tool-price';
+import { unitPriceText } from './tool-price';
+import { volumePriceText } from './volume-price';
 import type { CardAction } from './tools-list';
 
-export { lowestVolumePrice } from './tool-price';
+export { lowestVolumePrice } from './volume-price';
 
 // One grid for the header and every row, so the columns line up like a table's. Below md the row folds:
 // picture and text side by side, the actions under them; from md to lg price and stock share a column, so
