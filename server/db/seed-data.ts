@@ -200,11 +200,30 @@ export const demoAccounts = {
   rep: { email: 'rep@forgeline.test', password: 'Forgeline-rep-2026', displayName: 'Rory Rep' },
   /** A dealer whose company pays on account: net 30, $25,000 of credit, a PO number on every order (docs/decisions/044). */
   trade: { email: 'buyer@forgeline.test', password: 'Forgeline-buyer-2026', displayName: 'Tara Trade' },
+  /** A dealer in Germany buying in euros on the Euro dealers price list, net 30 (docs/decisions/045). */
+  euro: { email: 'einkauf@forgeline.test', password: 'Forgeline-euro-2026', displayName: 'Elke Einkauf' },
 } as const;
 
-/** The demo trade dealer's company and its terms, given when the account is first made. */
-export const demoTradeCompany = {
+/** A demo dealer's company, its terms and the price list it buys with, given when the account is first made. */
+export interface DemoCompany {
+  name: string;
+  country: string;
+  terms: { paymentTerms: 'net30'; creditLimit: number; poRequired: boolean };
+  priceList: { name: string; currency: 'EUR'; rateMicros: number; defaultPercentOff: number } | null;
+}
+
+/** The demo trade dealer's company: net 30, $25,000 of credit, a PO number on every order, list prices. */
+export const demoTradeCompany: DemoCompany = {
   name: 'Harbour Trade Supplies',
   country: 'GB',
   terms: { paymentTerms: 'net30', creditLimit: 2_500_000, poRequired: true },
-} as const;
+  priceList: null,
+};
+
+/** The euro dealer's company: net 30 with €20,000 of credit, on a euro list at 0.92 per dollar and 10 % off. */
+export const demoEuroCompany: DemoCompany = {
+  name: 'Rheinwerk Werkzeughandel GmbH',
+  country: 'DE',
+  terms: { paymentTerms: 'net30', creditLimit: 2_000_000, poRequired: false },
+  priceList: { name: 'Euro dealers', currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 1_000 },
+};

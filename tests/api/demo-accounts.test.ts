@@ -25,8 +25,16 @@ describeEachDatabase('demo accounts', (kind) => {
         { email: accounts.admin.email, role: 'admin', trusted: false, member: null, repOf: null },
         { email: accounts.trade.email, role: 'customer', trusted: true, member: 'company_admin', repOf: null },
         { email: accounts.customer.email, role: 'customer', trusted: true, member: 'company_admin', repOf: null },
+        { email: accounts.euro.email, role: 'customer', trusted: true, member: 'company_admin', repOf: null },
         { email: accounts.rep.email, role: 'rep', trusted: true, member: null, repOf: 'Dana Dealer' },
       ]);
+      const [euro] = await rowsOf<{ name: string; terms: string; list: string; currency: string; lists: number }>(
+        t.database.db,
+        sql`select c.name, c.payment_terms as terms, p.name as list, p.currency, (select count(*)::int from price_lists) as lists
+              from companies c join price_lists p on p.id = c.price_list_id join company_members m on m.company_id = c.id join users u on u.id = m.user_id
+             where u.email = ${accounts.euro.email}`,
+      );
+      expect(euro).toEqual({ name: 'Rheinwerk Werkzeughandel GmbH', terms: 'net30', list: 'Euro dealers', currency: 'EUR', lists: 1 });
       const [trade] = await rowsOf<{ name: string; terms: string; limit: string | number; po: boolean }>(
         t.database.db,
         sql`select c.name, c.payment_terms as terms, c.credit_limit as limit, c.po_required as po
