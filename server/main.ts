@@ -143,6 +143,7 @@ async function main(): Promise<void> {
     lines.push(`    customer  ${accounts.customer.email}  /  ${accounts.customer.password}`);
     lines.push(`    sales rep ${accounts.rep.email}  /  ${accounts.rep.password}`);
     lines.push(`    on account ${accounts.trade.email}  /  ${accounts.trade.password}  (net 30, PO numbers)`);
+    lines.push(`    in euros  ${accounts.euro.email}  /  ${accounts.euro.password}  (Euro dealers price list, net 30)`);
   }
   if (config.firebase.mode === 'emulator' && (config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1')) {
     lines.push('', '  Local mode listens on this machine only. For a shop network, configure a Firebase project (docs/accounts.md, Local mode).');
