@@ -111,12 +111,14 @@ export function formatMoney(minor: number, currency: CurrencyCode, locale?: stri
 }
 
 /**
- * A price or an order's total: as formatMoney, but a whole amount without decimals (`$129`, `118,68 €`), so
- * the list price reads as the catalogue has always written it.
+ * A price or an order's total: as formatMoney, but a whole amount of US dollars without decimals (`$129`), as
+ * the catalogue has always written the list price; other currencies always with their decimals (`€89.00`),
+ * as a price list's prices are written.
  */
 export function formatPrice(minor: number, currency: CurrencyCode, locale?: string): string {
   const digits = currencyDigits(currency);
-  return formatter(currency, locale, minor % 10 ** digits === 0 ? 0 : digits).format(toMajor(minor, currency));
+  const whole = currency === LIST_CURRENCY && minor % 10 ** digits === 0;
+  return formatter(currency, locale, whole ? 0 : digits).format(toMajor(minor, currency));
 }
 
 /**

@@ -13,6 +13,8 @@ describe('money', () => {
     expect(formatMoney(12_500, 'JPY', 'en-US')).toBe('¥12,500');
     expect(formatPrice(12_900, 'USD', 'en-US')).toBe('$129');
     expect(formatPrice(11_868, 'EUR', 'en-US')).toBe('€118.68');
+    expect(formatPrice(8_900, 'EUR', 'en-US')).toBe('€89.00');
+    expect(formatPrice(10_965, 'USD', 'en-US')).toBe('$109.65');
   });
 
   it('agrees with Intl on every currency’s decimals', () => {
