@@ -1,10 +1,11 @@
 // A dealer whose company buys from a euro price list sees its own prices: on the home page's cards and on
 // the order pad, with the note saying whose prices they are; offline, after a reload, the device still
-// prices in euros from the list it saved. A signed-out visitor sees the list prices in dollars.
+// prices in euros from the list it saved, and the order placed from the pad is the server's in euros. A
+// signed-out visitor sees the list prices in dollars.
 
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { api, expect, test, type E2eProduct } from './fixtures';
+import { api, expect, serverOrders, test, type E2eProduct, type ServerOrder } from './fixtures';
 import { dealerReady, waitForServiceWorker } from './offline-helpers';
 
 const card = (page: Page, product: E2eProduct) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: product.name }) });
@@ -117,6 +118,16 @@ test('a dealer on a euro price list sees its prices on the cards and the pad, on
       await page.screenshot({ path: test.info().outputPath(`dealer-prices-home-offline-${width}.png`), animations: 'disabled' });
     }
     await context.setOffline(false);
+
+    // Back online, the pad is placed with the prices it showed: the server's order is in euros, at the list's version.
+    await page.goto('/dashboard/order-pad');
+    await page.getByLabel('Address').fill('12 Hafenstraße, Hamburg');
+    await page.getByLabel('Phone').fill('+49 40 555 0199');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-orders/u);
+    type PricedOrder = ServerOrder & { totalMinor?: number; currency?: string; priceListVersion?: number | null };
+    const [order] = (await serverOrders(dealer)) as PricedOrder[];
+    expect(order).toMatchObject({ totalMinor: 5 * 8_900 + 2 * 7_452, currency: 'EUR', priceListVersion: expect.any(Number) });
   } finally {
     await api('PUT', `/admin/companies/${company}/price-list`, { token: adminToken, body: { priceListId: null } });
     await api('DELETE', `/admin/price-lists/${listId}`, { token: adminToken });
