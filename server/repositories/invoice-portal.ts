@@ -7,7 +7,8 @@ import type { InvoiceState } from '../../src/contract/account-terms';
 import type { PortalInvoice } from '../../src/contract/invoices-portal';
 import { LIST_CURRENCY, type CurrencyCode } from '../../src/contract/money';
 import type { Tx } from '../db/client';
-import { invoicePayments, orders } from '../db/schema';
+import { companyMembers, invoicePayments, orders } from '../db/schema';
+import { companyCurrency } from './company-account';
 import { currencyOf, dealerActsOnOrder, dealerSeesOrder, invoiceNoOf, type OrderRow } from './orders';
 
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
@@ -81,7 +82,10 @@ export async function portalBalance(tx: Tx, userId: string): Promise<{ openBalan
     .groupBy(orders.currency)
     .orderBy(sql`2 desc`)
     .limit(1);
-  return { openBalance: Number(row?.openBalance ?? 0), overdue: Number(row?.overdue ?? 0), currency: row ? currencyOf(row) : LIST_CURRENCY };
+  if (row) return { openBalance: Number(row.openBalance), overdue: Number(row.overdue), currency: currencyOf(row) };
+  // Nothing open: nought in the currency the dealer's company buys in.
+  const [member] = await tx.select({ companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)).limit(1);
+  return { openBalance: 0, overdue: 0, currency: member ? await companyCurrency(tx, member.companyId) : LIST_CURRENCY };
 }
 
 /** One of the orders a dealer asked to pay, as they see it: null fields when they do not see it at all. */

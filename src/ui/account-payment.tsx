@@ -34,10 +34,10 @@ export function poNumberProblem(text: string, required: boolean): string | null 
 }
 
 /** Why an order on account would wait for the shop, as far as the account last read tells; null when it would not. */
-export function holdReason(standing: AccountStanding | null, totalDollars: number): string | null {
+export function holdReason(standing: AccountStanding | null, totalMinor: number): string | null {
   if (!offersAccount(standing)) return null;
   if (standing.overdue > 0) return accountMessages.overdue;
-  return totalDollars * 100 > standing.available ? accountMessages.overCredit : null;
+  return totalMinor > standing.available ? accountMessages.overCredit : null;
 }
 
 /** What the order's body carries of it: a PO number (none when empty) and the payment chosen (none: the server's default). */
@@ -98,18 +98,18 @@ export interface AccountPaymentFieldsProps {
   /** The PO field's id (the one given to useAccountPayment); the payment choice's ids start with it. */
   id: string;
   state: AccountPayment;
-  /** The order's total as shown, in whole dollars. */
-  totalDollars: number;
+  /** The order's total as shown, in minor units of the company's currency (as its credit is). */
+  totalMinor: number;
 }
 
 /** The PO number and the payment choice; nothing for an order without a company. */
-export function AccountPaymentFields({ id, state, totalDollars }: AccountPaymentFieldsProps) {
+export function AccountPaymentFields({ id, state, totalMinor }: AccountPaymentFieldsProps) {
   const { account, poError } = state;
   if (!account.company) return null;
   const standing = account.standing;
   const required = standing?.poRequired === true;
   const onAccount = offersAccount(standing) && state.payment === 'account';
-  const hold = onAccount ? holdReason(standing, totalDollars) : null;
+  const hold = onAccount ? holdReason(standing, totalMinor) : null;
   const hintId = `${id}-hint`;
   return (
     <div className="grid gap-4">

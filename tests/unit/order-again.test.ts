@@ -76,7 +76,7 @@ describe('todaysQuantity', () => {
 describe('planOrderAgain', () => {
   it('puts unchanged lines back as they were', () => {
     const [line] = planOrderAgain(order([{ n: 1, quantity: 10, unitPrice: 100 }]), [product(1)]);
-    expect(line).toMatchObject({ productId: id(1), now: { quantity: 10, unitPrice: 100 }, quantityChanges: [], unavailable: null });
+    expect(line).toMatchObject({ productId: id(1), now: { quantity: 10, unitPrice: 10_000, currency: 'USD' }, quantityChanges: [], unavailable: null });
     expect(lineChanged(line!)).toBe(false);
   });
 
@@ -89,16 +89,16 @@ describe('planOrderAgain', () => {
       ]),
       catalogue,
     );
-    expect(repriced!.now).toEqual({ quantity: 10, unitPrice: 110 });
+    expect(repriced!.now).toEqual({ quantity: 10, unitPrice: 11_000, currency: 'USD' });
     expect(priceChanged(repriced!)).toBe(true);
-    expect(tiered!.now).toEqual({ quantity: 60, unitPrice: 90 });
+    expect(tiered!.now).toEqual({ quantity: 60, unitPrice: 9_000, currency: 'USD' });
     expect(lineChanged(tiered!)).toBe(false);
   });
 
   it("notes a quantity moved by today's rules, and the tier price it now reaches", () => {
     const catalogue = [product(1, { packSize: 12, minOrderQnt: 12, priceTiers: [{ minQnt: 48, price: 92 }] })];
     const [line] = planOrderAgain(order([{ n: 1, quantity: 40, unitPrice: 100 }]), catalogue);
-    expect(line!.now).toEqual({ quantity: 48, unitPrice: 92 });
+    expect(line!.now).toEqual({ quantity: 48, unitPrice: 9_200, currency: 'USD' });
     expect(quantityChanged(line!)).toBe(true);
     expect(priceChanged(line!)).toBe(true);
     expect(line!.quantityChanges.map(quantityReason)).toEqual(['sold in packs of 12']);
@@ -123,7 +123,15 @@ describe('planOrderAgain', () => {
   it('reads an order saved before bulk orders from its top-level fields', () => {
     const old = { ...order([{ n: 1, quantity: 7, unitPrice: 100 }]), lines: undefined };
     expect(linesOf(old)).toEqual([{ productId: id(1), productName: 'Tool 1', imageUrl: null, unitPrice: 100, quantity: 7, lineTotal: 700 }]);
-    expect(planOrderAgain(old, [product(1)])[0]!.now).toEqual({ quantity: 7, unitPrice: 100 });
+    expect(planOrderAgain(old, [product(1)])[0]!.now).toEqual({ quantity: 7, unitPrice: 10_000, currency: 'USD' });
+  });
+
+  it('prices the pad with the dealer’s price list, and notes the change from the order’s currency', () => {
+    const euros = { currency: 'EUR' as const, rateMicros: 920_000, defaultPercentOff: 1_000, entries: {} };
+    const [line] = planOrderAgain(order([{ n: 1, quantity: 10, unitPrice: 100 }]), [product(1)], euros);
+    // $100 x 0.92 less 10 %: €82.80.
+    expect(line!.now).toEqual({ quantity: 10, unitPrice: 8_280, currency: 'EUR' });
+    expect(priceChanged(line!)).toBe(true);
   });
 
   it("says each rule in the dealer's words", () => {

@@ -20,7 +20,7 @@ import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { AddressSchema } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
-import { toMajor } from '../../contract/money';
+import { listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
@@ -118,7 +118,8 @@ export function OrderPad({
   const counted = rows.flatMap(({ line, product, problem }) => (product && problem === null ? [{ line, product }] : []));
   const total = counted.reduce((sum, { line, product }) => sum + line.quantity * pricing.unit(product, line.quantity), 0);
   // The account's credit is in the company's currency; its fields and hold reason read the total in that currency's major unit.
-  const totalMajor = pricing.prices ? toMajor(total, pricing.prices.currency) : total;
+  // In minor units of the company's currency, as its credit is.
+  const totalMinor = pricing.prices ? total : listMinor(total);
   const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
   const attention = rows.length - counted.length;
   const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
@@ -202,7 +203,7 @@ export function OrderPad({
       setSaving(false);
     }
     if (outcome.kind !== 'refused') {
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMajor)) : null;
+      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMinor)) : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onDone();
@@ -323,7 +324,7 @@ export function OrderPad({
             <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
           </div>
         ) : null}
-        {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={totalMajor} />}
+        {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           <p className="flex items-baseline justify-between text-lg">
             <span>Total</span>

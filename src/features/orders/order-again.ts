@@ -2,8 +2,10 @@
 // pack size, maximum or stock no longer allows is moved to the nearest one that is allowed, and each line
 // says what changed, so the dealer is never surprised on the order pad.
 
-import type { Order, OrderLine } from '../../contract/order';
-import { formatCount, unitPriceFor } from '../../contract/pricing';
+import { LIST_CURRENCY, type CurrencyCode } from '../../contract/money';
+import { lineAmounts, orderAmount, type Order, type OrderLine } from '../../contract/order';
+import { dealerUnitPrice, type Pricing } from '../../contract/price-list';
+import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { quantityProblem } from '../../contract/quantity-rules';
 
@@ -15,10 +17,10 @@ export interface ReorderLine {
   productId: string | null;
   productName: string;
   imageUrl: string | null;
-  /** As it was ordered. */
-  before: { quantity: number; unitPrice: number };
-  /** As it goes on the pad today; null when it cannot be ordered today. */
-  now: { quantity: number; unitPrice: number } | null;
+  /** As it was ordered; the unit price in minor units of the order's currency. */
+  before: { quantity: number; unitPrice: number; currency: CurrencyCode };
+  /** As it goes on the pad today, priced as the dealer's pad prices it; null when it cannot be ordered today. */
+  now: { quantity: number; unitPrice: number; currency: CurrencyCode } | null;
   quantityChanges: QuantityChange[];
   /** Why the line cannot be ordered today, or null. */
   unavailable: string | null;
@@ -67,15 +69,17 @@ export function todaysQuantity(product: Product, wanted: number): { quantity: nu
   return quantityProblem(product, quantity) === null ? { quantity, changes } : null;
 }
 
-/** Compares each line of a past order with the catalogue of today. */
-export function planOrderAgain(order: Order, catalogue: readonly Product[]): ReorderLine[] {
+/** Compares each line of a past order with the catalogue of today, priced with the dealer's list (null: the list price). */
+export function planOrderAgain(order: Order, catalogue: readonly Product[], list: Pricing | null = null): ReorderLine[] {
   const byId = new Map(catalogue.map((product) => [product._id, product]));
+  const { currency } = orderAmount(order);
+  const currencyNow = list?.currency ?? LIST_CURRENCY;
   return linesOf(order).map((line) => {
     const base = {
       productId: line.productId,
       productName: line.productName,
       imageUrl: line.imageUrl,
-      before: { quantity: line.quantity, unitPrice: line.unitPrice },
+      before: { quantity: line.quantity, unitPrice: lineAmounts(line).unit, currency },
     };
     const product = line.productId === null ? undefined : byId.get(line.productId);
     if (!product) return { ...base, now: null, quantityChanges: [], unavailable: GONE };
@@ -85,7 +89,7 @@ export function planOrderAgain(order: Order, catalogue: readonly Product[]): Reo
       ...base,
       productName: product.name,
       imageUrl: product.imageUrl,
-      now: { quantity: today.quantity, unitPrice: unitPriceFor(product, today.quantity) },
+      now: { quantity: today.quantity, unitPrice: dealerUnitPrice(product, list, today.quantity), currency: currencyNow },
       quantityChanges: today.changes,
       unavailable: null,
     };
@@ -93,7 +97,7 @@ export function planOrderAgain(order: Order, catalogue: readonly Product[]): Reo
 }
 
 export function priceChanged(line: ReorderLine): boolean {
-  return line.now !== null && line.now.unitPrice !== line.before.unitPrice;
+  return line.now !== null && (line.now.unitPrice !== line.before.unitPrice || line.now.currency !== line.before.currency);
 }
 
 export function quantityChanged(line: ReorderLine): boolean {

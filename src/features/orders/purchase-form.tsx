@@ -14,7 +14,7 @@ import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { refusalMessage } from '../../api/order-refusal';
 import { toasts } from '../../contract/messages';
-import { toMajor } from '../../contract/money';
+import { listMinor } from '../../contract/money';
 import { formatDollars, unitPriceFor } from '../../contract/pricing';
 import { isInRange, quantityProblem, rangeMessage, upperBound } from '../../contract/quantity-rules';
 import type { Location } from '../../contract/dealer-company';
@@ -100,7 +100,8 @@ export function PurchaseForm({
   const counted = Number.isFinite(quantity) ? quantity : product.minOrderQnt;
   const total = counted * unitAt(counted);
   // The account's credit is in the company's currency; its fields and hold reason read the total in its major unit.
-  const totalMajor = prices ? toMajor(total, prices.currency) : total;
+  // In minor units of the company's currency, as its credit is.
+  const totalMinor = prices ? total : listMinor(total);
   // The spec's range message covers the minimum and the bound; in range, only the pack is left to break.
   const ruleMessage = inRange ? quantityProblem(product, quantity)?.message : undefined;
   const tiers = prices ? prices.tiers(product) : (product.priceTiers ?? []);
@@ -143,7 +144,7 @@ export function PurchaseForm({
     }
     if (outcome.kind !== 'refused') {
       setPriceChange(null);
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMajor)) : null;
+      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMinor)) : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onOrdered();
@@ -212,7 +213,7 @@ export function PurchaseForm({
         />
       ) : null}
 
-      {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalDollars={totalMajor} />}
+      {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
         <span>Total</span>

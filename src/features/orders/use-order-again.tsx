@@ -6,8 +6,10 @@ import { useCallback, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import type { Order } from '../../contract/order';
-import { formatCount, formatDollars } from '../../contract/pricing';
+import { formatPrice } from '../../contract/money';
+import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { useDealerPrices } from '../../offline/prices';
 import { addToPad } from '../../offline/store';
 import { orderTitle } from '../../ui/order-lines';
 import { lineChanged, planOrderAgain, priceChanged, quantityChanged, quantityReason, type ReorderLine } from './order-again';
@@ -31,11 +33,12 @@ const pcs = (n: number) => `${formatCount(n)} pcs.`;
 export function useOrderAgain({ email, loadCatalogue, openPad }: OrderAgainOptions) {
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [result, setResult] = useState<OrderAgainResult | null>(null);
+  const prices = useDealerPrices(email);
 
   const start = async (order: Order) => {
     setPendingId(order._id);
     try {
-      const lines = planOrderAgain(order, await loadCatalogue());
+      const lines = planOrderAgain(order, await loadCatalogue(), prices?.list ?? null);
       for (const line of lines) {
         if (line.now && line.productId) await addToPad(email, line.productId, line.now.quantity);
       }
@@ -74,7 +77,7 @@ function ChangedLine({ line }: { line: ReorderLine }) {
           ) : null}
           {priceChanged(line) && line.now ? (
             <span>
-              Unit price {formatDollars(line.before.unitPrice)} → <strong>{formatDollars(line.now.unitPrice)}</strong>
+              Unit price {formatPrice(line.before.unitPrice, line.before.currency)} → <strong>{formatPrice(line.now.unitPrice, line.now.currency)}</strong>
             </span>
           ) : null}
         </>
