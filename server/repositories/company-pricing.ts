@@ -8,9 +8,15 @@ import type { DealerPriceList } from '../../src/contract/price-list';
 import type { Tx } from '../db/client';
 import { companies, priceListEntries, priceLists } from '../db/schema';
 
-/** The company's price list with the entries of these tools only; null for a company on the list price. */
-export async function findCompanyPricing(tx: Tx, companyId: string, productIds: string[]): Promise<DealerPriceList | null> {
-  const [list] = await tx
+/** A company's price list without its entries: its terms and version. */
+export type PriceListHead = Omit<DealerPriceList, 'entries'>;
+
+/**
+ * The company's price list without its entries; null for a company on the list price (or no such company).
+ * With `share`, the list's row is share-locked until the transaction ends.
+ */
+export async function findCompanyListHead(tx: Tx, companyId: string, { share = false }: { share?: boolean } = {}): Promise<PriceListHead | null> {
+  const query = tx
     .select({
       id: priceLists.id,
       name: priceLists.name,
@@ -22,10 +28,18 @@ export async function findCompanyPricing(tx: Tx, companyId: string, productIds: 
     .from(companies)
     .innerJoin(priceLists, eq(priceLists.id, companies.priceListId))
     .where(eq(companies.id, companyId))
-    .for('share', { of: priceLists })
     .limit(1);
+  const [list] = share ? await query.for('share', { of: priceLists }) : await query;
   if (!list) return null;
+  // The table's check keeps the currency to three capitals; the contract's list is what pricing knows.
   if (!isCurrency(list.currency)) throw new Error(`price list ${list.id} has the unknown currency ${list.currency}`);
+  return { ...list, currency: list.currency, rateMicros: Number(list.rateMicros) };
+}
+
+/** The company's price list with the entries of these tools only, share-locked; null for a company on the list price. */
+export async function findCompanyPricing(tx: Tx, companyId: string, productIds: string[]): Promise<DealerPriceList | null> {
+  const list = await findCompanyListHead(tx, companyId, { share: true });
+  if (!list) return null;
   const rows =
     productIds.length === 0
       ? []
@@ -40,5 +54,5 @@ export async function findCompanyPricing(tx: Tx, companyId: string, productIds: 
           .where(and(eq(priceListEntries.priceListId, list.id), eq(priceListEntries.removed, false), inArray(priceListEntries.productId, productIds)));
   const entries: Record<string, DealerPriceList['entries'][string]> = {};
   for (const row of rows) entries[row.productId] = { price: row.price === null ? null : Number(row.price), percentOff: row.percentOff, tiers: row.tiers };
-  return { ...list, currency: list.currency, rateMicros: Number(list.rateMicros), entries };
+  return { ...list, entries };
 }

@@ -4,9 +4,9 @@
 
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DealerPriceListChanges } from '../../src/contract/dealer-price-list';
-import { isCurrency } from '../../src/contract/money';
 import type { Tx } from '../db/client';
-import { companies, priceListEntries, priceLists } from '../db/schema';
+import { priceListEntries } from '../db/schema';
+import { findCompanyListHead } from './company-pricing';
 
 /**
  * The company's price list: every live entry when `after` is undefined (or newer than the list, which only a
@@ -14,22 +14,8 @@ import { companies, priceListEntries, priceLists } from '../db/schema';
  * Null for a company that buys at the list price, or no such company.
  */
 export async function findDealerPriceList(tx: Tx, companyId: string, after?: number): Promise<DealerPriceListChanges | null> {
-  const [list] = await tx
-    .select({
-      id: priceLists.id,
-      name: priceLists.name,
-      currency: priceLists.currency,
-      rateMicros: priceLists.rateMicros,
-      defaultPercentOff: priceLists.defaultPercentOff,
-      version: priceLists.version,
-    })
-    .from(companies)
-    .innerJoin(priceLists, eq(priceLists.id, companies.priceListId))
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const list = await findCompanyListHead(tx, companyId);
   if (!list) return null;
-  // The table's check keeps the currency to three capitals; the contract's list is what pricing knows.
-  if (!isCurrency(list.currency)) throw new Error(`price list ${list.id} has the unknown currency ${list.currency}`);
   const complete = after === undefined || after > list.version;
   const rows = await tx
     .select({
@@ -48,7 +34,6 @@ export async function findDealerPriceList(tx: Tx, companyId: string, after?: num
     .orderBy(asc(priceListEntries.productId));
   return {
     ...list,
-    currency: list.currency,
     entries: rows.filter((row) => !row.removed).map(({ productId, price, percentOff, tiers }) => ({ productId, price, percentOff, tiers })),
     removed: rows.filter((row) => row.removed).map((row) => row.productId),
     complete,
