@@ -82,7 +82,7 @@ function PaymentPanel({
   if (state.phase === 'paid') {
     return (
       <section aria-label="Card payment" className="mt-6 grid gap-3 rounded-box border border-success/40 bg-[#ebf7ee] p-5" role="status">
-        <p className="text-lg font-bold text-success">
+        <p className="text-lg font-bold text-[#1f6f3a]">
           You paid {formatMoney(state.amount, state.currency)} for {state.count === 1 ? 'one invoice' : `${state.count} invoices`}.
         </p>
         <p>
