@@ -605,11 +605,12 @@ interface StoredOrder {
   client_order_id: string;
   status: string;
   transaction_id: string | null;
-  total_minor: number;
+  /** Bigints: PostgreSQL sends them as text. */
+  total_minor: string | number;
   /** The pieces of all its lines. */
   quantity: number;
   holds_stock: boolean;
-  lines_total: number;
+  lines_total: string | number;
   lines_priced_right: boolean;
 }
 
@@ -620,7 +621,7 @@ async function checkDatabase(cluster: FaultCluster, records: OrderRecord[], earl
   const stored = (
     (await db.execute(sql`
       select o.id, o.user_id, o.client_order_id, o.status, o.transaction_id, o.total_minor, o.holds_stock,
-             coalesce(sum(l.line_total_minor), 0)::int as lines_total, coalesce(sum(l.quantity), 0)::int as quantity,
+             coalesce(sum(l.line_total_minor), 0)::bigint as lines_total, coalesce(sum(l.quantity), 0)::int as quantity,
              coalesce(bool_and(l.line_total_minor = l.unit_price_minor * l.quantity), false) as lines_priced_right
         from orders o left join order_lines l on l.order_id = o.id
        group by o.id`)) as unknown as { rows: StoredOrder[] }
@@ -657,7 +658,8 @@ async function checkDatabase(cluster: FaultCluster, records: OrderRecord[], earl
   }
   for (const order of stored) {
     if (!earlier.has(order.id) && !known.has(`${order.user_id}/${order.client_order_id}`)) problems.push(`order ${order.id} was never sent by a client`);
-    if (order.total_minor !== order.lines_total) problems.push(`order ${order.id} totals ${order.total_minor} but its lines ${order.lines_total}`);
+    if (Number(order.total_minor) !== Number(order.lines_total))
+      problems.push(`order ${order.id} totals ${order.total_minor} but its lines ${order.lines_total}`);
     if (!order.lines_priced_right) problems.push(`order ${order.id} has a line whose total is not its price times its quantity (or no line)`);
   }
 
