@@ -14,7 +14,7 @@ import { flushOutbox, type SendOrder } from '../../src/offline/outbox/flush';
 import { orderBody } from '../../src/offline/outbox/post-order';
 import { enqueueOrder, listOutbox } from '../../src/offline/outbox/queue';
 import { dealerPricesOf } from '../../src/offline/prices/dealer-prices';
-import { readSavedPriceList, refreshPriceList, type FetchPriceList } from '../../src/offline/prices/saved-list';
+import { forgetPriceLists, readSavedPriceList, refreshPriceList, type FetchPriceList } from '../../src/offline/prices/saved-list';
 
 const LIST = randomUUID();
 const drill = { _id: randomUUID(), price: 100, priceTiers: [{ minQnt: 10, price: 90 }] };
@@ -127,16 +127,23 @@ describe('the saved copy', () => {
     expect(unreachable).toMatchObject({ id: LIST, version: 4 });
   });
 
-  it('a list taken away is forgotten; each account and each company a rep orders for keeps its own copy', async () => {
+  it('a list taken away is forgotten; each company a rep orders for keeps its own copy, and no other account’s copy stays', async () => {
     const db = open();
     const company = randomUUID();
-    await refreshPriceList('dana@example.com', null, { db, fetch: server(whole(4)).fetch, online: () => true });
     await refreshPriceList('rita@example.com', company, { db, fetch: server(whole(9)).fetch, online: () => true });
-    expect(await refreshPriceList('bo@example.com', null, { db, fetch: server().fetch, online: () => false })).toBeNull();
-    expect(await refreshPriceList('rita@example.com', null, { db, fetch: server().fetch, online: () => false })).toBeNull();
+    await refreshPriceList('rita@example.com', null, { db, fetch: server(whole(4)).fetch, online: () => true });
     expect(await refreshPriceList('rita@example.com', company, { db, fetch: server().fetch, online: () => false })).toMatchObject({ version: 9 });
+    expect(await refreshPriceList('rita@example.com', null, { db, fetch: server().fetch, online: () => false })).toMatchObject({ version: 4 });
+    // Another dealer on the same tablet: Rita's company prices leave the device before Bo's are read.
+    expect(await refreshPriceList('bo@example.com', null, { db, fetch: server().fetch, online: () => false })).toBeNull();
+    expect(await readSavedPriceList('rita@example.com', company, db)).toBeUndefined();
+    expect(await readSavedPriceList('rita@example.com', null, db)).toBeUndefined();
+    await refreshPriceList('dana@example.com', null, { db, fetch: server(whole(4)).fetch, online: () => true });
     expect(await refreshPriceList('dana@example.com', null, { db, fetch: server(null).fetch, online: () => true })).toBeNull();
     expect((await readSavedPriceList('dana@example.com', null, db))?.list).toBeNull();
+    // Logout forgets every account's.
+    await forgetPriceLists(null, db);
+    expect(await readSavedPriceList('dana@example.com', null, db)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { forgetSavedQueries } from '../../api/query-persister';
+import { forgetDealerPrices } from '../../offline/prices';
 import { clearSession } from './session';
 import { getFirebaseAuth } from './firebase';
 
@@ -9,6 +10,8 @@ import { getFirebaseAuth } from './firebase';
  */
 export async function signOutEverywhere(): Promise<void> {
   forgetSavedQueries();
+  // Started at once, before the session ends: a shared tablet may be switched off right after Logout.
+  const prices = forgetDealerPrices().catch(() => undefined);
   clearSession();
   try {
     const [{ signOut }, auth] = await Promise.all([import('firebase/auth'), getFirebaseAuth()]);
@@ -16,4 +19,5 @@ export async function signOutEverywhere(): Promise<void> {
   } catch {
     // Offline or never initialised: the local session is already gone, which is what matters here.
   }
+  await prices;
 }

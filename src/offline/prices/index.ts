@@ -9,6 +9,11 @@ import type { DealerPrices } from './dealer-prices';
 
 export type { DealerPrices } from './dealer-prices';
 
+/** Logout: the signed-out dealer's company prices leave the device with the session. */
+export async function forgetDealerPrices(): Promise<void> {
+  await (await import('./saved-list')).forgetPriceLists(null);
+}
+
 /** How often an open app asks for the list's changes: a new price reaches it within this. */
 export const PRICE_REFRESH_MS = 60_000;
 

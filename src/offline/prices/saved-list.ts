@@ -18,7 +18,23 @@ export interface SavedPriceList {
   savedAt: number;
 }
 
-export const savedListKey = (email: string, companyId: string | null): string => `dealerPriceList:${ownerKey(email)}${companyId ? `:${companyId}` : ''}`;
+const PREFIX = 'dealerPriceList:';
+
+export const savedListKey = (email: string, companyId: string | null): string => `${PREFIX}${ownerKey(email)}${companyId ? `:${companyId}` : ''}`;
+
+/**
+ * Removes the price lists this device keeps for every account but `email` (every account, without one). A
+ * company's prices are its own: on a shared counter tablet (docs/decisions/029) nothing of them stays for the
+ * next dealer, whether Logout removed them or the tablet was switched off first.
+ */
+export async function forgetPriceLists(email: string | null, db: ForgelineDatabase = getDatabase()): Promise<void> {
+  const mine = email === null ? null : `${PREFIX}${ownerKey(email)}`;
+  await db.meta
+    .where('key')
+    .startsWith(PREFIX)
+    .filter((entry) => mine === null || (entry.key !== mine && !entry.key.startsWith(`${mine}:`)))
+    .delete();
+}
 
 export async function readSavedPriceList(email: string, companyId: string | null, db: ForgelineDatabase = getDatabase()): Promise<SavedPriceList | undefined> {
   return (await db.meta.get(savedListKey(email, companyId)))?.value as SavedPriceList | undefined;
@@ -56,6 +72,7 @@ const defaults = (): RefreshDeps => ({ db: getDatabase(), fetch: fetchPriceList,
  */
 export async function refreshPriceList(email: string, companyId: string | null, overrides: Partial<RefreshDeps> = {}): Promise<DealerPriceList | null> {
   const d = { ...defaults(), ...overrides };
+  await forgetPriceLists(email, d.db);
   const saved = await readSavedPriceList(email, companyId, d.db);
   if (!d.online()) return saved?.list ?? null;
   let list: DealerPriceList | null;
