@@ -7,6 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../features/auth/session';
 import { signOutEverywhere } from '../features/auth/sign-out';
+import { useAdminFlag } from '../features/auth/use-admin-flag';
 import { FindTool } from '../features/catalogue/find-tool';
 import { useCatalogueSync } from '../features/catalogue/sync-catalogue';
 import { OfflineCatalogueNotice } from '../features/offline/offline-catalogue-notice';
@@ -23,6 +24,9 @@ export function RootLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Whether the user is an admin decides what the frame and the cards offer (admins cannot order): a session
+  // that does not know it yet (signed in on a page without a guard) asks the server once and remembers it.
+  useAdminFlag();
 
   useEffect(registerServiceWorker, []);
   // After hydration: the buttons tapped on the prerendered page before it (src/ui/early-clicks.ts).
