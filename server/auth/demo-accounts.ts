@@ -1,6 +1,7 @@
 // Local mode: makes sure the demo admin, customer, sales rep, trade dealer and euro dealer exist in the Auth
 // emulator and in our database, the customers approved as dealers, the rep ordering for the customer's company,
-// and the trade and euro dealers' companies paying on account, the euro dealer's on its price list.
+// and the trade and euro dealers' companies paying on account, the euro dealer's on its price list, shipping to
+// its warehouse in Cologne with the German VAT rate.
 
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -9,10 +10,11 @@ import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import { priceLists } from '../db/schema';
 import { demoAccounts, demoEuroCompany, demoTradeCompany, type DemoCompany } from '../db/seed-data';
-import { findCompany, findMembership, updateCompany } from '../repositories/companies';
+import { addLocation, findCompany, findMembership, updateCompany } from '../repositories/companies';
 import { setAccountTerms } from '../repositories/company-account';
 import { insertPriceList, setCompanyPriceList } from '../repositories/price-lists';
 import { assignRep, makeRep } from '../repositories/sales-reps';
+import { createTaxRate } from '../repositories/tax-rates';
 import { findUserByEmail, trustUser, upsertOnSignIn } from '../repositories/users';
 
 /**
@@ -25,7 +27,10 @@ async function giveCompanyTerms(db: Db, userId: string, demo: DemoCompany): Prom
     const membership = await findMembership(tx, userId);
     const company = membership ? await findCompany(tx, membership.companyId) : null;
     if (!membership || !company || company.name === demo.name) return;
-    await updateCompany(tx, membership.companyId, { name: demo.name, country: demo.country });
+    await updateCompany(tx, membership.companyId, { name: demo.name, country: demo.country, ...(demo.taxNumber ? { taxNumber: demo.taxNumber } : {}) });
+    if (demo.location) await addLocation(tx, membership.companyId, demo.location);
+    // The place's rate, unless an admin has set one for it already.
+    if (demo.taxRate) await createTaxRate(tx, demo.taxRate);
     await setAccountTerms(tx, membership.companyId, demo.terms);
     if (demo.priceList) {
       const list =

@@ -163,6 +163,8 @@ export const companies = pgTable(
     creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
     /** Every order must carry the dealer's purchase-order number. */
     poRequired: boolean('po_required').notNull().default(false),
+    /** Exempt under the reverse charge, as the shop set it: its orders carry no tax. Only with a tax number. */
+    taxExempt: boolean('tax_exempt').notNull().default(false),
     /** What it pays: a price list, or null for the list price in US dollars. Its credit and invoices are in that list's currency. */
     priceListId: uuid('price_list_id').references(() => priceLists.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -175,6 +177,7 @@ export const companies = pgTable(
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('companies_status_check', sql`${t.status} in ('applied', 'approved', 'rejected', 'suspended')`),
     check('companies_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('companies_tax_exempt_check', sql`not ${t.taxExempt} or ${t.taxNumber} is not null`),
   ],
 );
 
@@ -194,11 +197,16 @@ export const companyLocations = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     contactName: text('contact_name').notNull(),
+    /** The ship-to country (ISO 3166-1 alpha-2) and state or region ('' for the whole country): they decide the tax. */
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('company_locations_company_idx').on(t.companyId, t.createdAt),
+    check('company_locations_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('company_locations_region_check', sql`${t.region} ~ '^[A-Z0-9]{0,3}$'`),
     uniqueIndex('company_locations_one_default_key')
       .on(t.companyId)
       .where(sql`${t.isDefault}`),
@@ -406,6 +414,14 @@ export const orders = pgTable(
     priceListVersion: integer('price_list_version'),
     /** The list's rate then (units of `currency` per US dollar, in millionths), for reports in US dollars. */
     rateMicros: bigint('rate_micros', { mode: 'number' }).notNull().default(1_000_000),
+    /**
+     * The tax in `total_minor` (the gross; the net is the difference), at the ship-to place's rate then
+     * (millionths) and with its name; none under the reverse charge (docs/decisions/046).
+     */
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
+    taxRateMicros: integer('tax_rate_micros').notNull().default(0),
+    taxName: text('tax_name'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
     status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused'] })
       .notNull()
       .default('Unpaid'),
@@ -456,6 +472,7 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
   },
   (t) => [
+    check('orders_tax_check', sql`${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor} and (not ${t.reverseCharge} or ${t.taxMinor} = 0)`),
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused')`),
     check(
       'orders_status_fits_terms',
@@ -490,6 +507,30 @@ export const orders = pgTable(
     index('orders_account_open_idx')
       .on(t.companyId)
       .where(sql`${t.paymentTerms} <> 'card' and ${t.paidAt} is null`),
+  ],
+);
+
+/**
+ * The tax rate of orders shipped to a country, or to one of its states or regions (`region`, '' for the
+ * whole country), as admins set them; the most specific one applies (docs/decisions/046).
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
+    /** As invoices print it: "VAT", "Sales tax". */
+    name: text('name').notNull(),
+    /** Millionths: 190,000 is 19 %. */
+    rateMicros: integer('rate_micros').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_place_key').on(t.country, t.region),
+    check('tax_rates_rate_check', sql`${t.rateMicros} between 0 and 1000000`),
+    check('tax_rates_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('tax_rates_region_check', sql`${t.region} ~ '^[A-Z0-9]{0,3}$'`),
   ],
 );
 
@@ -720,6 +761,7 @@ export const schema = {
   shopSettings,
   priceLists,
   priceListEntries,
+  taxRates,
 };
 
 /**

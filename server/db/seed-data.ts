@@ -208,6 +208,10 @@ export const demoAccounts = {
 export interface DemoCompany {
   name: string;
   country: string;
+  taxNumber?: string;
+  /** Its first ship-to location, and the tax rate of that place the shop keeps (docs/decisions/046). */
+  location?: { name: string; address: string; phone: string; contactName: string; country: string; region: string };
+  taxRate?: { country: string; region: string; name: string; rate: number };
   terms: { paymentTerms: 'net30'; creditLimit: number; poRequired: boolean };
   priceList: { name: string; currency: 'EUR'; rateMicros: number; defaultPercentOff: number } | null;
 }
@@ -220,10 +224,20 @@ export const demoTradeCompany: DemoCompany = {
   priceList: null,
 };
 
-/** The euro dealer's company: net 30 with €20,000 of credit, on a euro list at 0.92 per dollar and 10 % off. */
+/** The euro dealer's company: net 30 with €20,000 of credit, on a euro list at 0.92 per dollar and 10 % off, shipping to Cologne with 19 % VAT. */
 export const demoEuroCompany: DemoCompany = {
   name: 'Rheinwerk Werkzeughandel GmbH',
   country: 'DE',
+  taxNumber: 'DE 811 234 567',
+  location: {
+    name: 'Lager Köln',
+    address: 'Industriestraße 40, 50735 Köln',
+    phone: '+49 221 555 0140',
+    contactName: 'Elke Einkauf',
+    country: 'DE',
+    region: '',
+  },
+  taxRate: { country: 'DE', region: '', name: 'VAT', rate: 190_000 },
   terms: { paymentTerms: 'net30', creditLimit: 2_000_000, poRequired: false },
   priceList: { name: 'Euro dealers', currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 1_000 },
 };

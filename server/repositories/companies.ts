@@ -17,6 +17,7 @@ import {
 } from '../../src/contract/dealer-company';
 import type { Tx } from '../db/client';
 import { companies, companyLocations, companyMembers, users } from '../db/schema';
+import { taxRatesOf, taxTermsAmong, taxTermsFor } from './tax-rates';
 import { getShopSettings } from './shop-settings';
 
 type CompanyRecord = typeof companies.$inferSelect;
@@ -28,7 +29,9 @@ export interface Membership {
   canSeeAllOrders: boolean;
 }
 
-function toCompany(row: CompanyRecord): Company {
+/** The company as the API shows it, with the tax of an order to an address typed for it (its country's rate). */
+async function toCompany(tx: Tx, row: CompanyRecord): Promise<Company> {
+  const tax = await taxTermsFor(tx, { country: row.country, region: '' }, row.taxExempt);
   return {
     id: row.id,
     name: row.name,
@@ -36,11 +39,45 @@ function toCompany(row: CompanyRecord): Company {
     taxNumber: row.taxNumber,
     status: row.status,
     ...(row.statusReason ? { statusReason: row.statusReason } : {}),
+    taxExempt: row.taxExempt,
+    taxRateMicros: tax.rateMicros,
+    taxName: tax.name,
   };
 }
 
-function toLocation(row: LocationRecord): Location {
-  return { id: row.id, name: row.name, address: row.address, phone: row.phone, contactName: row.contactName, isDefault: row.isDefault };
+/** Locations as the API shows them, each with the tax of an order shipped there, with one query for the rates. */
+async function toLocations(tx: Tx, rows: readonly LocationRecord[]): Promise<Location[]> {
+  const [first] = rows;
+  if (!first) return [];
+  const [company] = await tx.select({ taxExempt: companies.taxExempt }).from(companies).where(eq(companies.id, first.companyId)).limit(1);
+  const exempt = company?.taxExempt ?? false;
+  const rates = exempt
+    ? []
+    : await taxRatesOf(
+        tx,
+        rows.map((row) => row.country),
+      );
+  return rows.map((row) => {
+    const tax = taxTermsAmong(rates, row, exempt);
+    return {
+      id: row.id,
+      name: row.name,
+      address: row.address,
+      phone: row.phone,
+      contactName: row.contactName,
+      isDefault: row.isDefault,
+      country: row.country,
+      region: row.region,
+      taxRateMicros: tax.rateMicros,
+      taxName: tax.name,
+    };
+  });
+}
+
+async function toLocation(tx: Tx, row: LocationRecord): Promise<Location> {
+  const [location] = await toLocations(tx, [row]);
+  if (!location) throw new Error('a location row gave no location');
+  return location;
 }
 
 /**
@@ -69,7 +106,7 @@ export async function findMembership(tx: Tx, userId: string): Promise<Membership
 
 export async function findCompany(tx: Tx, companyId: string): Promise<Company | null> {
   const [row] = await tx.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row ? toCompany(row) : null;
+  return row ? toCompany(tx, row) : null;
 }
 
 /** The company's locations, the default first, then in the order they were added. */
@@ -79,7 +116,7 @@ export async function listLocations(tx: Tx, companyId: string): Promise<Location
     .from(companyLocations)
     .where(eq(companyLocations.companyId, companyId))
     .orderBy(desc(companyLocations.isDefault), asc(companyLocations.createdAt), asc(companyLocations.id));
-  return rows.map(toLocation);
+  return toLocations(tx, rows);
 }
 
 /** A member as the API shows one: the person's account and their place in the company. */
@@ -109,7 +146,7 @@ export async function updateCompany(tx: Tx, companyId: string, changes: CompanyU
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(companies.id, companyId))
     .returning();
-  return row ? toCompany(row) : null;
+  return row ? toCompany(tx, row) : null;
 }
 
 async function lockCompany(tx: Tx, companyId: string): Promise<void> {
@@ -121,12 +158,13 @@ export async function addLocation(tx: Tx, companyId: string, input: LocationForm
   return tx.transaction(async (inner) => {
     await lockCompany(inner, companyId);
     const [existing] = await inner.select({ id: companyLocations.id }).from(companyLocations).where(eq(companyLocations.companyId, companyId)).limit(1);
+    const [company] = await inner.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId)).limit(1);
     const [row] = await inner
       .insert(companyLocations)
-      .values({ companyId, ...input, isDefault: existing === undefined })
+      .values({ companyId, ...input, country: input.country ?? company?.country ?? DEFAULT_COUNTRY, isDefault: existing === undefined })
       .returning();
     if (!row) throw new Error('the location was not added');
-    return toLocation(row);
+    return toLocation(inner, row);
   });
 }
 
@@ -137,7 +175,7 @@ export async function findLocation(tx: Tx, companyId: string, locationId: string
     .from(companyLocations)
     .where(and(eq(companyLocations.id, locationId), eq(companyLocations.companyId, companyId)))
     .limit(1);
-  return row ? toLocation(row) : null;
+  return row ? toLocation(tx, row) : null;
 }
 
 /** Changes a location of this company; null when the company has no such location. */
@@ -148,7 +186,7 @@ export async function updateLocation(tx: Tx, companyId: string, locationId: stri
     Object.keys(changes).length === 0
       ? await tx.select().from(companyLocations).where(ofThisCompany).limit(1)
       : await tx.update(companyLocations).set(changes).where(ofThisCompany).returning();
-  return row ? toLocation(row) : null;
+  return row ? toLocation(tx, row) : null;
 }
 
 export type LocationDeletion = 'deleted' | 'not_found' | 'default_in_use';
@@ -193,7 +231,7 @@ export async function makeDefaultLocation(tx: Tx, companyId: string, locationId:
       .set({ isDefault: false })
       .where(and(eq(companyLocations.companyId, companyId), eq(companyLocations.isDefault, true), ne(companyLocations.id, locationId)));
     const [row] = await inner.update(companyLocations).set({ isDefault: true }).where(eq(companyLocations.id, locationId)).returning();
-    return row ? toLocation(row) : null;
+    return row ? toLocation(tx, row) : null;
   });
 }
 

@@ -35,7 +35,7 @@ const companyColumns = {
 };
 
 function toAdminCompany(
-  row: Omit<CompanyRecord, 'paymentTerms' | 'creditLimit' | 'poRequired' | 'priceListId'> & { memberCount: number; adminEmail: string | null },
+  row: Omit<CompanyRecord, 'paymentTerms' | 'creditLimit' | 'poRequired' | 'priceListId' | 'taxExempt'> & { memberCount: number; adminEmail: string | null },
 ): AdminCompany {
   return {
     id: row.id,

@@ -9,6 +9,7 @@ import type { PaymentTerms } from '../../src/contract/account-terms';
 import { isCurrency, LIST_CURRENCY, toMajor, type CurrencyCode } from '../../src/contract/money';
 import type { Order, OrderLine } from '../../src/contract/order';
 import type { OrderStatus } from '../../src/contract/order-status';
+import type { TaxTerms } from '../../src/contract/tax';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { companyMembers, companyReps, orderLines, orders, users } from '../db/schema';
@@ -37,6 +38,10 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     totalMinor: row.totalMinor,
     currency: currencyOf(row),
     priceListVersion: row.priceListVersion,
+    taxMinor: row.taxMinor,
+    taxRateMicros: row.taxRateMicros,
+    taxName: row.taxName,
+    reverseCharge: row.reverseCharge,
     status: row.status,
     transactionId: row.transactionId,
     clientOrderId: row.clientOrderId,
@@ -157,8 +162,10 @@ export interface NewOrder {
   userAddress: string;
   userPhone: string;
   clientOrderId: string;
-  /** Minor units of `pricing.currency`: the sum of the lines. */
+  /** Minor units of `pricing.currency`: the sum of the lines, and the tax on it when `tax` says so (the gross). */
   totalMinor: number;
+  /** The tax in `totalMinor` and what it was worked out on; left out, none. */
+  tax?: TaxTerms & { minor: number };
   /** What the lines were priced with: the currency, and the price list with its version and rate; left out, the list price in US dollars. */
   pricing?: { currency: CurrencyCode; priceList: { id: string; version: number; rateMicros: number } | null };
   lines: { productId: string; productName: string; sku: string | null; imageUrl: string; unitPriceMinor: number; quantity: number }[];
@@ -195,6 +202,10 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       priceListId: order.pricing?.priceList?.id ?? null,
       priceListVersion: order.pricing?.priceList?.version ?? null,
       rateMicros: order.pricing?.priceList?.rateMicros ?? 1_000_000,
+      taxMinor: order.tax?.minor ?? 0,
+      taxRateMicros: order.tax?.rateMicros ?? 0,
+      taxName: order.tax?.name ?? null,
+      reverseCharge: order.tax?.reverseCharge ?? false,
       status: order.onAccount ? (order.onAccount.holdReason === null ? 'Confirmed' : 'On hold') : 'Unpaid',
       paymentTerms: order.onAccount?.terms ?? 'card',
       statusReason: order.onAccount?.holdReason ?? null,

@@ -14,6 +14,7 @@ import { repMessages } from '../../src/contract/sales-rep';
 import { formatPrice, LIST_CURRENCY, listMinor, type CurrencyCode } from '../../src/contract/money';
 import { dealerUnitPrice, pricingCurrency, type DealerPriceList } from '../../src/contract/price-list';
 import { quantityProblem } from '../../src/contract/quantity-rules';
+import { NO_TAX, orderTotals, type TaxTerms } from '../../src/contract/tax';
 import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -143,6 +144,14 @@ interface Destination {
   location: { id: string; name: string } | null;
   userAddress: string;
   userPhone: string;
+  /** The tax of an order shipped there: the location's rate, the company's country's for a typed address, none without a company. */
+  tax: TaxTerms;
+}
+
+/** The tax terms the API showed for a location or a company, as the order is taxed on them. */
+function taxTermsOf(place: { taxRateMicros?: number | undefined; taxName?: string | null | undefined }, company: Company): TaxTerms {
+  if (company.taxExempt) return { ...NO_TAX, reverseCharge: true };
+  return { rateMicros: place.taxRateMicros ?? 0, name: place.taxName ?? null, reverseCharge: false };
 }
 
 /**
@@ -171,7 +180,7 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
   const company = await companyOrderedFor(tx, user, request);
   if (!company) {
     if (request.locationId !== undefined) throw new AppError('not_found', orderMessages.locationNotFound);
-    return { company: null, ...typed };
+    return { company: null, ...typed, tax: NO_TAX };
   }
   if (company.status !== 'approved') {
     // With the reason the admin gave, as the dealer's notice shows it.
@@ -179,10 +188,16 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
     throw forbidden(`${REFUSED_COMPANY[company.status]}${reason}`);
   }
   const snapshot = { id: company.id, name: company.name, taxNumber: company.taxNumber };
-  if (request.locationId === undefined) return { company: snapshot, ...typed };
+  if (request.locationId === undefined) return { company: snapshot, ...typed, tax: taxTermsOf(company, company) };
   const location = (await listLocations(tx, company.id)).find((candidate) => candidate.id === request.locationId);
   if (!location) throw new AppError('not_found', orderMessages.locationNotFound);
-  return { company: snapshot, location: { id: location.id, name: location.name }, userAddress: location.address, userPhone: location.phone };
+  return {
+    company: snapshot,
+    location: { id: location.id, name: location.name },
+    userAddress: location.address,
+    userPhone: location.phone,
+    tax: taxTermsOf(location, company),
+  };
 }
 
 /**
@@ -343,9 +358,12 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       }
       if (total > listMinor(MAX_ORDER_TOTAL)) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
 
+      // The tax of the place it ships to, on the net total: the gross is what the card pays and the credit counts.
+      const amounts = orderTotals(total, destination.tax);
+
       // On account, the company's credit bounds what it may owe; an order over it, or from a company with an
       // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md).
-      const onAccount = terms && destination.company ? { terms, holdReason: await holdReasonFor(tx, destination.company.id, total) } : null;
+      const onAccount = terms && destination.company ? { terms, holdReason: await holdReasonFor(tx, destination.company.id, amounts.gross) } : null;
 
       // Nobody can take tools off the shelf for everyone else by ordering and never paying: an account
       // holds at most so many pieces unpaid (docs/decisions/011-unpaid-orders-expire.md). Orders on account
@@ -370,7 +388,8 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         location: destination.location,
         placedByRep: user.role === 'rep',
         clientOrderId: request.clientOrderId,
-        totalMinor: total,
+        totalMinor: amounts.gross,
+        tax: { ...destination.tax, minor: amounts.tax },
         pricing: { currency, priceList: list ? { id: list.id, version: list.version, rateMicros: list.rateMicros } : null },
         poNumber: request.poNumber || null,
         onAccount,
@@ -397,7 +416,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           subjectType: 'order',
           subjectId: id,
           companyId: destination.company?.id ?? null,
-          after: { total, currency, lines: order.lines.length, location: destination.location?.name ?? null },
+          after: { total: amounts.gross, currency, lines: order.lines.length, location: destination.location?.name ?? null },
         });
       }
       if (onAccount) {
@@ -406,7 +425,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           subjectType: 'order',
           subjectId: id,
           companyId: destination.company?.id ?? null,
-          after: { total, currency, terms: onAccount.terms, poNumber: order.poNumber, reason: onAccount.holdReason },
+          after: { total: amounts.gross, tax: amounts.tax, currency, terms: onAccount.terms, poNumber: order.poNumber, reason: onAccount.holdReason },
         });
       }
       const status = onAccount ? (onAccount.holdReason ? 'On hold' : 'Confirmed') : 'Unpaid';

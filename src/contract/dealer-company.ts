@@ -46,6 +46,7 @@ export const LOCATION_NAME_MAX_LENGTH = 80;
 export const companyMessages = {
   nameRequired: 'Company name is required',
   countryRequired: 'Choose your country from the list',
+  regionCharacters: 'A state or region is a code of one to three letters or digits, such as CA or NSW; leave it empty for the whole country',
   taxNumberCharacters: 'A tax number has only letters, digits, spaces and dashes',
   taxNumberTooLong: `A tax number has at most ${TAX_NUMBER_MAX_LENGTH} characters`,
   locationNameRequired: 'Location name is required',
@@ -95,6 +96,14 @@ export const CountrySchema = v.pipe(
   v.check((code) => COUNTRY_SET.has(code), companyMessages.countryRequired),
 );
 
+/** A state or region code within a country (ISO 3166-2's part after the dash, such as CA or NSW), or '' for the whole country. */
+export const RegionSchema = v.pipe(
+  v.string(companyMessages.regionCharacters),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[A-Z0-9]{0,3}$/u, companyMessages.regionCharacters),
+);
+
 /** Letters, digits, spaces and dashes, at most 20; left empty (or null), the company has none. */
 export const TaxNumberSchema = v.pipe(
   v.nullable(v.string(companyMessages.taxNumberCharacters)),
@@ -122,6 +131,9 @@ export const LocationFormSchema = v.strictObject({
   address: requiredText(m.addressRequired, ADDRESS_MAX_LENGTH),
   phone: PhoneSchema,
   contactName: readableName(companyMessages.contactRequired, NAME_MAX_LENGTH),
+  /** The ship-to country and state or region, which decide the tax; left out, the company's country, the whole of it. */
+  country: v.optional(CountrySchema),
+  region: v.optional(RegionSchema),
 });
 export type LocationForm = v.InferInput<typeof LocationFormSchema>;
 /** Body of POST /api/company/locations. */
@@ -138,6 +150,11 @@ export const CompanySchema = v.object({
   status: v.picklist(COMPANY_STATUSES),
   /** Why the shop rejected or suspended it, as the admin wrote it; null (or left out) otherwise. */
   statusReason: v.optional(v.nullable(v.string())),
+  /** Exempt under the reverse charge (set by the shop, with its tax number): its orders carry no tax. */
+  taxExempt: v.optional(v.boolean()),
+  /** The tax of an order to an address typed for it: the company's country's rate (millionths) and name; 0 and null where none is set. */
+  taxRateMicros: v.optional(v.number()),
+  taxName: v.optional(v.nullable(v.string())),
 });
 export type Company = v.InferOutput<typeof CompanySchema>;
 
@@ -148,6 +165,12 @@ export const LocationSchema = v.object({
   phone: v.string(),
   contactName: v.string(),
   isDefault: v.boolean(),
+  /** The ship-to country and region ('' for the whole country); optional so copies saved before still read. */
+  country: v.optional(v.string()),
+  region: v.optional(v.string()),
+  /** The tax rate of an order shipped here (millionths) and its name; 0 and null where the shop sets none. */
+  taxRateMicros: v.optional(v.number()),
+  taxName: v.optional(v.nullable(v.string())),
 });
 export type Location = v.InferOutput<typeof LocationSchema>;
 

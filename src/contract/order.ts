@@ -8,6 +8,7 @@ import { validationMessages as m } from './messages';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { LINE_PROBLEM_CODES } from './pricing';
 import { ProductSchema } from './product';
+import type { TaxTerms } from './tax';
 import { purchaseQuantitySchema, QuantitySchema, type QuantityTerms } from './quantity-rules';
 
 /** One tool of an order: what was ordered at which price, as the server priced it at the time. */
@@ -58,6 +59,15 @@ export const OrderSchema = v.object({
   totalMinor: v.optional(v.number()),
   currency: v.optional(v.picklist(CURRENCIES)),
   priceListVersion: v.optional(v.nullable(v.number())),
+  /**
+   * The tax in `totalMinor`, which is the gross: the net is `totalMinor - taxMinor`. The rate (millionths) and
+   * its name where the ship-to place has one; `reverseCharge` where the company is exempt and accounts for
+   * the tax itself (docs/decisions/046-tax-per-ship-to-location.md). Left out on orders saved before tax.
+   */
+  taxMinor: v.optional(v.number()),
+  taxRateMicros: v.optional(v.number()),
+  taxName: v.optional(v.nullable(v.string())),
+  reverseCharge: v.optional(v.boolean()),
   status: v.picklist(ORDER_STATUSES),
   transactionId: v.nullable(v.string()),
   clientOrderId: v.nullable(v.string()),
@@ -117,6 +127,23 @@ export type Order = v.InferOutput<typeof OrderSchema>;
 /** An order's total in minor units and its currency, for orders saved before either was sent too. */
 export function orderAmount(order: Pick<Order, 'totalMinor' | 'currency' | 'totalPrice'>): { minor: number; currency: CurrencyCode } {
   return { minor: order.totalMinor ?? listMinor(order.totalPrice), currency: order.currency ?? LIST_CURRENCY };
+}
+
+/** An order's net, tax and gross in minor units, with the tax's terms (no tax for orders saved before it). */
+export function orderTaxAmounts(order: Pick<Order, 'totalMinor' | 'currency' | 'totalPrice' | 'taxMinor' | 'taxRateMicros' | 'taxName' | 'reverseCharge'>): {
+  net: number;
+  tax: number;
+  gross: number;
+  terms: TaxTerms;
+} {
+  const gross = orderAmount(order).minor;
+  const tax = order.taxMinor ?? 0;
+  return {
+    net: gross - tax,
+    tax,
+    gross,
+    terms: { rateMicros: order.taxRateMicros ?? 0, name: order.taxName ?? null, reverseCharge: order.reverseCharge ?? false },
+  };
 }
 
 /** A line's unit price and total in minor units, for lines saved before they were sent. */

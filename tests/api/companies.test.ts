@@ -12,6 +12,8 @@ import { describeEachDatabase, useTestApp } from '../helpers/use-test-app';
 
 const harbour = { name: 'Leeds branch', address: '12 Harbour Road, Leeds LS1 4AB', phone: '+44 113 496 0000', contactName: 'Dana Dealer' };
 const mill = { name: 'Bradford depot', address: '3 Mill Lane, Bradford BD1 1AA', phone: '+44 1274 496 000', contactName: 'Sam Stores' };
+/** A location made without a country is in its company's (Dana's moved to the United Kingdom by then), with no tax rate set for it. */
+const inCompanyCountry = { country: 'GB', region: '', taxRateMicros: 0, taxName: null };
 
 describeEachDatabase('company API', (kind) => {
   const {
@@ -59,7 +61,16 @@ describeEachDatabase('company API', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toEqual({
-        company: { id: expect.any(String), name: 'Dana Dealer', country: 'US', taxNumber: null, status: 'approved' },
+        company: {
+          id: expect.any(String),
+          name: 'Dana Dealer',
+          country: 'US',
+          taxNumber: null,
+          status: 'approved',
+          taxExempt: false,
+          taxRateMicros: 0,
+          taxName: null,
+        },
         role: 'company_admin',
         locations: [],
         members: [{ userId: dana.id, email: dana.email, name: 'Dana Dealer', role: 'company_admin', canSeeAllOrders: false, joinedAt: expect.any(String) }],
@@ -137,7 +148,7 @@ describeEachDatabase('company API', (kind) => {
       const first = await addLocation(dana, { ...harbour, name: '  Leeds branch ' });
       expect(first.statusCode).toBe(201);
       state.first = first.json() as Location;
-      expect(state.first).toEqual({ id: expect.any(String), ...harbour, isDefault: true });
+      expect(state.first).toEqual({ id: expect.any(String), ...harbour, ...inCompanyCountry, isDefault: true });
       const second = await addLocation(dana, mill);
       expect(second.statusCode).toBe(201);
       state.second = second.json() as Location;
@@ -168,11 +179,11 @@ describeEachDatabase('company API', (kind) => {
       const id = state.second?.id ?? '';
       const res = await patchLocation(dana, id, { contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ...mill, id, contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001', isDefault: false });
+      expect(res.json()).toEqual({ ...mill, ...inCompanyCountry, id, contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001', isDefault: false });
       expect((await patchLocation(dana, id, { address: '' })).statusCode).toBe(400);
       const unchanged = await patchLocation(dana, id, {});
       expect(unchanged.statusCode).toBe(200);
-      expect(unchanged.json()).toEqual({ ...mill, id, contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001', isDefault: false });
+      expect(unchanged.json()).toEqual({ ...mill, ...inCompanyCountry, id, contactName: 'Sam Stores-Hill', phone: '+44 1274 496 001', isDefault: false });
       expect((await patchLocation(dana, '00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404);
     });
 

@@ -80,8 +80,8 @@ async function expectRulesHold(database: Database): Promise<void> {
   const companyId = company?.id ?? '';
   // A second default location in the same company is refused by the database itself.
   await expect(
-    db.execute(sql`insert into company_locations (company_id, name, address, phone, contact_name, is_default)
-      values (${companyId}::uuid, 'Depot', '3 Mill Lane', '+44 113 496 0001', 'Sam', true)`),
+    db.execute(sql`insert into company_locations (company_id, name, address, phone, contact_name, country, is_default)
+      values (${companyId}::uuid, 'Depot', '3 Mill Lane', '+44 113 496 0001', 'Sam', 'GB', true)`),
   ).rejects.toThrow();
   // A user belongs to one company at most.
   await expect(db.execute(sql`insert into company_members (user_id, company_id, role) values (${NAMED}::uuid, ${companyId}::uuid, 'buyer')`)).rejects.toThrow();
