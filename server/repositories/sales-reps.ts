@@ -7,7 +7,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { RepCompany, AdminRep, CompanyRep } from '../../src/contract/sales-rep';
 import type { Tx } from '../db/client';
 import { companies, companyMembers, companyReps, users } from '../db/schema';
-import { createCompanyOfOne, deleteCompanyIfEmpty, listLocations } from './companies';
+import { createCompanyOfOne, deleteCompanyIfEmpty, findCompany, listLocations } from './companies';
 
 /** The companies assigned to this rep, by name, each with its locations (the default first). */
 export async function listRepCompanies(tx: Tx, repId: string): Promise<RepCompany[]> {
@@ -17,7 +17,12 @@ export async function listRepCompanies(tx: Tx, repId: string): Promise<RepCompan
     .innerJoin(companies, eq(companies.id, companyReps.companyId))
     .where(eq(companyReps.userId, repId))
     .orderBy(asc(companies.name), asc(companies.id));
-  return Promise.all(rows.map(async (row) => ({ ...row, locations: await listLocations(tx, row.id) })));
+  return Promise.all(
+    rows.map(async (row) => {
+      const [company, locations] = await Promise.all([findCompany(tx, row.id), listLocations(tx, row.id)]);
+      return { ...row, taxExempt: company?.taxExempt ?? false, taxRateMicros: company?.taxRateMicros ?? 0, taxName: company?.taxName ?? null, locations };
+    }),
+  );
 }
 
 /** Whether the company is assigned to this account, and the account is a rep now. */

@@ -14,7 +14,7 @@ import { repMessages } from '../../src/contract/sales-rep';
 import { formatPrice, LIST_CURRENCY, listMinor, type CurrencyCode } from '../../src/contract/money';
 import { dealerUnitPrice, pricingCurrency, type DealerPriceList } from '../../src/contract/price-list';
 import { quantityProblem } from '../../src/contract/quantity-rules';
-import { NO_TAX, orderTotals, type TaxTerms } from '../../src/contract/tax';
+import { NO_TAX, orderTotals, placeTaxTerms, type TaxTerms } from '../../src/contract/tax';
 import type { AuthUser } from '../auth/guards';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -148,12 +148,6 @@ interface Destination {
   tax: TaxTerms;
 }
 
-/** The tax terms the API showed for a location or a company, as the order is taxed on them. */
-function taxTermsOf(place: { taxRateMicros?: number | undefined; taxName?: string | null | undefined }, company: Company): TaxTerms {
-  if (company.taxExempt) return { ...NO_TAX, reverseCharge: true };
-  return { rateMicros: place.taxRateMicros ?? 0, name: place.taxName ?? null, reverseCharge: false };
-}
-
 /**
  * The company the order is for: a dealer's own (a companyId it sends must be that one), or for a sales rep
  * the one it names, which must be assigned to it (docs/decisions/043-sales-reps.md). Another company answers
@@ -188,7 +182,7 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
     throw forbidden(`${REFUSED_COMPANY[company.status]}${reason}`);
   }
   const snapshot = { id: company.id, name: company.name, taxNumber: company.taxNumber };
-  if (request.locationId === undefined) return { company: snapshot, ...typed, tax: taxTermsOf(company, company) };
+  if (request.locationId === undefined) return { company: snapshot, ...typed, tax: placeTaxTerms(company, company.taxExempt === true) };
   const location = (await listLocations(tx, company.id)).find((candidate) => candidate.id === request.locationId);
   if (!location) throw new AppError('not_found', orderMessages.locationNotFound);
   return {
@@ -196,7 +190,7 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
     location: { id: location.id, name: location.name },
     userAddress: location.address,
     userPhone: location.phone,
-    tax: taxTermsOf(location, company),
+    tax: placeTaxTerms(location, company.taxExempt === true),
   };
 }
 

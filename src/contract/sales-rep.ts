@@ -27,6 +27,10 @@ export const RepCompanySchema = v.object({
   country: v.string(),
   taxNumber: v.nullable(v.string()),
   status: v.picklist(COMPANY_STATUSES),
+  /** Its tax: exempt under the reverse charge, and its country's rate for an address typed for one order (as CompanySchema). */
+  taxExempt: v.optional(v.boolean()),
+  taxRateMicros: v.optional(v.number()),
+  taxName: v.optional(v.nullable(v.string())),
   locations: v.array(LocationSchema),
 });
 export type RepCompany = v.InferOutput<typeof RepCompanySchema>;

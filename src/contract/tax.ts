@@ -87,6 +87,18 @@ export interface TaxTerms {
 
 export const NO_TAX: TaxTerms = Object.freeze({ rateMicros: 0, name: null, reverseCharge: false });
 
+/** A place as the API shows its tax: a location, or a company for an address typed for one order. */
+export interface PlaceTax {
+  taxRateMicros?: number | undefined;
+  taxName?: string | null | undefined;
+}
+
+/** The terms an order to `place` is taxed on, for a company exempt or not: the server's rule, and the pad's preview of it. */
+export function placeTaxTerms(place: PlaceTax, taxExempt: boolean): TaxTerms {
+  if (taxExempt) return { ...NO_TAX, reverseCharge: true };
+  return { rateMicros: place.taxRateMicros ?? 0, name: place.taxName ?? null, reverseCharge: false };
+}
+
 /** The rate for a ship-to place: its region's where one is set, else its country's, else none. */
 export function resolveTaxRate<R extends Pick<TaxRate, 'country' | 'region'>>(rates: readonly R[], country: string, region: string): R | null {
   const sameCountry = rates.filter((rate) => rate.country === country);

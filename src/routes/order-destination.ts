@@ -35,8 +35,8 @@ export function useOrderDestination(email: string) {
     standing: rep ? null : company.standing,
     locations: rep ? orderingFor.locations : company.locations,
     orderingFor: rep ? orderingForSlot(`${pickerId}-ordering-for`, repCompanies.companies, orderingFor) : undefined,
-    /** The company's terms and credit for the payment choice; none for an order without a company. */
-    account: { company: forCompany, standing: account.standing },
+    /** The company's terms and credit for the payment choice, and its tax; none for an order without a company. */
+    account: { company: forCompany, standing: account.standing, tax: rep ? orderingFor.company : company.company },
     /** The form starts again at the company's own locations when the rep orders for another company. */
     formKey: rep ? (orderingFor.choice?.companyId ?? 'no-company') : 'own',
   };

@@ -10,6 +10,7 @@ import { formatMoney } from '../contract/money';
 import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
 import { needsCardPayment } from '../contract/order';
 import type { OrderStatus } from '../contract/order-status';
+import type { PlaceTax } from '../contract/tax';
 import { fieldAria, FormField } from './form-field';
 
 /** What the form knows of the company the order is for. */
@@ -18,6 +19,8 @@ export interface OrderAccount {
   company: boolean;
   /** Its terms and credit as last read (offline: as saved); null when not known. */
   standing: AccountStanding | null;
+  /** Its tax as last read: exempt under the reverse charge, and its country's rate for a typed address; null when not known. */
+  tax?: (PlaceTax & { taxExempt?: boolean | undefined }) | null;
 }
 
 export const NO_ACCOUNT: OrderAccount = { company: false, standing: null };

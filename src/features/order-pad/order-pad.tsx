@@ -23,6 +23,7 @@ import { PhoneSchema } from '../../contract/fields';
 import { listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { NO_TAX, orderTotals, placeTaxTerms, showsTax, taxLine } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
@@ -119,7 +120,12 @@ export function OrderPad({
   const total = counted.reduce((sum, { line, product }) => sum + line.quantity * pricing.unit(product, line.quantity), 0);
   // The account's credit is in the company's currency; its fields and hold reason read the total in that currency's major unit.
   // In minor units of the company's currency, as its credit is.
-  const totalMinor = pricing.prices ? total : listMinor(total);
+  const netMinor = pricing.prices ? total : listMinor(total);
+  // The tax of the place it goes to, as the server will work it out: the gross is what the card pays and the credit counts.
+  const place = delivery.location ?? account.tax ?? null;
+  const taxTerms = account.company && place ? placeTaxTerms(place, account.tax?.taxExempt === true) : NO_TAX;
+  const amounts = orderTotals(netMinor, taxTerms);
+  const totalMinor = amounts.gross;
   const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
   const attention = rows.length - counted.length;
   const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
@@ -326,10 +332,18 @@ export function OrderPad({
         ) : null}
         {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+          {showsTax(taxTerms) ? (
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-base-content/80" data-testid="pad-tax">
+              <dt>Net</dt>
+              <dd className="text-right tabular-nums">{pricing.formatMinor(amounts.net)}</dd>
+              <dt>{taxLine(taxTerms)}</dt>
+              <dd className="text-right tabular-nums">{pricing.formatMinor(amounts.tax)}</dd>
+            </dl>
+          ) : null}
           <p className="flex items-baseline justify-between text-lg">
             <span>Total</span>
             <strong className="text-2xl tabular-nums" data-testid="pad-total">
-              {pricing.format(total)}
+              {showsTax(taxTerms) ? pricing.formatMinor(amounts.gross) : pricing.format(total)}
             </strong>
           </p>
           {pricing.prices ? (

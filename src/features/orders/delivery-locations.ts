@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { MyCompanySchema, type CompanyStatus, type Location } from '../../contract/dealer-company';
+import { MyCompanySchema, type Company, type CompanyStatus, type Location } from '../../contract/dealer-company';
 
 const companyQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.myCompany, queryFn: () => apiRequest('/company', { auth: true, schema: MyCompanySchema }), staleTime: 60_000 });
@@ -18,6 +18,8 @@ export interface DeliveryLocations {
   loading: boolean;
   /** The company's standing as last read (the screen says why a company that is not approved cannot order); null when unknown. */
   standing: { status: CompanyStatus; reason: string | null } | null;
+  /** The company's tax (its exemption, and its country's rate for a typed address) as last read; null when unknown. */
+  company: Company | null;
 }
 
 export function useDeliveryLocations(email: string): DeliveryLocations {
@@ -27,5 +29,6 @@ export function useDeliveryLocations(email: string): DeliveryLocations {
     locations: company.data?.locations ?? [],
     loading: signedIn && company.isPending && company.failureCount === 0,
     standing: company.data ? { status: company.data.company.status, reason: company.data.company.statusReason ?? null } : null,
+    company: company.data?.company ?? null,
   };
 }
