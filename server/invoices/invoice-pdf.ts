@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { termsLabel, type PaymentTerms } from '../../src/contract/account-terms';
 import { bankLine, companyFacts } from '../../src/contract/company';
-import { formatPrice, type CurrencyCode } from '../../src/contract/money';
+import { formatMoney, formatPrice, type CurrencyCode } from '../../src/contract/money';
+import { showsTax, taxLine, type TaxTerms } from '../../src/contract/tax';
 import type { OrderDocumentLine } from '../repositories/invoices';
 
 /** One line of an invoice, as the order's documents read it. */
@@ -42,9 +43,14 @@ export interface Invoice {
   /** The dealer's company billed, with its tax number and the location delivered to; null for an order of no company. */
   company?: { name: string; taxNumber: string | null; location: string | null } | null;
   lines: InvoiceLine[];
-  /** Minor units of `currency`: the sum of the lines' totals. */
+  /** Minor units of `currency`: the gross, the sum of the lines' totals and the tax on it. */
   totalMinor: number;
   currency: CurrencyCode;
+  /**
+   * The tax in `totalMinor` and its terms (docs/decisions/046-tax-per-ship-to-location.md): with a rate or
+   * under the reverse charge the invoice shows the net, the tax line and the gross. Left out, no tax.
+   */
+  tax?: { minor: number; terms: TaxTerms };
 }
 
 const require = createRequire(import.meta.url);
@@ -194,8 +200,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     y += height + 6;
   }
 
-  // The total and the payment; kept together on one page.
-  if (y + 140 > bottom()) {
+  // The total and the payment; kept together on one page, with a taxed order's net and tax lines.
+  if (y + (invoice.tax && showsTax(invoice.tax.terms) ? 190 : 140) > bottom()) {
     doc.addPage();
     y = doc.page.margins.top;
   }
@@ -206,9 +212,31 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .strokeColor(RULE)
     .stroke();
   y += 8;
+  // A taxed order's net and tax above its total, all with the currency's decimals; the labels may take the
+  // width left of the amounts, which the reverse charge's note needs.
+  const labelWidth = COLUMNS.lineTotal.x - 5;
+  const tax = invoice.tax && showsTax(invoice.tax.terms) ? invoice.tax : null;
+  const amount = (minor: number) => (tax ? formatMoney(minor, invoice.currency, 'en-US') : formatPrice(minor, invoice.currency, 'en-US'));
+  if (tax) {
+    doc.font('regular').fontSize(10).fillColor(INK);
+    const row = (label: string, minor: number) => {
+      doc.text(label, left, y, { width: labelWidth, align: 'right' });
+      doc.text(amount(minor), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+      y = doc.y + 4;
+    };
+    row(`Net (${invoice.currency})`, invoice.totalMinor - tax.minor);
+    row(taxLine(tax.terms, 'en-US'), tax.minor);
+  }
   doc.font('bold').fontSize(11).fillColor(INK);
-  doc.text(`Total (${invoice.currency})`, left + COLUMNS.sku.x, y, { width: COLUMNS.lineTotal.x - COLUMNS.sku.x - 5, align: 'right' });
-  doc.text(formatPrice(invoice.totalMinor, invoice.currency, 'en-US'), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+  doc.text(`Total (${invoice.currency})`, left, y, { width: labelWidth, align: 'right' });
+  doc.text(amount(invoice.totalMinor), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+  // Under the reverse charge the buyer accounts for the tax: its tax number stands by the note too.
+  if (tax?.terms.reverseCharge && company?.taxNumber) {
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(`Recipient’s tax number ${company.taxNumber}`, left, doc.y + 4, { width: labelWidth, align: 'right' });
+  }
   y = doc.y + 24;
 
   doc.font('bold').fontSize(9).fillColor(MUTED).text('PAYMENT', left, y);

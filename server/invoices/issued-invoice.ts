@@ -40,5 +40,6 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     lines,
     totalMinor: order.totalMinor,
     currency: currencyOf(order),
+    tax: { minor: order.taxMinor, terms: { rateMicros: order.taxRateMicros, name: order.taxName, reverseCharge: order.reverseCharge } },
   };
 }

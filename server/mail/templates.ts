@@ -7,7 +7,8 @@ import { accountMessages, termDays, termsLabel } from '../../src/contract/accoun
 import { bankLine, companyFacts } from '../../src/contract/company';
 import type { MemberRole } from '../../src/contract/dealer-company';
 import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
-import { formatPrice } from '../../src/contract/money';
+import { formatMoney, formatPrice } from '../../src/contract/money';
+import { showsTax, taxLine, type TaxTerms } from '../../src/contract/tax';
 import type { InvoiceLine } from '../invoices/invoice-pdf';
 import { currencyOf, invoiceNoOf, type OrderRow } from '../repositories/orders';
 
@@ -32,6 +33,20 @@ const firstNameOf = (name: string) => oneLine(name).split(' ')[0] || 'there';
 const firstName = (order: OrderRow) => firstNameOf(order.userName);
 /** An amount of the order, in its currency, written the shop's way. */
 const money = (order: OrderRow, minor: number) => formatPrice(minor, currencyOf(order), 'en-US');
+/**
+ * The rows under an order's lines: one total, or for an order with tax (or under the reverse charge) its net,
+ * its tax line and its gross, all with the currency's decimals (docs/decisions/046-tax-per-ship-to-location.md).
+ */
+function totalRows(order: OrderRow): { label: string; amount: string; strong: boolean }[] {
+  const terms: TaxTerms = { rateMicros: order.taxRateMicros, name: order.taxName, reverseCharge: order.reverseCharge };
+  if (!showsTax(terms)) return [{ label: 'Total', amount: money(order, order.totalMinor), strong: true }];
+  const exact = (minor: number) => formatMoney(minor, currencyOf(order), 'en-US');
+  return [
+    { label: 'Net', amount: exact(order.totalMinor - order.taxMinor), strong: false },
+    { label: taxLine(terms, 'en-US'), amount: exact(order.taxMinor), strong: false },
+    { label: 'Total', amount: exact(order.totalMinor), strong: true },
+  ];
+}
 const toolCount = (lines: InvoiceLine[]) => (lines.length === 1 ? '1 tool' : `${lines.length} tools`);
 
 function escapeHtml(text: string): string {
@@ -51,7 +66,7 @@ function linesText(ctx: MailContext): string {
     const sku = line.sku ? ` (${line.sku})` : '';
     return `  ${line.productName}${sku}: ${pieces(line.quantity)} x ${money(ctx.order, line.unitPriceMinor)} = ${money(ctx.order, line.lineTotalMinor)}`;
   });
-  return [...rows, `  Total: ${money(ctx.order, ctx.order.totalMinor)}`].join('\n');
+  return [...rows, ...totalRows(ctx.order).map((row) => `  ${row.label}: ${row.amount}`)].join('\n');
 }
 
 function linesHtml(ctx: MailContext): string {
@@ -70,8 +85,12 @@ function linesHtml(ctx: MailContext): string {
     .join('');
   return (
     `<table style="border-collapse:collapse;width:100%;max-width:560px;font-size:14px"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody>` +
-    `<tfoot><tr><td colspan="3" style="padding:8px;text-align:right"><strong>Total</strong></td>` +
-    `<td style="padding:8px;text-align:right"><strong>${escapeHtml(money(ctx.order, ctx.order.totalMinor))}</strong></td></tr></tfoot></table>`
+    `<tfoot>${totalRows(ctx.order)
+      .map(({ label, amount, strong }) => {
+        const bold = (text: string) => (strong ? `<strong>${escapeHtml(text)}</strong>` : escapeHtml(text));
+        return `<tr><td colspan="3" style="padding:8px;text-align:right">${bold(label)}</td><td style="padding:8px;text-align:right">${bold(amount)}</td></tr>`;
+      })
+      .join('')}</tfoot></table>`
   );
 }
 

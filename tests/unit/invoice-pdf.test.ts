@@ -133,4 +133,51 @@ describe('invoice PDF', () => {
     const [a, b] = await Promise.all([renderInvoicePdf(invoice()), renderInvoicePdf(invoice())]);
     expect(a.equals(b)).toBe(true);
   });
+
+  describe('an order with tax', () => {
+    // Net €4,830.00 to Germany at 19 %: €917.70 of VAT, €5,747.70 gross.
+    const euro = (tax: Invoice['tax'], taxNumber: string | null = 'DE123456789'): Invoice =>
+      invoice({
+        currency: 'EUR',
+        totalMinor: 483_000 + (tax?.minor ?? 0),
+        company: { name: 'Werkzeug Müller GmbH', taxNumber, location: 'Hamburg depot' },
+        tax,
+      });
+
+    it('shows the net, the tax line with its rate and amount, and the gross total', async () => {
+      const { text } = await textOf(await renderInvoicePdf(euro({ minor: 91_770, terms: { rateMicros: 190_000, name: 'VAT', reverseCharge: false } })));
+      expect(text).toMatch(/Net \(EUR\)\s+€4,830\.00\s+VAT 19%\s+€917\.70\s+Total \(EUR\)\s+€5,747\.70/u);
+      expect(text.match(/Total \(EUR\)/gu)).toHaveLength(1);
+      expect(text).not.toContain('Reverse charge');
+    });
+
+    it('under the reverse charge: no tax, the note, and the recipient’s tax number', async () => {
+      const { text } = await textOf(await renderInvoicePdf(euro({ minor: 0, terms: { rateMicros: 0, name: null, reverseCharge: true } })));
+      expect(text).toMatch(/Net \(EUR\)\s+€4,830\.00\s+Reverse charge: tax to be accounted for by the recipient\s+€0\.00\s+Total \(EUR\)\s+€4,830\.00/u);
+      expect(text).toContain('Recipient’s tax number DE123456789');
+      expect(text).toContain('Tax number DE123456789');
+    });
+
+    it('an order with no rate shows one total, as before tax', async () => {
+      const none = { minor: 0, terms: { rateMicros: 0, name: null, reverseCharge: false } };
+      const [withNone, without] = await Promise.all([renderInvoicePdf(invoice({ tax: none })), renderInvoicePdf(invoice())]);
+      expect(withNone.equals(without)).toBe(true);
+      const { text } = await textOf(withNone);
+      expect(text).not.toMatch(/Net|VAT|Reverse/u);
+    });
+
+    it('keeps the net, tax and total on one page with the payment when the lines run long', async () => {
+      const lines = Array.from({ length: 37 }, (_, i) => ({
+        productName: `Tool number ${i + 1}`,
+        sku: null,
+        quantity: 1,
+        unitPriceMinor: 100,
+        lineTotalMinor: 100,
+      }));
+      const tax = { minor: 703, terms: { rateMicros: 190_000, name: 'VAT', reverseCharge: false } };
+      const { text } = await textOf(await renderInvoicePdf(invoice({ lines, totalMinor: 4_403, tax })));
+      expect(text).toMatch(/Net \(USD\)\s+\$37\.00\s+VAT 19%\s+\$7\.03\s+Total \(USD\)\s+\$44\.03/u);
+      expect(text).toMatch(/\$44\.03\s+PAYMENT/u);
+    });
+  });
 });

@@ -262,3 +262,41 @@ describe('order e-mails of an order on account', () => {
     expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
   });
 });
+
+describe('order e-mails of an order with tax', () => {
+  // Net €4,830.00 to Germany at 19 %: €917.70 of VAT in the gross €5,747.70.
+  const taxed = order({ currency: 'EUR', totalMinor: 574_770, taxMinor: 91_770, taxRateMicros: 190_000, taxName: 'VAT' });
+  const reverse = order({ currency: 'EUR', reverseCharge: true, companyName: 'Werkzeug Müller GmbH', companyTaxNumber: 'DE123456789' });
+
+  it('order placed: the net, the tax line with its rate and amount, and the gross, in text and HTML', () => {
+    const mail = renderMail('order_placed', ctx(taxed));
+    expect(mail.subject).toBe('We have your order O-2026-00117: 2 tools, €5,747.70');
+    expect(mail.text).toContain('  MS255 Chop Saw: 5 pcs. x €410.00 = €2,050.00\n  Net: €4,830.00\n  VAT 19%: €917.70\n  Total: €5,747.70');
+    expect(mail.html).toContain(
+      '<tfoot><tr><td colspan="3" style="padding:8px;text-align:right">Net</td><td style="padding:8px;text-align:right">€4,830.00</td></tr>' +
+        '<tr><td colspan="3" style="padding:8px;text-align:right">VAT 19%</td><td style="padding:8px;text-align:right">€917.70</td></tr>' +
+        '<tr><td colspan="3" style="padding:8px;text-align:right"><strong>Total</strong></td><td style="padding:8px;text-align:right"><strong>€5,747.70</strong></td></tr></tfoot>',
+    );
+  });
+
+  it('order paid and shipped: the same three rows under the lines, and the gross as the amount paid', () => {
+    const paidTaxed = { ...taxed, status: 'Paid' as const, transactionId: 'pi_1', paidAt: new Date('2026-05-12T14:03:00Z'), invoiceYear: 2026, invoiceSeq: 42 };
+    const paidMail = renderMail('order_paid', ctx(paidTaxed)).text;
+    expect(paidMail).toContain('Your payment of €5,747.70 for order O-2026-00117 has gone through.');
+    expect(paidMail).toContain('  Net: €4,830.00\n  VAT 19%: €917.70\n  Total: €5,747.70');
+    expect(renderMail('order_shipped', ctx({ ...paidTaxed, status: 'Shipped' })).text).toContain('  VAT 19%: €917.70\n  Total: €5,747.70');
+  });
+
+  it('under the reverse charge: the net, the note with no tax, and the total', () => {
+    const mail = renderMail('order_placed', ctx(reverse));
+    expect(mail.text).toContain('  Net: €4,830.00\n  Reverse charge: tax to be accounted for by the recipient: €0.00\n  Total: €4,830.00');
+    expect(mail.html).toContain('Reverse charge: tax to be accounted for by the recipient</td><td style="padding:8px;text-align:right">€0.00</td>');
+  });
+
+  it('an order with no rate reads as before: one total and no tax line', () => {
+    const mail = renderMail('order_placed', ctx(order()));
+    expect(mail.text).toContain('= $2,050\n  Total: $4,830\n');
+    expect(mail.text).not.toMatch(/Net|VAT|Reverse/u);
+    expect(mail.html.match(/<tr><td colspan="3"/gu)).toHaveLength(1);
+  });
+});
