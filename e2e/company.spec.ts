@@ -54,6 +54,8 @@ test('a dealer edits the company, adds two locations, makes the second the defau
   await addLocation(page, { name: 'Bradford depot', contact: 'Sam Stores', address: '3 Mill Lane, Bradford BD1 1AA', phone: '+44 1274 496 000' });
   const leeds = page.getByRole('listitem', { name: 'Leeds branch' });
   const bradford = page.getByRole('listitem', { name: 'Bradford depot' });
+  // A new location starts in the company's country; the card says where it is and what tax its orders pay.
+  await expect(bradford.getByTestId('location-tax')).toHaveText('United Kingdom · no tax rate set');
   await expect(leeds.getByText('Default', { exact: true })).toBeVisible();
   await expect(bradford.getByText('Default', { exact: true })).toHaveCount(0);
 
@@ -80,6 +82,10 @@ test('a dealer edits the company, adds two locations, makes the second the defau
       address: '3 Mill Lane, Bradford BD1 1AA',
       phone: '+44 1274 496 000',
       isDefault: true,
+      country: 'GB',
+      region: '',
+      taxRateMicros: 0,
+      taxName: null,
     },
   ]);
 

@@ -29,7 +29,7 @@ function MyCompany() {
           <CompanyDetailsForm key={data.company.id} company={data.company} editable={editable} online={online} />
         </section>
         <section aria-label="Company locations">
-          <CompanyLocations locations={data.locations} editable={editable} online={online} />
+          <CompanyLocations locations={data.locations} company={data.company} editable={editable} online={online} />
         </section>
         {editable && data.members ? (
           <section aria-label="Company people">

@@ -4,7 +4,9 @@
 
 import { useState } from 'react';
 import { errorMessage, isSessionRefused } from '../../api/errors';
-import { companyMessages, type Location } from '../../contract/dealer-company';
+import { companyMessages, type Company, type Location } from '../../contract/dealer-company';
+import { placeTaxTerms, showsTax, taxLine } from '../../contract/tax';
+import { countryName } from '../../ui/country-name';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { toast } from '../../ui/toast';
 import { reportSessionExpired } from '../auth/session';
@@ -16,13 +18,22 @@ import { useUpdateLocation } from './update-location';
 
 export interface CompanyLocationsProps {
   locations: Location[];
+  /** The company's country, where a new location starts, and whether it is exempt under the reverse charge. */
+  company: Pick<Company, 'country' | 'taxExempt'>;
   editable: boolean;
   online: boolean;
 }
 
+/** What a location's card says of the tax of orders shipped there. */
+function locationTax(location: Location, taxExempt: boolean): string {
+  const place = [countryName(location.country ?? ''), location.region].filter(Boolean).join(', ');
+  const terms = placeTaxTerms(location, taxExempt);
+  return `${place} · ${showsTax(terms) ? taxLine(terms) : 'no tax rate set'}`;
+}
+
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null;
 
-export function CompanyLocations({ locations, editable, online }: CompanyLocationsProps) {
+export function CompanyLocations({ locations, company, editable, online }: CompanyLocationsProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Location | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -77,6 +88,7 @@ export function CompanyLocations({ locations, editable, online }: CompanyLocatio
       {editing?.kind === 'new' ? (
         <div className="rounded-box border border-base-300 bg-base-100 p-4">
           <LocationForm
+            initial={{ name: '', contactName: '', address: '', phone: '', country: company.country, region: '' }}
             label="New location"
             submitLabel="Add location"
             online={online}
@@ -103,7 +115,14 @@ export function CompanyLocations({ locations, editable, online }: CompanyLocatio
               <LocationForm
                 label={`Change ${location.name}`}
                 submitLabel="Save location"
-                initial={{ name: location.name, contactName: location.contactName, address: location.address, phone: location.phone }}
+                initial={{
+                  name: location.name,
+                  contactName: location.contactName,
+                  address: location.address,
+                  phone: location.phone,
+                  country: location.country ?? company.country,
+                  region: location.region ?? '',
+                }}
                 online={online}
                 onCancel={() => setEditing(null)}
                 onSubmit={async (values) => {
@@ -133,6 +152,12 @@ export function CompanyLocations({ locations, editable, online }: CompanyLocatio
                       <dd>{location.phone}</dd>
                     </div>
                   ) : null}
+                  <div>
+                    <dt className="sr-only">Country and tax</dt>
+                    <dd className="text-base-content/80" data-testid="location-tax">
+                      {locationTax(location, company.taxExempt === true)}
+                    </dd>
+                  </div>
                 </dl>
                 {editable ? (
                   <div className="flex flex-wrap gap-2">

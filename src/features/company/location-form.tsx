@@ -1,5 +1,6 @@
 // A location's form, to add one or change one: its name, contact, ship-to address and phone, the same
-// address and phone an order's delivery takes.
+// address and phone an order's delivery takes, and its country and state or region, which decide the tax of
+// the orders shipped there.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useId, useState } from 'react';
@@ -7,15 +8,15 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { LocationFormSchema, type LocationForm as LocationValues } from '../../contract/dealer-company';
 import { texts } from '../../contract/messages';
+import { countryOptions } from '../../ui/country-name';
 import { AddressField, FormField, PhoneField, fieldAria } from '../../ui/form-field';
 import { showSaveFailure } from '../auth/session';
 
-const FIELDS = ['name', 'contactName', 'address', 'phone'] as const;
-const EMPTY: LocationValues = { name: '', contactName: '', address: '', phone: '' };
+const FIELDS = ['name', 'contactName', 'address', 'phone', 'country', 'region'] as const;
 
 export interface LocationFormProps {
-  /** What the location holds now; empty for a new one. */
-  initial?: LocationValues;
+  /** What the location holds now; for a new one, empty in the company's country. */
+  initial: LocationValues;
   /** The form's accessible name: "New location" or "Change Leeds branch". */
   label: string;
   submitLabel: string;
@@ -25,7 +26,7 @@ export interface LocationFormProps {
   onCancel: () => void;
 }
 
-export function LocationForm({ initial = EMPTY, label, submitLabel, online, onSubmit, onCancel }: LocationFormProps) {
+export function LocationForm({ initial, label, submitLabel, online, onSubmit, onCancel }: LocationFormProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -66,6 +67,44 @@ export function LocationForm({ initial = EMPTY, label, submitLabel, online, onSu
         </FormField>
       </div>
       <AddressField id={`${id}-address`} error={errors.address?.message} field={register('address')} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
+          <select
+            {...fieldAria(`${id}-country`, errors.country?.message)}
+            autoComplete="country"
+            className={`select w-full ${errors.country ? 'select-error' : ''}`}
+            {...register('country')}
+          >
+            {countryOptions().map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          id={`${id}-region`}
+          label={
+            <>
+              State or region <span className="font-normal text-base-content/70">(optional)</span>
+            </>
+          }
+          error={errors.region?.message}
+          hint={
+            <p id={`${id}-region-hint`} className="mt-1 text-sm text-base-content/70">
+              Its code, such as CA or NSW, where the tax differs by state
+            </p>
+          }
+        >
+          <input
+            {...fieldAria(`${id}-region`, errors.region?.message, `${id}-region-hint`)}
+            autoComplete="address-level1"
+            maxLength={3}
+            className={`input w-full uppercase ${errors.region ? 'input-error' : ''}`}
+            {...register('region')}
+          />
+        </FormField>
+      </div>
       <PhoneField id={`${id}-phone`} error={errors.phone?.message} field={register('phone')} />
 
       {failure ? (
