@@ -1,5 +1,5 @@
 // The orders export's rows (GET /api/orders/export): the contract's columns, then those of paying on account
-// (docs/decisions/044-orders-on-account.md), appended so a spreadsheet reading the earlier columns by
+// (docs/decisions/044-orders-on-account.md), of the order's own currency and of its tax, each appended so a spreadsheet reading the earlier columns by
 // position still reads them.
 
 import { termsLabel } from '../../src/contract/account-terms';
@@ -17,7 +17,14 @@ export const ACCOUNT_EXPORT_COLUMNS = ['PO number', 'Payment terms', 'Due (UTC)'
  */
 export const CURRENCY_EXPORT_COLUMNS = ['Total', 'Currency'] as const;
 
-export const ORDER_EXPORT_HEADER = [...ORDER_EXPORT_COLUMNS, ...ACCOUNT_EXPORT_COLUMNS, ...CURRENCY_EXPORT_COLUMNS] as const;
+/**
+ * The order's net and the tax in its total, in the same currency (docs/decisions/046-tax-per-ship-to-location.md):
+ * Total is the gross, Net + Tax adds up to it, and a spreadsheet can sum each column. An order with no tax
+ * (or under the reverse charge) has its total as its net and 0 as its tax.
+ */
+export const TAX_EXPORT_COLUMNS = ['Net', 'Tax'] as const;
+
+export const ORDER_EXPORT_HEADER = [...ORDER_EXPORT_COLUMNS, ...ACCOUNT_EXPORT_COLUMNS, ...CURRENCY_EXPORT_COLUMNS, ...TAX_EXPORT_COLUMNS] as const;
 
 /** A moment as `2026-11-27 10:15`, in UTC. */
 const minute = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
@@ -47,5 +54,7 @@ export function orderExportRow(r: ExportRow): (string | number | null)[] {
     minute(r.paidAt),
     toMajor(r.totalMinor, r.currency),
     r.currency,
+    toMajor(r.totalMinor - r.taxMinor, r.currency),
+    toMajor(r.taxMinor, r.currency),
   ];
 }

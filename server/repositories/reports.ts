@@ -23,9 +23,14 @@ function inDollars(minor: SQL, alias: string): SQL {
   return sql`(${minor}::numeric * 1000000 / (${sql.raw(`${alias}.rate_micros`)} * ${divisor}))`;
 }
 
+/**
+ * Sales are counted net of tax (docs/decisions/046-tax-per-ship-to-location.md): the tax in an order's gross
+ * is owed to the tax office, not earned, and the net is what the order's lines add up to, so the revenue of
+ * a day and of its top tools count the same money.
+ */
 export async function salesSummary(tx: Tx, now: Date): Promise<SalesSummary> {
-  const total = inDollars(sql.raw('orders.total_minor'), 'orders');
-  const totalOf = inDollars(sql.raw('o.total_minor'), 'o');
+  const total = inDollars(sql.raw('(orders.total_minor - orders.tax_minor)'), 'orders');
+  const totalOf = inDollars(sql.raw('(o.total_minor - o.tax_minor)'), 'o');
   const lineTotal = inDollars(sql.raw('l.line_total_minor'), 'o');
   const at = now.toISOString();
   const [toShip, revenue, daily, top] = await Promise.all([
@@ -86,8 +91,10 @@ export interface ExportRow {
   userPhone: string;
   tools: string;
   pieces: number;
-  /** Minor units of `currency`. */
+  /** Minor units of `currency`: the gross. */
   totalMinor: number;
+  /** The tax in `totalMinor`, in minor units of `currency`. */
+  taxMinor: number;
   currency: CurrencyCode;
   /** Its price list's rate then (millionths of `currency` per US dollar). */
   rateMicros: number;
@@ -119,6 +126,7 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
       userAddress: orders.userAddress,
       userPhone: orders.userPhone,
       totalMinor: orders.totalMinor,
+      taxMinor: orders.taxMinor,
       currency: orders.currency,
       rateMicros: orders.rateMicros,
       status: orders.status,
@@ -139,5 +147,12 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
     .where(orderSearchWhere(search))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, currency: currencyOf(r), tools: r.tools ?? '', pieces: Number(r.pieces) }));
+  return rows.map((r) => ({
+    ...r,
+    totalMinor: Number(r.totalMinor),
+    taxMinor: Number(r.taxMinor),
+    currency: currencyOf(r),
+    tools: r.tools ?? '',
+    pieces: Number(r.pieces),
+  }));
 }

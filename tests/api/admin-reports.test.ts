@@ -68,4 +68,26 @@ describeEachDatabase('admin reports', (kind) => {
     expect((await t.app.inject({ url: '/api/orders/export', headers: dealer.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/orders/export?status=Lost', headers: admin.auth })).statusCode).toBe(400);
   });
+
+  it('counts sales net of tax, and exports a taxed order’s net and tax beside its gross total', async () => {
+    const today = async () => ((await t.app.inject({ url: '/api/admin/sales', headers: admin.auth })).json() as SalesSummary).revenue.today;
+    const before = await today();
+    const tool = await t.createProduct({ name: 'Taxed Export Jigsaw', price: 100, available: 100, minOrder: 1 });
+    const id = await placeOrder(t, dealer, { productId: tool, orderQuantity: 2 });
+    await payOrder(t, dealer, id);
+    // As an order shipped to a place with 19 % VAT is saved: $200 net, $38 of tax in the $238 gross.
+    await t.database.db.execute(sql`update orders set total_minor = 23800, tax_minor = 3800, tax_rate_micros = 190000, tax_name = 'VAT' where id = ${id}`);
+    // The tax is owed to the tax office, not sold: revenue counts the net.
+    expect((await today()) - before).toBe(200);
+
+    const res = await t.app.inject({ url: '/api/orders/export?q=Taxed Export', headers: admin.auth });
+    const [header, row] = res.body
+      .replace(/^\uFEFF/u, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header?.endsWith(',Total,Currency,Net,Tax')).toBe(true);
+    // Total (USD) and Total are the gross; Net and Tax add up to it.
+    expect(row).toContain(',2,238,Paid,');
+    expect(row?.endsWith(',238,USD,200,38')).toBe(true);
+  });
 });
