@@ -1,5 +1,6 @@
 // /dashboard/payment/{id} (the spec): pay one order. Composes the order (orders feature) and the
-// card payment (payment feature). A bulk order is paid once, for all its lines, which are listed.
+// card payment (payment feature). A bulk order is paid once, for all its lines, which are listed; an order
+// with tax pays its gross, shown as net, tax line and total.
 
 import { useParams } from '@tanstack/react-router';
 import { formatPrice } from '../contract/money';
@@ -11,6 +12,7 @@ import { useOrder } from '../features/orders/get-order';
 import { Checkout } from '../features/payment/checkout';
 import { InvoiceButton } from '../ui/invoice-button';
 import { isMultiLine, OrderLines, orderTitle } from '../ui/order-lines';
+import { OrderTotals, orderShowsTax } from '../ui/order-totals';
 import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
 
@@ -62,6 +64,8 @@ export default function PaymentPage() {
               {money(o.lines?.[0] ? lineAmounts(o.lines[0]).unit : minor / o.orderQuantity)} per unit).
             </p>
           )}
+          {/* The amount to pay is the gross: an order with tax shows what it is made of. */}
+          {orderShowsTax(o) ? <OrderTotals order={o} size="page" /> : null}
         </div>
         <section aria-label="Card payment" className="rounded-box border border-base-300 p-5 shadow-sm md:p-8">
           <Checkout

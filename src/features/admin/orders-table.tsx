@@ -12,10 +12,9 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { ADMIN_ORDERS_PAGE_SIZE, orderAmount, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
+import { ADMIN_ORDERS_PAGE_SIZE, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
 import { reasonForShop, termsLabel } from '../../contract/account-terms';
 import { adminStatusLabel, isShippable, type OrderStatus } from '../../contract/order-status';
-import { formatPrice } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { ClippedText } from '../../ui/clipped-text';
@@ -23,6 +22,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton, type InvoiceOrder } from '../../ui/invoice-button';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { OrderProductCell } from '../../ui/order-number';
+import { OrderTotalCell } from '../../ui/order-totals';
 import { isNarrowed, NO_ORDER_SEARCH, orderSearchQuery, searchApplied } from '../../ui/order-search';
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
@@ -313,12 +313,15 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
   );
 }
 
-/** The order's price, and how it is paid: card, or on account on its terms, with the dealer's PO number. */
+/**
+ * The order's price (its net, tax line and gross when it has tax), and how it is paid: card, or on account
+ * on its terms, with the dealer's PO number.
+ */
 function OrderPayment({ order }: { order: Order }) {
   const terms = order.paymentTerms ?? 'card';
   return (
-    <span className="grid gap-0.5">
-      <span>{formatPrice(orderAmount(order).minor, orderAmount(order).currency)}</span>
+    <div className="grid gap-0.5">
+      <OrderTotalCell order={order} />
       <span className="text-xs text-base-content/80" data-testid="order-terms">
         {terms === 'card' ? 'Card' : `On account, ${termsLabel(terms)}`}
       </span>
@@ -327,7 +330,7 @@ function OrderPayment({ order }: { order: Order }) {
           PO {order.poNumber}
         </span>
       ) : null}
-    </span>
+    </div>
   );
 }
 

@@ -13,10 +13,9 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
-import { orderAmount, type Order } from '../../contract/order';
+import type { Order } from '../../contract/order';
 import { termsLabel } from '../../contract/account-terms';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
-import { formatPrice } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -24,6 +23,7 @@ import { InvoiceButton } from '../../ui/invoice-button';
 import { downloadInvoice } from './download-invoice';
 import { orderTitle, useOrderLinesDisclosure } from '../../ui/order-lines';
 import { OrderProductCell } from '../../ui/order-number';
+import { OrderTotalCell } from '../../ui/order-totals';
 import { ShippingDetails } from '../../ui/shipping-details';
 import { ShortId } from '../../ui/short-id';
 import { PlacedByLine } from './company-orders';
@@ -194,7 +194,8 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       className: 'min-w-36 max-w-56 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (o) => formatCount(o.orderQuantity), className: 'text-right tabular-nums' },
-    { header: 'Price', cell: (o) => formatPrice(orderAmount(o).minor, orderAmount(o).currency), className: 'text-right tabular-nums' },
+    // An order with tax shows its net, tax line and gross in the cell; one with none its one total.
+    { header: 'Price', cell: (o) => <OrderTotalCell order={o} />, className: 'text-right tabular-nums' },
     {
       header: 'Transaction Id',
       // An invoice on account paid by bank transfer has the transfer's reference in place of a card payment's id.
