@@ -3,7 +3,7 @@
 // not drawn again when a sync starts or ends, and a sync that changed the saved copy refreshes the
 // searches and categories answered from it, while a first copy refreshes nothing.
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { queryKeys } from '../../src/api/query-keys';
@@ -82,4 +82,36 @@ test('a first copy refreshes no search; a sync that changed tools refreshes the 
   await act(async () => syncs.next[2]?.({ version: 5, syncedAt: 3, changed: 2, deleted: 1 }));
   await settle();
   expect(invalidated).toEqual([queryKeys.productSearches, queryKeys.categories, queryKeys.dealerPricesRoot]);
+});
+
+test('a sync leaves the dealer prices alone while they are fresh, and refreshes them once they are stale', async () => {
+  const client = new QueryClient();
+  let priceReads = 0;
+  function Frame({ staleTime }: { staleTime: number }) {
+    useQuery({ queryKey: queryKeys.dealerPrices('dana@example.com', null), queryFn: () => ++priceReads, staleTime });
+    useCatalogueSync();
+    return null;
+  }
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Frame staleTime={60_000} />
+    </QueryClientProvider>,
+  );
+  await settle();
+  expect(priceReads).toBe(1);
+  await act(async () => syncs.next[0]?.({ version: 3, syncedAt: 1, changed: 1, deleted: 0 }));
+  await settle();
+  expect(priceReads).toBe(1);
+
+  view.rerender(
+    <QueryClientProvider client={client}>
+      <Frame staleTime={0} />
+    </QueryClientProvider>,
+  );
+  void client.refetchQueries({ queryKey: queryKeys.catalogueSync });
+  await settle();
+  expect(priceReads).toBe(1);
+  await act(async () => syncs.next[1]?.({ version: 4, syncedAt: 2, changed: 0, deleted: 0 }));
+  await settle();
+  expect(priceReads).toBe(2);
 });

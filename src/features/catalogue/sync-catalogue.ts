@@ -1,7 +1,7 @@
 // The incremental sync of the saved catalogue (src/offline/catalogue) as a query: it runs at start-up,
 // when the connection comes back and whenever 'products' is invalidated (an order or an admin changed
 // the catalogue); what it changed refreshes the searches answered from the saved copy, and each sync
-// refreshes the dealer's prices. The first sync waits until the page has loaded and the browser is idle.
+// refreshes the dealer's prices unless they are fresh. The first sync waits until the page has loaded and the browser is idle.
 
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
@@ -22,8 +22,10 @@ export const catalogueSyncQueryOptions = () =>
     queryFn: async ({ client }) => {
       const result = await syncSavedCatalogue(afterLoadWhenIdle);
       refreshAfterSync(client, result);
-      // The dealer's prices are brought up to date with the tools (a tablet back online syncs both at once).
-      void client.invalidateQueries({ queryKey: queryKeys.dealerPricesRoot });
+      // The dealer's prices are brought up to date with the tools (a tablet back online syncs both at once),
+      // unless they were read within their own refresh interval: the page's first load reads both, and asking
+      // for the prices again a second later would only repeat the request.
+      void client.invalidateQueries({ queryKey: queryKeys.dealerPricesRoot, predicate: (query) => query.isStale() });
       return result;
     },
     staleTime: 60_000,
