@@ -20,10 +20,10 @@ import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { AddressSchema } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
-import { listMinor } from '../../contract/money';
+import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import { NO_TAX, orderTotals, placeTaxTerms, showsTax, taxLine } from '../../contract/tax';
+import { NO_TAX, orderTotals, placeTaxTerms, showsTax } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
@@ -31,6 +31,7 @@ import type { Location } from '../../contract/dealer-company';
 import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
+import { OrderTotals } from '../../ui/order-totals';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
@@ -333,19 +334,26 @@ export function OrderPad({
         {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           {showsTax(taxTerms) ? (
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-base-content/80" data-testid="pad-tax">
-              <dt>Net</dt>
-              <dd className="text-right tabular-nums">{pricing.formatMinor(amounts.net)}</dd>
-              <dt>{taxLine(taxTerms)}</dt>
-              <dd className="text-right tabular-nums">{pricing.formatMinor(amounts.tax)}</dd>
-            </dl>
-          ) : null}
-          <p className="flex items-baseline justify-between text-lg">
-            <span>Total</span>
-            <strong className="text-2xl tabular-nums" data-testid="pad-total">
-              {showsTax(taxTerms) ? pricing.formatMinor(amounts.gross) : pricing.format(total)}
-            </strong>
-          </p>
+            <OrderTotals
+              size="page"
+              order={{
+                totalMinor: amounts.gross,
+                currency: pricing.prices?.currency ?? LIST_CURRENCY,
+                totalPrice: 0,
+                taxMinor: amounts.tax,
+                taxRateMicros: taxTerms.rateMicros,
+                taxName: taxTerms.name,
+                reverseCharge: taxTerms.reverseCharge,
+              }}
+            />
+          ) : (
+            <p className="flex items-baseline justify-between text-lg">
+              <span>Total</span>
+              <strong className="text-2xl tabular-nums" data-testid="pad-total">
+                {pricing.format(total)}
+              </strong>
+            </p>
+          )}
           {pricing.prices ? (
             <p className="text-right text-sm text-base-content/80" data-testid="dealer-prices-note">
               {pricing.prices.note}

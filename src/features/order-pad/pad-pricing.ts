@@ -2,7 +2,6 @@
 // list, the list's price in minor units of its currency (src/offline/prices). One object for the lines, the
 // total and the order sent, so what the pad shows is what it sends.
 
-import { formatMoney, LIST_CURRENCY } from '../../contract/money';
 import { formatDollars, unitPriceFor } from '../../contract/pricing';
 import type { PricedTool } from '../../contract/price-list';
 import type { DealerPrices } from '../../offline/prices';
@@ -13,8 +12,6 @@ export interface PadPricing {
   /** One piece at this quantity: whole dollars at list price, minor units of the list's currency with a list. */
   unit: (tool: PricedTool, quantity: number) => number;
   format: (amount: number) => string;
-  /** Minor units of the pad's currency with every decimal: the net, tax and gross of a taxed order. */
-  formatMinor: (minor: number) => string;
   /** The volume prices from the one-piece price down, in the same units. */
   tiers: (tool: PricedTool) => readonly { minQnt: number; price: number }[];
 }
@@ -23,12 +20,11 @@ const LIST_PRICING: PadPricing = {
   prices: null,
   unit: unitPriceFor,
   format: formatDollars,
-  formatMinor: (minor) => formatMoney(minor, LIST_CURRENCY),
   tiers: (tool) => [...(tool.priceTiers ?? [])].sort((a, b) => a.minQnt - b.minQnt),
 };
 
 export function padPricing(prices: DealerPrices | null): PadPricing {
-  return prices ? { prices, unit: prices.unit, format: prices.format, formatMinor: prices.format, tiers: prices.tiers } : LIST_PRICING;
+  return prices ? { prices, unit: prices.unit, format: prices.format, tiers: prices.tiers } : LIST_PRICING;
 }
 
 /** What a line sends of its price: the dealer's unit price in minor units with a list, the whole-dollar one without. */
