@@ -49,6 +49,7 @@ import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
 import receivablesRoutes from './routes/receivables';
 import reportRoutes from './routes/reports';
+import taxRateRoutes from './routes/tax-rates';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
 import webhookRoutes from './routes/webhooks';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(reportRoutes);
       await api.register(receivablesRoutes);
       await api.register(priceListRoutes);
+      await api.register(taxRateRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
       await api.register(invoicePortalRoutes);

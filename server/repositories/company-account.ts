@@ -45,7 +45,8 @@ export async function findAccountStanding(tx: Tx, companyId: string): Promise<Ac
   );
   const outstanding = Number(row?.outstanding ?? 0);
   const overdue = Number(row?.overdue ?? 0);
-  return { ...terms, currency, outstanding, overdue, available: Math.max(0, terms.creditLimit - outstanding) };
+  const taxExempt = (await findTaxExemption(tx, companyId))?.taxExempt ?? false;
+  return { ...terms, currency, outstanding, overdue, available: Math.max(0, terms.creditLimit - outstanding), taxExempt };
 }
 
 /** The currency the company buys, owes and is given credit in: its price list's, US dollars without one. */
@@ -67,4 +68,18 @@ export async function setAccountTerms(tx: Tx, companyId: string, terms: AccountT
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id });
   return rows.length > 0;
+}
+
+/** Whether the company is exempt under the reverse charge, and the tax number the exemption stands on; null for a missing company. */
+export async function findTaxExemption(tx: Tx, companyId: string): Promise<{ taxExempt: boolean; taxNumber: string | null } | null> {
+  const [row] = await tx.select({ taxExempt: companies.taxExempt, taxNumber: companies.taxNumber }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row ?? null;
+}
+
+/** Sets the exemption; the database refuses it for a company without a tax number (companies_tax_exempt_check). */
+export async function setTaxExempt(tx: Tx, companyId: string, taxExempt: boolean): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ taxExempt, updatedAt: sql`now()` })
+    .where(eq(companies.id, companyId));
 }

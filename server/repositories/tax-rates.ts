@@ -19,6 +19,18 @@ export async function listTaxRates(tx: Tx): Promise<TaxRate[]> {
   return rows.map(toTaxRate);
 }
 
+/** The rate with its row locked until the transaction ends; null when there is none with that id. */
+export async function lockTaxRate(tx: Tx, id: string): Promise<TaxRate | null> {
+  const [row] = await tx.select().from(taxRates).where(eq(taxRates.id, id)).for('update');
+  return row ? toTaxRate(row) : null;
+}
+
+/** Whether a write failed on the unique index of the place: another admin took it between the check and the write. */
+export function isTaxRatePlaceConflict(error: unknown): boolean {
+  const pg = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return pg.code === '23505' && pg.constraint === 'tax_rates_place_key';
+}
+
 export type TaxRateWrite = { kind: 'ok'; rate: TaxRate } | { kind: 'duplicate' } | { kind: 'too_many' } | { kind: 'not_found' };
 
 async function placeTaken(tx: Tx, fields: TaxRateFields, exceptId?: string): Promise<boolean> {

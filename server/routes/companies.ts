@@ -14,14 +14,16 @@ import {
   MemberUpdateBodySchema,
   companyMessages,
 } from '../../src/contract/dealer-company';
+import { accountMessages } from '../../src/contract/account-terms';
 import { IdSchema } from '../../src/contract/fields';
 import { repMessages } from '../../src/contract/sales-rep';
 import { currentUser, type AuthUser } from '../auth/guards';
 import type { Tx } from '../db/client';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, forbidden, invalid, notFound } from '../errors';
 import { invitationToken, invitationTokenHash } from '../lib/invitation-token';
 import { parseBody, parseParam } from '../lib/validate';
 import { actorOf, recordAudit, type AuditActor } from '../repositories/audit-log';
+import { lockCompanyAccount } from '../repositories/company-account';
 import {
   addLocation,
   deleteLocation,
@@ -117,7 +119,15 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(CompanyUpdateBodySchema, request.body);
     return db.transaction(async (tx) => {
       const { companyId, actor } = await companyAdminOf(tx, request);
+      // Locked, so the shop granting the exemption and the dealer removing its number are decided one after the other.
+      await lockCompanyAccount(tx, companyId);
       const before = await findCompany(tx, companyId);
+      // The exemption stands on the number: the shop ends it before the number goes, rather than the dealer's edit ending it unseen.
+      if (body.taxNumber === null && before?.taxExempt) {
+        throw invalid(`taxNumber: ${accountMessages.exemptKeepsTaxNumber}`, {
+          fields: [{ field: 'taxNumber', message: accountMessages.exemptKeepsTaxNumber }],
+        });
+      }
       const company = await updateCompany(tx, companyId, body);
       if (!company || !before) throw new AppError('not_found', companyMessages.noCompany);
       await recordAudit(tx, actor, { action: 'company.updated', subjectType: 'company', subjectId: companyId, companyId, before, after: company });

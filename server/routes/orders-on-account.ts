@@ -5,11 +5,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountMessages, AccountTermsBodySchema, BankPaymentBodySchema, RefuseOrderBodySchema } from '../../src/contract/account-terms';
 import { IdSchema } from '../../src/contract/fields';
+import { taxMessages } from '../../src/contract/tax';
 import { currentUser } from '../auth/guards';
-import { AppError, notFound } from '../errors';
+import { AppError, invalid, notFound } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
 import { actorOf, recordAudit } from '../repositories/audit-log';
-import { findAccountStanding, findAccountTerms, setAccountTerms } from '../repositories/company-account';
+import { findAccountStanding, findAccountTerms, findTaxExemption, lockCompanyAccount, setAccountTerms, setTaxExempt } from '../repositories/company-account';
 import { findMembership } from '../repositories/companies';
 import { withLines } from '../repositories/orders';
 import { isRepOf } from '../repositories/sales-reps';
@@ -43,15 +44,24 @@ const ordersOnAccount: FastifyPluginAsync = async (app) => {
     const id = parseParam(IdSchema, request.params.id, 'That company');
     const body = parseBody(AccountTermsBodySchema, request.body);
     return db.transaction(async (tx) => {
-      const before = await findAccountTerms(tx, id);
-      if (!before || !(await setAccountTerms(tx, id, body))) throw notFound('That company');
+      // Locked first, so a dealer removing the tax number waits for the exemption decided on it, and the other way round.
+      await lockCompanyAccount(tx, id);
+      const terms = await findAccountTerms(tx, id);
+      const exemption = await findTaxExemption(tx, id);
+      if (!terms || !exemption) throw notFound('That company');
+      const taxExempt = body.taxExempt ?? exemption.taxExempt;
+      if (taxExempt && exemption.taxNumber === null) {
+        throw invalid(`taxExempt: ${taxMessages.exemptNeedsTaxNumber}`, { fields: [{ field: 'taxExempt', message: taxMessages.exemptNeedsTaxNumber }] });
+      }
+      if (!(await setAccountTerms(tx, id, body))) throw notFound('That company');
+      if (taxExempt !== exemption.taxExempt) await setTaxExempt(tx, id, taxExempt);
       await recordAudit(tx, actorOf(currentUser(request)), {
         action: 'company.terms_changed',
         subjectType: 'company',
         subjectId: id,
         companyId: id,
-        before,
-        after: body,
+        before: { ...terms, taxExempt: exemption.taxExempt },
+        after: { paymentTerms: body.paymentTerms, creditLimit: body.creditLimit, poRequired: body.poRequired, taxExempt },
       });
       const standing = await findAccountStanding(tx, id);
       if (!standing) throw notFound('That company');

@@ -40,6 +40,9 @@ export const accountMessages = {
   referenceRequired: 'Enter the bank transfer’s reference',
   notOnHold: 'Only an order on hold can be released or refused.',
   notInvoiceOpen: 'Only an unpaid invoice of an order on account can be paid this way.',
+  taxExemptChoice: 'Choose whether the company is exempt under the reverse charge',
+  exemptKeepsTaxNumber:
+    'Your company is exempt from tax under the reverse charge, which needs its tax number. Ask the shop to end the exemption before you remove the number.',
 } as const;
 
 /** Why an order waits, as the shop's admins read it: the hold's reason in the shop's words, or a refusal's reason as written. */
@@ -86,6 +89,8 @@ export const AccountStandingSchema = v.object({
   available: v.number(),
   /** Invoices past their due date. */
   overdue: v.number(),
+  /** Exempt under the reverse charge, as the admins set it with the terms: its orders carry no tax (docs/decisions/046). */
+  taxExempt: v.optional(v.boolean()),
 });
 export type AccountStanding = v.InferOutput<typeof AccountStandingSchema>;
 
@@ -99,6 +104,8 @@ export const AccountTermsBodySchema = v.strictObject({
     v.maxValue(MAX_CREDIT_LIMIT, accountMessages.creditLimit),
   ),
   poRequired: v.boolean(accountMessages.poRequiredChoice),
+  /** Left out, the exemption stays as it is; set, it needs the company's tax number. */
+  taxExempt: v.optional(v.boolean(accountMessages.taxExemptChoice)),
 });
 export type AccountTermsBody = v.InferOutput<typeof AccountTermsBodySchema>;
 

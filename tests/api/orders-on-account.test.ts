@@ -67,7 +67,16 @@ describeEachDatabase('orders on account', (kind) => {
 
   it('a company pays by card until the shop gives it terms, and asking to pay on account says so', async () => {
     const account = await standing(dana);
-    expect(account).toEqual({ paymentTerms: 'card', creditLimit: 0, poRequired: false, outstanding: 0, available: 0, overdue: 0, currency: 'USD' });
+    expect(account).toEqual({
+      paymentTerms: 'card',
+      creditLimit: 0,
+      poRequired: false,
+      outstanding: 0,
+      available: 0,
+      overdue: 0,
+      currency: 'USD',
+      taxExempt: false,
+    });
     const card = await placed(dana, 1);
     expect(card.status).toBe('Unpaid');
     const refused = await place(dana, 1, { payment: 'account' });

@@ -194,6 +194,22 @@ async function priceListOf(ctx: Ctx, actor: Actor, currency: 'EUR' | 'USD' = 'EU
   );
   return row?.id ?? '';
 }
+let taxPlaces = 0;
+/** A region of Germany no other cell uses, so every rate has a place of its own (docs/decisions/046). */
+const freshTaxRegion = () => `M${(taxPlaces++).toString(36).toUpperCase()}`;
+/** A fresh 19 % tax rate in a place of its own. */
+async function taxRateOf(ctx: Ctx): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    ctx.t.database.db,
+    sql`insert into tax_rates (country, region, name, rate_micros) values ('DE', ${freshTaxRegion()}, 'VAT', 190000) returning id`,
+  );
+  return row?.id ?? '';
+}
+/** The rate in millionths; null once it is deleted. */
+async function taxRateMicros(ctx: Ctx, id: string): Promise<number | null> {
+  const [row] = await rowsOf<{ rate: number | string }>(ctx.t.database.db, sql`select rate_micros as rate from tax_rates where id = ${id}::uuid`);
+  return row ? Number(row.rate) : null;
+}
 /** The list's version; null once it is deleted. */
 async function priceListVersion(ctx: Ctx, id: string): Promise<number | null> {
   return (await rowsOf<{ version: number }>(ctx.t.database.db, sql`select version from price_lists where id = ${id}::uuid`))[0]?.version ?? null;
@@ -870,6 +886,53 @@ const ROWS: Row[] = [
           expect(company?.id ?? null).toBe(res.statusCode === 200 ? id : null);
           await ctx.t.database.db.execute(sql`update companies set price_list_id = null where id = ${ctx.companyOfA}::uuid`);
         },
+      };
+    },
+  },
+  {
+    route: 'GET /api/tax-rates',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/tax-rates', headers: authOf(ctx, actor) } }),
+  },
+  {
+    // Adding a tax rate: admins only; for anyone else the place stays without one.
+    route: 'POST /api/tax-rates',
+    expect: { ...ADMIN_ONLY, admin: 201 },
+    cell: async (ctx, actor) => {
+      const region = freshTaxRegion();
+      return {
+        request: { method: 'POST', url: '/api/tax-rates', headers: authOf(ctx, actor), payload: { country: 'DE', region, name: 'VAT', rate: '19' } },
+        verify: async (res) =>
+          expect((await rowsOf(ctx.t.database.db, sql`select 1 from tax_rates where country = 'DE' and region = ${region}`)).length).toBe(
+            res.statusCode === 201 ? 1 : 0,
+          ),
+      };
+    },
+  },
+  {
+    route: 'PUT /api/tax-rates/:id',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await taxRateOf(ctx);
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/tax-rates/${id}`,
+          headers: authOf(ctx, actor),
+          payload: { country: 'DE', region: freshTaxRegion(), name: 'VAT', rate: '20' },
+        },
+        verify: async (res) => expect(await taxRateMicros(ctx, id)).toBe(res.statusCode === 200 ? 200_000 : 190_000),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/tax-rates/:id',
+    expect: ADMIN_ONLY,
+    cell: async (ctx, actor) => {
+      const id = await taxRateOf(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/tax-rates/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await taxRateMicros(ctx, id)).toBe(res.statusCode === 200 ? null : 190_000),
       };
     },
   },

@@ -151,6 +151,9 @@ const ENDPOINTS: Endpoint[] = [
   },
   { route: 'DELETE /api/admin/price-lists/:id/entries/:productId', as: 'admin', param: () => randomUUID() },
   { route: 'PUT /api/admin/companies/:id/price-list', as: 'admin', body: () => ({ priceListId: null }), param: () => randomUUID() },
+  { route: 'POST /api/tax-rates', as: 'admin', body: () => ({ country: 'DE', region: '', name: 'VAT', rate: '19' }) },
+  { route: 'PUT /api/tax-rates/:id', as: 'admin', body: () => ({ country: 'FR', region: '', name: 'TVA', rate: '20' }), param: () => randomUUID() },
+  { route: 'DELETE /api/tax-rates/:id', as: 'admin', param: () => randomUUID() },
   { route: 'POST /api/invoices/payment-intent', as: 'customer', body: (c) => ({ orderIds: [c.orderId] }) },
   { route: 'PATCH /api/invoices/payments/:id', as: 'customer', body: () => ({ transactionId: 'pi_sbx_unknown' }), param: () => randomUUID() },
   {

@@ -269,11 +269,12 @@ describe('HTTP hardening', () => {
       ['/api/company/price-list', customer],
       ['/api/admin/price-lists', admin],
       [`/api/admin/price-lists/${priceListId}`, admin],
+      ['/api/tax-rates', admin],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
       (r) =>
         r.method === 'GET' &&
-        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|company(\/account|\/price-list)?|(admin|rep)\/[a-z-]+)$/u.test(r.url) &&
+        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|tax-rates|company(\/account|\/price-list)?|(admin|rep)\/[a-z-]+)$/u.test(r.url) &&
         !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);

@@ -7,6 +7,7 @@ import { AUDIT_TEXT_MAX_LENGTH, type AuditEntryView } from '../../contract/compa
 import { formatPrice, isCurrency } from '../../contract/money';
 import { formatPercent, formatRate } from '../../contract/price-list-admin';
 import { formatDollars } from '../../contract/pricing';
+import { formatRate as formatTaxRate } from '../../contract/tax';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
 import { STATUS_LABELS, formatMoment } from './company-status';
@@ -47,6 +48,9 @@ const ACTION_LABELS: Record<string, string> = {
   'price_list.entries_changed': 'Priced tools on a price list',
   'price_list.entry_removed': 'Removed a tool from a price list',
   'company.price_list_changed': 'Changed the company’s price list',
+  'tax_rate.created': 'Added a tax rate',
+  'tax_rate.changed': 'Changed a tax rate',
+  'tax_rate.deleted': 'Deleted a tax rate',
 };
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
@@ -79,6 +83,9 @@ const KEY_LABELS: Record<string, string> = {
   version: 'Version',
   entries: 'Tools priced',
   entry: 'Tool’s price',
+  region: 'State or region',
+  taxRateMicros: 'Tax rate',
+  taxExempt: 'Exempt under the reverse charge',
 };
 
 /** The fields whose values are codes, with their words. */
@@ -95,6 +102,8 @@ function shown(value: unknown, key: string | null = null, currency: unknown = un
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   // A price list's terms and entries (docs/decisions/045-price-lists-and-money.md): rates in millionths, percentages in basis points.
   if (key === 'rateMicros' && typeof value === 'number') return formatRate(value);
+  // A tax rate, also in millionths, but a percentage (docs/decisions/046-tax-per-ship-to-location.md).
+  if (key === 'taxRateMicros' && typeof value === 'number') return formatTaxRate(value);
   if (key === 'defaultPercentOff' && typeof value === 'number') return formatPercent(value);
   if (key === 'priceList' && asRecord(value)) return `${String(asRecord(value)?.['name'])} (${String(asRecord(value)?.['currency'])})`;
   if (key === 'entries' && Array.isArray(value)) return value.length === 1 ? '1 tool' : `${value.length} tools`;

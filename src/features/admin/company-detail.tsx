@@ -151,6 +151,8 @@ export function CompanyDetail({ id, online, onBack }: { id: string; online: bool
           <dd>{countryName(company.country)}</dd>
           <dt className="font-medium">Tax or VAT number</dt>
           <dd>{company.taxNumber ?? 'None given'}</dd>
+          <dt className="font-medium">Tax on its orders</dt>
+          <dd>{account.taxExempt ? 'Exempt under the reverse charge' : 'The rate of the place each order ships to'}</dd>
           <dt className="font-medium">Registered</dt>
           <dd>{formatDay(company.createdAt)}</dd>
           {company.decidedAt ? (

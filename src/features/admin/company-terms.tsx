@@ -1,10 +1,12 @@
 // A company's payment terms, on the admins' company detail (docs/decisions/044-orders-on-account.md): card
 // only or net 15/30/60 days, the credit limit in dollars and cents (sent as cents), and whether every order
 // needs a purchase-order number; beside them what the company owes now, the credit it has left and what is
-// overdue. Saving needs the network; the server answers the account as it then stands.
+// overdue. Saving needs the network; the server answers the account as it then stands. With the terms the
+// admin exempts a company under the reverse charge (docs/decisions/046-tax-per-ship-to-location.md): only
+// with its tax number, which the server checks and says so under the box.
 
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, serverFieldErrors } from '../../api/errors';
 import { MAX_CREDIT_LIMIT, PAYMENT_TERMS, termsLabel, type AccountStanding, type PaymentTerms } from '../../contract/account-terms';
 import { toasts } from '../../contract/messages';
 import { CURRENCY_NAMES, formatMoney, minorToField, parseMajor, type CurrencyCode } from '../../contract/money';
@@ -22,15 +24,29 @@ export function creditLimitOf(text: string, currency: CurrencyCode): number | nu
   return minor !== null && minor <= MAX_CREDIT_LIMIT ? minor : null;
 }
 
-export function CompanyTerms({ company, account, online }: { company: { id: string; name: string }; account: AccountStanding; online: boolean }) {
+export function CompanyTerms({
+  company,
+  account,
+  online,
+}: {
+  company: { id: string; name: string; taxNumber?: string | null };
+  account: AccountStanding;
+  online: boolean;
+}) {
   const id = useId();
   const save = useSetCompanyTerms();
   const [terms, setTerms] = useState<PaymentTerms>(account.paymentTerms);
   const [limit, setLimit] = useState(() => minorToField(account.creditLimit, account.currency));
   const [poRequired, setPoRequired] = useState(account.poRequired);
+  const [taxExempt, setTaxExempt] = useState(account.taxExempt ?? false);
+  const [exemptError, setExemptError] = useState<string | undefined>(undefined);
   const [limitError, setLimitError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = terms !== account.paymentTerms || creditLimitOf(limit, account.currency) !== account.creditLimit || poRequired !== account.poRequired;
+  const dirty =
+    terms !== account.paymentTerms ||
+    creditLimitOf(limit, account.currency) !== account.creditLimit ||
+    poRequired !== account.poRequired ||
+    taxExempt !== (account.taxExempt ?? false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,16 +56,20 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
       return;
     }
     setLimitError(undefined);
+    setExemptError(undefined);
     setFailure(null);
     save.mutate(
-      { id: company.id, terms: { paymentTerms: terms, creditLimit, poRequired } },
+      // The exemption only when it changes: left out, the server keeps it as it is.
+      { id: company.id, terms: { paymentTerms: terms, creditLimit, poRequired, ...(taxExempt === (account.taxExempt ?? false) ? {} : { taxExempt }) } },
       {
         onSuccess: (saved) => {
           setLimit(minorToField(saved.creditLimit, account.currency));
           toast.success(`${company.name} now pays ${saved.paymentTerms === 'card' ? 'by card' : `on ${termsLabel(saved.paymentTerms)} terms`}`);
         },
         onError: (error) => {
-          setFailure(errorMessage(error));
+          const [exempt] = serverFieldErrors(error, ['taxExempt'] as const);
+          if (exempt) setExemptError(exempt.message);
+          else setFailure(errorMessage(error));
           toast.error(toasts.tryAgain);
         },
       },
@@ -123,6 +143,33 @@ export function CompanyTerms({ company, account, online }: { company: { id: stri
             <span className="text-sm text-base-content/70">Every order of the company, by card or on account, must carry one.</span>
           </span>
         </label>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-exempt`} className="flex cursor-pointer items-start gap-3">
+            <input
+              {...fieldAria(`${id}-exempt`, exemptError, `${id}-exempt-hint`)}
+              type="checkbox"
+              className={`checkbox checkbox-primary mt-0.5 ${exemptError ? 'checkbox-error' : ''}`}
+              checked={taxExempt}
+              onChange={(event) => {
+                setTaxExempt(event.target.checked);
+                setExemptError(undefined);
+              }}
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium">Exempt under the reverse charge</span>
+              <span id={`${id}-exempt-hint`} className="text-sm text-base-content/70">
+                {company.taxNumber
+                  ? `Its orders carry no tax: the company accounts for it with its tax number ${company.taxNumber}.`
+                  : 'Its orders would carry no tax. Only a company with a tax number can be exempt, and this one has none.'}
+              </span>
+            </span>
+          </label>
+          {exemptError ? (
+            <p id={`${id}-exempt-error`} className="text-sm text-error">
+              {exemptError}
+            </p>
+          ) : null}
+        </div>
         {failure ? (
           <p role="alert" className="text-sm text-error">
             {failure}
