@@ -3,7 +3,7 @@
 // with tax pays its gross, shown as net, tax line and total.
 
 import { useParams } from '@tanstack/react-router';
-import { formatPrice } from '../contract/money';
+import { formatMoney, formatPrice } from '../contract/money';
 import { lineAmounts, orderAmount } from '../contract/order';
 import { formatCount } from '../contract/pricing';
 import { useSession } from '../features/auth/session';
@@ -35,7 +35,8 @@ export default function PaymentPage() {
   const o = order.data;
   const name = user?.displayName || o.userName;
   const { minor, currency } = orderAmount(o);
-  const money = (amount: number) => formatPrice(amount, currency);
+  // An order with tax is written with the currency's decimals throughout, as its net and tax are.
+  const money = (amount: number) => (orderShowsTax(o) ? formatMoney(amount, currency) : formatPrice(amount, currency));
   return (
     <Page title={`Pay for ${orderTitle(o)}`}>
       <div className="grid gap-6">

@@ -27,7 +27,10 @@ export function OrderTotals({ order, size = 'table' }: OrderTotalsProps) {
   const money = (minor: number) => formatMoney(minor, currency);
   const page = size === 'page';
   return (
-    <dl className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 tabular-nums ${page ? 'max-w-sm gap-y-1' : 'min-w-40 text-sm'}`} data-testid="order-totals">
+    <dl
+      className={`grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 tabular-nums ${page ? 'max-w-sm gap-y-1' : 'min-w-40 text-sm'}`}
+      data-testid="order-totals"
+    >
       <dt className="text-base-content/80">Net</dt>
       <dd className="text-right whitespace-nowrap">{money(net)}</dd>
       <dt className={`text-base-content/80 ${terms.reverseCharge ? 'text-xs' : ''}`}>{taxLine(terms)}</dt>
