@@ -202,6 +202,7 @@ const manageReviewsRoute = adminRoute('manage-reviews', () => import('./routes/m
 const companiesRoute = adminRoute('companies', () => import('./routes/companies'));
 const receivablesRoute = adminRoute('receivables', () => import('./routes/receivables'));
 const priceListsRoute = adminRoute('price-lists', () => import('./routes/price-lists'));
+const taxRatesRoute = adminRoute('tax-rates', () => import('./routes/tax-rates'));
 const auditLogRoute = adminRoute('audit-log', () => import('./routes/audit-log'));
 const settingsRoute = adminRoute('settings', () => import('./routes/settings'));
 
@@ -232,6 +233,7 @@ const routeTree = rootRoute.addChildren([
     companiesRoute,
     receivablesRoute,
     priceListsRoute,
+    taxRatesRoute,
     auditLogRoute,
     settingsRoute,
   ]),

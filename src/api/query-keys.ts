@@ -79,6 +79,8 @@ export const queryKeys = {
   /** The Price Lists page: every list, and one list's pages of entries, under one root so any change refreshes them all. */
   priceLists: ['price-lists'] as const,
   priceList: (id: string, page: { page: number; q: string }) => ['price-lists', id, page] as const,
+  /** The Tax Rates page: every rate the shop keeps (docs/decisions/046-tax-per-ship-to-location.md). */
+  taxRates: ['tax-rates'] as const,
   /** The tools a price list's entry form offers for a search; under the products root ('choices' is never a product id). */
   toolChoices: (q: string) => ['products', 'choices', q] as const,
 };

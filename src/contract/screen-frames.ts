@@ -21,6 +21,7 @@ export const DASHBOARD_SCREENS = {
   '/dashboard/manage-orders': { title: 'Manage Orders', wide: true, file: 'dashboard-manage-orders.html' },
   '/dashboard/receivables': { title: 'Receivables', wide: true, file: 'dashboard-receivables.html' },
   '/dashboard/price-lists': { title: 'Price Lists', wide: true, file: 'dashboard-price-lists.html' },
+  '/dashboard/tax-rates': { title: 'Tax Rates', wide: true, file: 'dashboard-tax-rates.html' },
   '/dashboard/manage-products': { title: 'Manage Products', wide: true, file: 'dashboard-manage-products.html' },
   '/dashboard/manage-reviews': { title: 'Manage Reviews', wide: true, file: 'dashboard-manage-reviews.html' },
   '/dashboard/companies': { title: 'Companies', wide: true, file: 'dashboard-companies.html' },

@@ -38,6 +38,7 @@ const adminItems: MenuItem[] = [
   item('/dashboard/manage-orders'),
   item('/dashboard/receivables'),
   item('/dashboard/price-lists'),
+  item('/dashboard/tax-rates'),
   item('/dashboard/manage-products'),
   item('/dashboard/manage-reviews'),
   item('/dashboard/audit-log'),
