@@ -36,6 +36,10 @@ function toInvoice(row: OrderRow, state: InvoiceState, mayAct: boolean): PortalI
     paymentTerms: row.paymentTerms,
     amount: row.totalMinor,
     currency: currencyOf(row),
+    taxMinor: row.taxMinor,
+    taxRateMicros: row.taxRateMicros,
+    taxName: row.taxName,
+    reverseCharge: row.reverseCharge,
     // A card order's invoice is made when it is paid; one on account's when the order ships.
     issuedAt: ((card ? row.paidAt : row.shippedAt) ?? row.createdAt).toISOString(),
     dueAt: row.dueAt?.toISOString() ?? null,

@@ -21,9 +21,17 @@ export const PortalInvoiceSchema = v.object({
   poNumber: v.nullable(v.string()),
   /** Card (paid with the order) or the terms of the account it was placed on. */
   paymentTerms: v.picklist(PAYMENT_TERMS),
-  /** In minor units of `currency`. */
+  /** In minor units of `currency`: the order's gross total, what the invoice asks for. */
   amount: v.number(),
   currency: AmountCurrencySchema,
+  /**
+   * The tax in `amount`, with its rate (millionths) and name, or the reverse charge, as the order carries them
+   * (docs/decisions/046-tax-per-ship-to-location.md); left out by servers from before tax.
+   */
+  taxMinor: v.optional(v.number()),
+  taxRateMicros: v.optional(v.number()),
+  taxName: v.optional(v.nullable(v.string())),
+  reverseCharge: v.optional(v.boolean()),
   issuedAt: v.string(),
   /** Orders on account: when the invoice is due; null for a card order. */
   dueAt: v.nullable(v.string()),

@@ -156,4 +156,22 @@ describe('the invoices portal', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(checkbox('Pay invoice 2026-00001').disabled).toBe(false);
   });
+
+  it('shows an invoice with tax as its net, the tax line and the gross it asks for; one without tax as its one amount', () => {
+    answer.current = {
+      ...portal,
+      items: [
+        invoice(6, { amount: 59_500, taxMinor: 9_500, taxRateMicros: 190_000, taxName: 'VAT', reverseCharge: false }),
+        invoice(7, { amount: 48_000, taxMinor: 0, taxRateMicros: 0, taxName: null, reverseCharge: true }),
+        invoice(8, { amount: 12_000, taxMinor: 0, taxRateMicros: 0, taxName: null, reverseCharge: false }),
+      ],
+    };
+    renderPortal();
+    const totals = screen.getAllByTestId('order-totals').map((list) => list.textContent);
+    // Each in the table and on its card.
+    expect(totals).toHaveLength(4);
+    expect(totals[0]).toBe('Net$500.00VAT 19%$95.00Total$595.00');
+    expect(totals[1]).toBe('Net$480.00Reverse charge: tax to be accounted for by the recipient$0.00Total$480.00');
+    expect(screen.getAllByText('$120.00').length).toBeGreaterThan(0);
+  });
 });

@@ -11,6 +11,7 @@ import type { CardPaymentResult } from '../../contract/payment';
 import { formatMoney, type CurrencyCode } from '../../contract/money';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
+import { OrderTotals, orderShowsTax } from '../../ui/order-totals';
 import { QueryError } from '../../ui/query-error';
 import { useOnline } from '../offline/network-status';
 import { useInvoices } from './get-invoices';
@@ -184,7 +185,15 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
         </span>
       ),
     },
-    { header: 'Amount', className: 'text-right tabular-nums', cell: (invoice) => <strong>{formatMoney(invoice.amount, invoice.currency)}</strong> },
+    {
+      header: 'Amount',
+      className: 'text-right tabular-nums',
+      // The gross the invoice asks for; an invoice with tax shows its net and tax line above it.
+      cell: (invoice) => {
+        const order = { ...invoice, totalMinor: invoice.amount, totalPrice: 0 };
+        return orderShowsTax(order) ? <OrderTotals order={order} /> : <strong>{formatMoney(invoice.amount, invoice.currency)}</strong>;
+      },
+    },
     {
       header: showing === 'paid' ? 'Paid' : 'Due',
       cell: (invoice) =>
