@@ -201,6 +201,24 @@ describeEachDatabase('invoices', (kind) => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: { code: 'invalid_state' } });
     });
+
+    it('prints an order’s net, tax line and gross as the order carries them, and under the reverse charge the note and the tax number', async () => {
+      // 2 × $139 = $278.00 net; as an order to a place with 19 % VAT is saved, $52.82 of tax in the $330.82 the card pays.
+      const taxed = await newOrder();
+      await t.database.db.execute(sql`update orders set total_minor = 33082, tax_minor = 5282, tax_rate_micros = 190000, tax_name = 'VAT' where id = ${taxed}`);
+      await payOrder(t, dealer, taxed);
+      const text = await pdfText((await download(taxed, admin)).rawPayload);
+      expect(text).toMatch(/Net \(USD\)\s+\$278\.00\s+VAT 19%\s+\$52\.82\s+Total \(USD\)\s+\$330\.82/u);
+
+      const exempt = await newOrder();
+      await t.database.db.execute(
+        sql`update orders set reverse_charge = true, company_name = 'Werkzeug Müller GmbH', company_tax_number = 'DE123456789' where id = ${exempt}`,
+      );
+      await payOrder(t, dealer, exempt);
+      const note = await pdfText((await download(exempt, admin)).rawPayload);
+      expect(note).toMatch(/Net \(USD\)\s+\$278\.00\s+Reverse charge: tax to be accounted for by the recipient\s+\$0\.00\s+Total \(USD\)\s+\$278\.00/u);
+      expect(note).toContain('Recipient’s tax number DE123456789');
+    });
   });
 });
 
