@@ -1,7 +1,7 @@
 // Tax, the admin's side (docs/decisions/046-tax-per-ship-to-location.md): an admin adds a 19 % VAT rate for
 // Iceland and a rate for one of its regions on the Tax Rates page, changes the region's rate and deletes it;
 // then, on the Companies page, exempts a company with a tax number under the reverse charge, and is told why
-// one without a tax number cannot be. Screenshots at 390, 820 and 1280 px; axe finds nothing on each screen.
+// one without a tax number cannot be. Screenshots at 390, 768 and 1280 px; axe finds nothing on each screen.
 // Iceland is no test company's country, and its rates are deleted at the end: other journeys' orders keep no tax.
 
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { formatRate, taxMessages, type TaxRate } from '../src/contract/tax';
 import { api, expect, signIn, test, type E2eUser } from './fixtures';
 import { expectNoViolations, sideways } from './screen-helpers';
 
-const WIDTHS = [390, 820, 1280] as const;
+const WIDTHS = [390, 768, 1280] as const;
 const COUNTRY = 'IS';
 /** A rate as the page shows it in the browser's locale. */
 const pct = (rateMicros: number) => formatRate(rateMicros, 'en-US');
