@@ -1,14 +1,15 @@
 // An order with tax on the dealer's screens (docs/decisions/046-tax-per-ship-to-location.md): a company ships
 // a tool to its branch in Germany, where the shop keeps 19 % VAT (the demo's rate, seeded with the euro
 // dealer). My Orders and the payment page show its net, the VAT line and the gross, which is what the card
-// pays; the invoice that comes of the payment prints the same three rows, and Manage Orders shows them too.
+// pays; the invoice and the mail that come of the payment, the invoice's row in Invoices and Manage Orders
+// show the same three rows.
 
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { api, expect, signIn, test } from './fixtures';
-import { expectNoViolations } from './screen-helpers';
+import { expectNoViolations, mailTo } from './screen-helpers';
 
 /** Dollars as the journeys' browser (en-US) writes an amount with tax: always with cents. */
 const dollars = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
@@ -46,14 +47,14 @@ async function totalRows(scope: ReturnType<Page['locator']>): Promise<string[]> 
     );
 }
 
-test('an order to a branch with 19 % VAT shows its net, the VAT and the gross on My Orders and the payment page, and its invoice prints them', async ({
+test('an order to a branch with 19 % VAT shows its net, the VAT and the gross on My Orders, the payment page, its invoice and mail, Invoices and Manage Orders', async ({
   page,
   browser,
   createUser,
   createProduct,
 }) => {
   const saw = await createProduct({ name: 'Tax Journey Saw', price: 100, availableQnt: 100, minOrderQnt: 5 });
-  const dealer = await createUser({ displayName: 'Tilda Tax' });
+  const dealer = await createUser({ displayName: 'Tilda Tax', verified: true });
   const branch = await api<{ id: string; taxRateMicros?: number; taxName?: string | null }>('POST', '/company/locations', {
     token: dealer.token,
     body: { name: 'Köln branch', address: 'Industriestraße 40, 50735 Köln', phone: '+49 221 555 0140', contactName: 'Tilda Tax', country: 'DE', region: '' },
@@ -110,6 +111,15 @@ test('an order to a branch with 19 % VAT shows its net, the VAT and the gross on
   const [download] = await Promise.all([page.waitForEvent('download'), paid.getByRole('button', { name: `Invoice ${invoiceNo}` }).click()]);
   const text = await pdfText(await readFile((await download.path()) ?? ''));
   expect(text).toMatch(/Net \(USD\)\s+\$500\.00\s+VAT 19%\s+\$95\.00\s+Total \(USD\)\s+\$595\.00/u);
+
+  // So do the payment's e-mail and the invoice's row in Invoices.
+  const mail = await mailTo(dealer.email, /^Payment received for order/u);
+  expect(mail.text).toContain(`  Net: ${dollars(50_000)}\n  VAT 19%: ${dollars(9_500)}\n  Total: ${dollars(59_500)}`);
+  await page.goto('/dashboard/invoices');
+  await page.getByRole('button', { name: 'Paid (1)' }).click();
+  const invoiceRow = page.locator('tr, li').filter({ hasText: invoiceNo }).filter({ visible: true }).first();
+  expect(await totalRows(invoiceRow)).toEqual(expected);
+  await shoot(page, 'invoices');
 
   // Manage Orders: the admin reads the same three rows beside how the order was paid.
   const admin = await createUser({ displayName: 'Tax Admin', admin: true });
