@@ -334,18 +334,20 @@ export function OrderPad({
         {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           {showsTax(taxTerms) ? (
-            <OrderTotals
-              size="page"
-              order={{
-                totalMinor: amounts.gross,
-                currency: pricing.prices?.currency ?? LIST_CURRENCY,
-                totalPrice: 0,
-                taxMinor: amounts.tax,
-                taxRateMicros: taxTerms.rateMicros,
-                taxName: taxTerms.name,
-                reverseCharge: taxTerms.reverseCharge,
-              }}
-            />
+            <div className="flex justify-end">
+              <OrderTotals
+                size="page"
+                order={{
+                  totalMinor: amounts.gross,
+                  currency: pricing.prices?.currency ?? LIST_CURRENCY,
+                  totalPrice: 0,
+                  taxMinor: amounts.tax,
+                  taxRateMicros: taxTerms.rateMicros,
+                  taxName: taxTerms.name,
+                  reverseCharge: taxTerms.reverseCharge,
+                }}
+              />
+            </div>
           ) : (
             <p className="flex items-baseline justify-between text-lg">
               <span>Total</span>

@@ -24,7 +24,9 @@ export interface DeliveryLocations {
 
 export function useDeliveryLocations(email: string): DeliveryLocations {
   const signedIn = email !== '';
-  const company = useQuery({ ...companyQueryOptions(), enabled: signedIn });
+  // Read again whenever a form opens (offline it shows the saved answer): the locations' tax and the company's
+  // exemption decide the total the form shows, and the shop may have changed them since.
+  const company = useQuery({ ...companyQueryOptions(), enabled: signedIn, refetchOnMount: 'always' });
   return {
     locations: company.data?.locations ?? [],
     loading: signedIn && company.isPending && company.failureCount === 0,
