@@ -10,7 +10,7 @@ import { formatMoney } from '../contract/money';
 import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
 import { needsCardPayment } from '../contract/order';
 import type { OrderStatus } from '../contract/order-status';
-import type { PlaceTax } from '../contract/tax';
+import { NO_TAX, placeTaxTerms, type PlaceTax, type TaxTerms } from '../contract/tax';
 import { fieldAria, FormField } from './form-field';
 
 /** What the form knows of the company the order is for. */
@@ -24,6 +24,16 @@ export interface OrderAccount {
 }
 
 export const NO_ACCOUNT: OrderAccount = { company: false, standing: null };
+
+/**
+ * The tax of the order as the server will work it out (docs/decisions/046): the chosen location's rate, the
+ * company's country's for a typed address (`location` null), the reverse charge for an exempt company, and
+ * none for an order without a company or while the company is not known.
+ */
+export function orderTaxTerms(account: OrderAccount, location: PlaceTax | null): TaxTerms {
+  const place = location ?? account.tax ?? null;
+  return account.company && place ? placeTaxTerms(place, account.tax?.taxExempt === true) : NO_TAX;
+}
 
 /** Whether the company may choose to pay on account: it has terms other than card. */
 export const offersAccount = (standing: AccountStanding | null): standing is AccountStanding => standing !== null && standing.paymentTerms !== 'card';

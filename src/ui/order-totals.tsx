@@ -3,9 +3,9 @@
 // rows, with the currency's decimals as its invoice prints them. An order with no rate shows its one total
 // as it always has.
 
-import { formatMoney, formatPrice } from '../contract/money';
+import { formatMoney, formatPrice, type CurrencyCode } from '../contract/money';
 import { orderAmount, orderTaxAmounts, type Order } from '../contract/order';
-import { showsTax, taxLine } from '../contract/tax';
+import { orderTotals, showsTax, taxLine, type TaxTerms } from '../contract/tax';
 
 export type TaxedOrder = Pick<Order, 'totalMinor' | 'currency' | 'totalPrice' | 'taxMinor' | 'taxRateMicros' | 'taxName' | 'reverseCharge'>;
 
@@ -46,4 +46,25 @@ export function OrderTotalCell({ order }: { order: TaxedOrder }) {
   if (orderShowsTax(order)) return <OrderTotals order={order} />;
   const { minor, currency } = orderAmount(order);
   return <span>{formatPrice(minor, currency)}</span>;
+}
+
+/** A form's total for an order with tax, before it is placed: the same three rows, set to the form's right. */
+export function FormTaxTotals({ netMinor, currency, terms }: { netMinor: number; currency: CurrencyCode; terms: TaxTerms }) {
+  const { tax, gross } = orderTotals(netMinor, terms);
+  return (
+    <div className="flex justify-end">
+      <OrderTotals
+        size="page"
+        order={{
+          totalMinor: gross,
+          currency,
+          totalPrice: 0,
+          taxMinor: tax,
+          taxRateMicros: terms.rateMicros,
+          taxName: terms.name,
+          reverseCharge: terms.reverseCharge,
+        }}
+      />
+    </div>
+  );
 }

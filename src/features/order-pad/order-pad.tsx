@@ -23,15 +23,15 @@ import { PhoneSchema } from '../../contract/fields';
 import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import { NO_TAX, orderTotals, placeTaxTerms, showsTax } from '../../contract/tax';
+import { orderTotals, showsTax } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
-import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
+import { AccountPaymentFields, holdReason, NO_ACCOUNT, orderTaxTerms, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
-import { OrderTotals } from '../../ui/order-totals';
+import { FormTaxTotals } from '../../ui/order-totals';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
@@ -122,11 +122,9 @@ export function OrderPad({
   // The account's credit is in the company's currency; its fields and hold reason read the total in that currency's major unit.
   // In minor units of the company's currency, as its credit is.
   const netMinor = pricing.prices ? total : listMinor(total);
-  // The tax of the place it goes to, as the server will work it out: the gross is what the card pays and the credit counts.
-  const place = delivery.location ?? account.tax ?? null;
-  const taxTerms = account.company && place ? placeTaxTerms(place, account.tax?.taxExempt === true) : NO_TAX;
-  const amounts = orderTotals(netMinor, taxTerms);
-  const totalMinor = amounts.gross;
+  // The tax of the place it goes to: the gross is what the card pays and the credit counts.
+  const taxTerms = orderTaxTerms(account, delivery.location);
+  const totalMinor = orderTotals(netMinor, taxTerms).gross;
   const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
   const attention = rows.length - counted.length;
   const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
@@ -196,6 +194,7 @@ export function OrderPad({
         locationId: delivery.locationId,
         lines: placed,
         ...(pricing.prices ? { currency: pricing.prices.currency, priceListVersion: pricing.prices.list.version } : {}),
+        ...(showsTax(taxTerms) ? { tax: taxTerms } : {}),
         pad: rows.map(({ line }) => line),
       });
     } catch (error) {
@@ -334,20 +333,7 @@ export function OrderPad({
         {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
         <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
           {showsTax(taxTerms) ? (
-            <div className="flex justify-end">
-              <OrderTotals
-                size="page"
-                order={{
-                  totalMinor: amounts.gross,
-                  currency: pricing.prices?.currency ?? LIST_CURRENCY,
-                  totalPrice: 0,
-                  taxMinor: amounts.tax,
-                  taxRateMicros: taxTerms.rateMicros,
-                  taxName: taxTerms.name,
-                  reverseCharge: taxTerms.reverseCharge,
-                }}
-              />
-            </div>
+            <FormTaxTotals netMinor={netMinor} currency={pricing.prices?.currency ?? LIST_CURRENCY} terms={taxTerms} />
           ) : (
             <p className="flex items-baseline justify-between text-lg">
               <span>Total</span>

@@ -14,14 +14,16 @@ import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused, NetworkError } from '../../api/errors';
 import { refusalMessage } from '../../api/order-refusal';
 import { toasts } from '../../contract/messages';
-import { listMinor } from '../../contract/money';
+import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatDollars, unitPriceFor } from '../../contract/pricing';
 import { isInRange, quantityProblem, rangeMessage, upperBound } from '../../contract/quantity-rules';
 import type { Location } from '../../contract/dealer-company';
 import type { Product } from '../../contract/product';
+import { orderTotals, showsTax } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
-import { AccountPaymentFields, holdReason, NO_ACCOUNT, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
+import { AccountPaymentFields, holdReason, NO_ACCOUNT, orderTaxTerms, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
+import { FormTaxTotals } from '../../ui/order-totals';
 import { ReadOnlyIdentity } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { PriceTiers } from '../../ui/price-tiers';
@@ -101,7 +103,10 @@ export function PurchaseForm({
   const total = counted * unitAt(counted);
   // The account's credit is in the company's currency; its fields and hold reason read the total in its major unit.
   // In minor units of the company's currency, as its credit is.
-  const totalMinor = prices ? total : listMinor(total);
+  const netMinor = prices ? total : listMinor(total);
+  // The tax of the place it goes to: the gross is what the card pays and the credit counts.
+  const taxTerms = orderTaxTerms(account, delivery.location);
+  const totalMinor = orderTotals(netMinor, taxTerms).gross;
   // The spec's range message covers the minimum and the bound; in range, only the pack is left to break.
   const ruleMessage = inRange ? quantityProblem(product, quantity)?.message : undefined;
   const tiers = prices ? prices.tiers(product) : (product.priceTiers ?? []);
@@ -131,6 +136,7 @@ export function PurchaseForm({
           },
         ],
         ...(prices ? { currency: prices.currency, priceListVersion: prices.list.version } : {}),
+        ...(showsTax(taxTerms) ? { tax: taxTerms } : {}),
       });
     } catch (error) {
       if (isSessionRefused(error)) {
@@ -215,12 +221,18 @@ export function PurchaseForm({
 
       {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
 
-      <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
-        <span>Total</span>
-        <strong className="text-2xl" data-testid="order-total">
-          {money(total)}
-        </strong>
-      </p>
+      {showsTax(taxTerms) ? (
+        <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+          <FormTaxTotals netMinor={netMinor} currency={prices?.currency ?? LIST_CURRENCY} terms={taxTerms} />
+        </div>
+      ) : (
+        <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3 text-lg" aria-live="polite">
+          <span>Total</span>
+          <strong className="text-2xl" data-testid="order-total">
+            {money(total)}
+          </strong>
+        </p>
+      )}
       {prices ? (
         <p className="-mt-2 text-right text-sm text-base-content/80" data-testid="dealer-prices-note">
           {prices.note}

@@ -2,9 +2,11 @@
 // orders saved before price lists), or minor units of its price list's currency. A price list's price change
 // is shown as "was €X, now €Y", and accepting it takes the price now (docs/decisions/045-price-lists-and-money.md).
 
-import { formatMoney, LIST_CURRENCY } from '../../contract/money';
+import { formatMoney, LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatDollars, orderTotal } from '../../contract/pricing';
+import { orderTotals, showsTax } from '../../contract/tax';
 import type { OutboxItem, OutboxLine } from '../../offline/outbox';
+import type { TaxedOrder } from '../../ui/order-totals';
 
 /** Whether the order was priced from a price list: every line carries its price in minor units. */
 export const pricedFromList = (item: Pick<OutboxItem, 'currency' | 'lines'>): boolean =>
@@ -32,4 +34,20 @@ export function priceChangeText(line: OutboxLine, format: (amount: number) => st
   const currency = problem.currency ?? LIST_CURRENCY;
   const write = problem.currency ? (minor: number) => formatMoney(minor, currency) : format;
   return `was ${write(problem.seenPriceMinor)}, now ${write(problem.priceMinor)}`;
+}
+
+/** A waiting order with tax as the order views read one: its gross, and the tax the form showed on its net. */
+export function queuedTaxedOrder(item: Pick<OutboxItem, 'currency' | 'lines' | 'totalPrice' | 'tax'>): TaxedOrder | null {
+  if (!item.tax || !showsTax(item.tax)) return null;
+  const net = pricedFromList(item) ? queuedTotal(item) : listMinor(queuedTotal(item));
+  const { tax, gross } = orderTotals(net, item.tax);
+  return {
+    totalMinor: gross,
+    currency: item.currency ?? LIST_CURRENCY,
+    totalPrice: 0,
+    taxMinor: tax,
+    taxRateMicros: item.tax.rateMicros,
+    taxName: item.tax.name,
+    reverseCharge: item.tax.reverseCharge,
+  };
 }

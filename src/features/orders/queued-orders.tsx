@@ -13,7 +13,8 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { EditQueuedOrder } from './edit-queued-order';
 import { QueuedLines } from './queued-lines';
-import { queuedFormat, queuedTotal } from './queued-money';
+import { OrderTotals } from '../../ui/order-totals';
+import { queuedFormat, queuedTaxedOrder, queuedTotal } from './queued-money';
 
 const formatTime = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 
@@ -113,7 +114,14 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
       className: 'min-w-36 max-w-72 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (item) => formatCount(queuedPieces(item.lines)), className: 'text-right tabular-nums' },
-    { header: 'Price', cell: (item) => queuedFormat(item)(queuedTotal(item)), className: 'text-right tabular-nums' },
+    {
+      header: 'Price',
+      cell: (item) => {
+        const taxed = queuedTaxedOrder(item);
+        return taxed ? <OrderTotals order={taxed} /> : queuedFormat(item)(queuedTotal(item));
+      },
+      className: 'text-right tabular-nums',
+    },
     { header: 'Status', cell: (item) => <Status item={item} /> },
     {
       header: 'Action',

@@ -55,6 +55,7 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
     payment: order.payment ?? null,
     lines: order.lines,
     ...(order.currency ? { currency: order.currency, priceListVersion: order.priceListVersion ?? null } : {}),
+    ...(order.tax ? { tax: order.tax } : {}),
   };
   const fromPad = order.pad !== undefined;
   if (!sending) return saveForLater({ ...queued, maybeDelivered: sentBefore }, fromPad);

@@ -4,6 +4,7 @@
 
 import { apiRequest } from '../../api/client';
 import type { PaymentChoice } from '../../contract/account-terms';
+import type { TaxTerms } from '../../contract/tax';
 import type { CurrencyCode } from '../../contract/money';
 import { PlacedOrderSchema, type OrderBody, type PlacedOrder } from '../../contract/order';
 import type { OrderStatus } from '../../contract/order-status';
@@ -84,6 +85,8 @@ export interface OrderToPlace {
   /** The price list the lines' `unitPriceMinor` were priced with; none at list price. */
   currency?: CurrencyCode | undefined;
   priceListVersion?: number | undefined;
+  /** The tax the form showed, kept with an order saved for later; none for an untaxed order. */
+  tax?: TaxTerms | undefined;
   /**
    * The order pad's lines as pressed, when the order is the pad's: a press of lines already sent keeps
    * their clientOrderId, and the lines leave the pad once the order is placed or saved.

@@ -32,6 +32,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     payment: order.payment ?? null,
     totalPrice: totalOf(order.lines),
     ...(order.currency ? { currency: order.currency, priceListVersion: order.priceListVersion ?? null } : {}),
+    ...(order.tax ? { tax: order.tax } : {}),
     createdAt: now,
     updatedAt: now,
     state: 'waiting',

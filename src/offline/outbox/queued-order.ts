@@ -4,6 +4,7 @@
 
 import type { PaymentChoice } from '../../contract/account-terms';
 import type { CurrencyCode } from '../../contract/money';
+import type { TaxTerms } from '../../contract/tax';
 import type { OutboxItem, OutboxLine } from '../store/database';
 
 /** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
@@ -27,6 +28,8 @@ export interface QueuedOrder {
   /** The price list the lines' `unitPriceMinor` were priced with: its currency and version; none at list price. */
   currency?: CurrencyCode | null | undefined;
   priceListVersion?: number | null | undefined;
+  /** The tax the form showed (docs/decisions/046); none for an untaxed order. */
+  tax?: TaxTerms | null | undefined;
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;
 }

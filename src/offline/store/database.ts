@@ -4,6 +4,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { PaymentChoice } from '../../contract/account-terms';
 import type { CurrencyCode } from '../../contract/money';
+import type { TaxTerms } from '../../contract/tax';
 import { LINE_PROBLEM_CODES } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import type { Review } from '../../contract/review';
@@ -68,6 +69,11 @@ export interface OutboxItem {
   /** The price list's currency and version the lines' `unitPriceMinor` come from; missing (or null) at list price. */
   currency?: CurrencyCode | null;
   priceListVersion?: number | null;
+  /**
+   * The tax the form showed for the order's place (docs/decisions/046), so the waiting order reads as net, tax
+   * and gross; missing for an untaxed order. The server works the tax out again when the order arrives.
+   */
+  tax?: TaxTerms | null;
   /** Epoch milliseconds. */
   createdAt: number;
   updatedAt: number;
