@@ -13,6 +13,7 @@ const SCREENS = [
   { path: '/dashboard/manage-reviews', title: 'Manage Reviews' },
   { path: '/dashboard/companies', title: 'Companies' },
   { path: '/dashboard/price-lists', title: 'Price Lists' },
+  { path: '/dashboard/tax-rates', title: 'Tax Rates' },
   { path: '/dashboard/audit-log', title: 'Audit Log' },
   { path: '/dashboard/settings', title: 'Settings' },
 ];

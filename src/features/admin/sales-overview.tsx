@@ -82,7 +82,7 @@ export function SalesOverview() {
           <Figure label="Revenue, last 7 days" value={formatDollars(revenue.week)} />
           <Figure label="Revenue, last 30 days" value={formatDollars(revenue.month)} />
         </dl>
-        <p className="mt-2 text-sm text-base-content/80">Revenue counts paid and shipped orders by the day they were paid (UTC).</p>
+        <p className="mt-2 text-sm text-base-content/80">Revenue counts paid and shipped orders by the day they were paid (UTC), net of tax.</p>
       </section>
       <section aria-labelledby="sales-daily" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h2 id="sales-daily" className="text-xl font-bold">
