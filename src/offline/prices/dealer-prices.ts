@@ -3,7 +3,7 @@
 // list's currency and the device's locale, and the one short note that says whose prices they are. Pure: the
 // copy kept on the device and its refresh are ./saved-list.ts.
 
-import { formatMoney, type CurrencyCode } from '../../contract/money';
+import { CURRENCY_NAMES, formatMoney, type CurrencyCode } from '../../contract/money';
 import { dealerTiers, dealerUnitPrice, type DealerPriceList, type PricedTool } from '../../contract/price-list';
 
 export interface DealerPrices {
@@ -20,14 +20,6 @@ export interface DealerPrices {
   note: string;
 }
 
-function currencyName(currency: CurrencyCode): string {
-  try {
-    return new Intl.DisplayNames(undefined, { type: 'currency' }).of(currency) ?? currency;
-  } catch {
-    return currency;
-  }
-}
-
 // One view per list and version: the cards are memoised, and an unchanged list must not draw them again.
 let last: DealerPrices | null = null;
 
@@ -39,7 +31,7 @@ export function dealerPricesOf(list: DealerPriceList): DealerPrices {
     unit: (tool, quantity) => dealerUnitPrice(tool, list, quantity),
     tiers: (tool) => dealerTiers(tool, list),
     format: (minor) => formatMoney(minor, list.currency),
-    note: `Your company’s prices (${currencyName(list.currency)} list)`,
+    note: `Your company’s prices, in ${CURRENCY_NAMES[list.currency]}`,
   };
   return last;
 }
