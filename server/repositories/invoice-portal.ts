@@ -52,21 +52,40 @@ function toInvoice(row: OrderRow, state: InvoiceState, mayAct: boolean): PortalI
 }
 
 /**
- * The invoices of the orders this dealer sees, in one state or all: overdue first, then open by due date,
- * then paid, the latest paid first.
+ * One page of the invoices of the orders this dealer sees, in one state or all: overdue first, then open by
+ * due date, then paid, the latest paid first.
  */
-export async function listPortalInvoices(tx: Tx, userId: string, state?: InvoiceState): Promise<PortalInvoice[]> {
+export async function listPortalInvoices(
+  tx: Tx,
+  userId: string,
+  query: { state?: InvoiceState | undefined; page: number; pageSize: number },
+): Promise<PortalInvoice[]> {
   const rows = await tx
     .select({ order: orders, state: invoiceState, mayAct: sql<boolean>`coalesce(${dealerActsOnOrder(userId)}, false)` })
     .from(orders)
-    .where(and(dealerSeesOrder(userId), hasInvoice, state ? sql`${invoiceState} = ${state}` : undefined))
+    .where(and(dealerSeesOrder(userId), hasInvoice, query.state ? sql`${invoiceState} = ${query.state}` : undefined))
     .orderBy(
       sql`case ${invoiceState} when 'overdue' then 0 when 'open' then 1 else 2 end`,
       asc(orders.dueAt),
       sql`${orders.paidAt} desc nulls last`,
       sql`${orders.invoiceYear} desc, ${orders.invoiceSeq} desc`,
-    );
+      asc(orders.id),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   return rows.map((row) => toInvoice(row.order, row.state, row.mayAct === true));
+}
+
+/** How many invoices this dealer sees in each state. */
+export async function countPortalInvoices(tx: Tx, userId: string): Promise<Record<InvoiceState, number>> {
+  const rows = await tx
+    .select({ state: invoiceState, n: sql<string>`count(*)` })
+    .from(orders)
+    .where(and(dealerSeesOrder(userId), hasInvoice))
+    .groupBy(invoiceState);
+  const counts: Record<InvoiceState, number> = { open: 0, overdue: 0, paid: 0 };
+  for (const row of rows) counts[row.state] = Number(row.n);
+  return counts;
 }
 
 /**

@@ -9,7 +9,7 @@ import { ConfirmPaymentBodySchema } from '../../src/contract/order';
 import { currentUser } from '../auth/guards';
 import { forbidden } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
-import { listPortalInvoices, portalBalance } from '../repositories/invoice-portal';
+import { countPortalInvoices, listPortalInvoices, portalBalance } from '../repositories/invoice-portal';
 import { invoicePortalSchemas as schemas } from '../schemas/invoice-portal';
 import { invoicePaymentService } from '../services/invoice-payments';
 
@@ -26,9 +26,10 @@ const invoicePortal: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     // Personal: no cache on the way may keep it.
     void reply.header('cache-control', 'no-store');
-    const { state } = parseBody(InvoicesQuerySchema, request.query);
-    const [items, balance] = await Promise.all([listPortalInvoices(db, user.id, state), portalBalance(db, user.id)]);
-    return { items, ...balance };
+    const query = parseBody(InvoicesQuerySchema, request.query);
+    const [items, balance, counts] = await Promise.all([listPortalInvoices(db, user.id, query), portalBalance(db, user.id), countPortalInvoices(db, user.id)]);
+    const total = query.state ? counts[query.state] : counts.open + counts.overdue + counts.paid;
+    return { items, ...balance, counts, page: query.page, pageSize: query.pageSize, total };
   });
 
   app.post('/invoices/payment-intent', { preHandler: dealer, schema: schemas.createIntent }, async (request) => {

@@ -20,7 +20,9 @@ export const invoicePortalSchemas = {
     description:
       'The invoices of the orders the dealer sees: card orders once paid, orders on account once shipped. `state` narrows them to ' +
       'open, overdue or paid (overdue first, then open by due date, then paid). `openBalance` and `overdue` add up, in cents, every ' +
-      'unpaid invoice on account the dealer sees, whatever `state` asks for. `mayPay` says which ones this dealer may pay here.',
+      'unpaid invoice on account the dealer sees, whatever `state` asks for. `mayPay` says which ones this dealer may pay here. ' +
+      'One page at a time (`page`, `pageSize`, 50 by default, at most 100); `total` counts the invoices of the state asked and `counts` ' +
+      'those of each state.',
     tag: 'Orders',
     access: 'customer',
     query: InvoicesQuerySchema,

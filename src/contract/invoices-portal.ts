@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { INVOICE_STATES, PAYMENT_TERMS } from './account-terms';
-import { IdSchema } from './fields';
+import { IdSchema, queryInt } from './fields';
 import { AmountCurrencySchema } from './money';
 
 /** The most invoices one card payment settles. */
@@ -58,12 +58,24 @@ export const InvoicesPortalSchema = v.object({
   overdue: v.number(),
   /** The currency of the open invoices (the list's, US dollars, when none is open). */
   currency: AmountCurrencySchema,
+  /** How many invoices the dealer sees in each state, for the tabs; left out by servers from before pages. */
+  counts: v.optional(v.object({ open: v.number(), overdue: v.number(), paid: v.number() })),
+  /** The page of `items`, and how many invoices there are in the state asked (all of them without one). */
+  page: v.optional(v.number()),
+  pageSize: v.optional(v.number()),
+  total: v.optional(v.number()),
 });
 export type InvoicesPortal = v.InferOutput<typeof InvoicesPortalSchema>;
 
-/** Query of GET /api/invoices: one state, or all of them. */
+/** Invoices on one page of the portal: a dealer of many years has thousands of paid ones. */
+export const INVOICES_PAGE_SIZE = 50;
+export const INVOICES_MAX_PAGE_SIZE = 100;
+
+/** Query of GET /api/invoices: one state, or all of them, a page at a time. */
 export const InvoicesQuerySchema = v.object({
   state: v.optional(v.picklist(INVOICE_STATES, `state must be one of ${INVOICE_STATES.join(', ')}`)),
+  page: v.optional(queryInt('page', 1_000_000), '1'),
+  pageSize: v.optional(queryInt('pageSize', INVOICES_MAX_PAGE_SIZE), String(INVOICES_PAGE_SIZE)),
 });
 export type InvoicesQuery = v.InferOutput<typeof InvoicesQuerySchema>;
 

@@ -194,6 +194,31 @@ describeEachDatabase('the invoice portal', (kind) => {
       expect(paid.openBalance).toBe((2 + 3 + 4) * PRICE * 100);
     });
 
+    it('answers a page at a time, with how many there are in the state asked and in each state', async () => {
+      const all = await portal(dana);
+      expect(all).toMatchObject({ page: 1, pageSize: 50, total: all.items.length });
+      expect(all.counts).toEqual({
+        open: all.items.filter((invoice) => invoice.state === 'open').length,
+        overdue: 1,
+        paid: all.items.filter((invoice) => invoice.state === 'paid').length,
+      });
+      // Pages of one follow the same order as the whole list, each invoice once.
+      const paged: string[] = [];
+      for (let page = 1; page <= all.items.length; page += 1) {
+        const one = await portal(dana, `?pageSize=1&page=${page}`);
+        expect(one).toMatchObject({ page, pageSize: 1, total: all.items.length });
+        paged.push(...one.items.map((invoice) => invoice.orderId));
+      }
+      expect(paged).toEqual(all.items.map((invoice) => invoice.orderId));
+      expect((await portal(dana, `?pageSize=1&page=${all.items.length + 1}`)).items).toEqual([]);
+      const open = await portal(dana, '?state=open&pageSize=1');
+      expect(open).toMatchObject({ total: all.counts?.open, pageSize: 1 });
+      expect(open.items).toHaveLength(1);
+      for (const bad of ['?page=0', '?pageSize=101', '?page=two']) {
+        expect((await t.app.inject({ url: `/api/invoices${bad}`, headers: dana.auth })).statusCode, bad).toBe(400);
+      }
+    });
+
     it('shows a buyer their own invoices, and a buyer who sees all every invoice of the company without paying any', async () => {
       const own = await portal(bo);
       expect(own.items.map((invoice) => invoice.orderId)).toEqual([bosOpen]);

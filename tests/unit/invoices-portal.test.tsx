@@ -11,11 +11,29 @@ import type { InvoicesPortal as Portal, PortalInvoice } from '../../src/contract
 import { InvoicesPortal, type InvoiceCardFormProps } from '../../src/features/invoices/invoices-portal';
 import { fixtureId } from '../helpers/order-fixtures';
 
-const answer = vi.hoisted(() => ({ current: undefined as Portal | undefined }));
+const answer = vi.hoisted(() => ({ current: undefined as Portal | undefined, pageSize: 50, asked: [] as [string, number][] }));
 const api = vi.hoisted(() => ({ start: vi.fn(), confirm: vi.fn() }));
 
+/** As the server answers: one state's page, with how many there are in each state. */
+function pageOf(all: Portal, state: string, page: number): Portal {
+  const inState = all.items.filter((item) => item.state === state);
+  const count = (wanted: string) => all.items.filter((item) => item.state === wanted).length;
+  return {
+    ...all,
+    items: inState.slice((page - 1) * answer.pageSize, page * answer.pageSize),
+    counts: { open: count('open'), overdue: count('overdue'), paid: count('paid') },
+    page,
+    pageSize: answer.pageSize,
+    total: inState.length,
+  };
+}
+
 vi.mock('../../src/features/invoices/get-invoices', () => ({
-  useInvoices: () => ({ data: answer.current, isPending: answer.current === undefined, isError: false, isFetching: false, refetch: () => undefined }),
+  useInvoices: (_email: string, state: string, page: number) => {
+    answer.asked.push([state, page]);
+    const data = answer.current && pageOf(answer.current, state, page);
+    return { data, isPending: data === undefined, isPlaceholderData: false, isError: false, isFetching: false, refetch: () => undefined };
+  },
 }));
 vi.mock('../../src/features/invoices/pay-invoices', () => ({
   useStartInvoicesPayment: () => ({ mutateAsync: api.start }),
@@ -85,6 +103,8 @@ const checkbox = (name: string) => screen.getAllByRole('checkbox', { name })[0] 
 
 beforeEach(() => {
   answer.current = portal;
+  answer.pageSize = 50;
+  answer.asked = [];
   api.start.mockReset();
   api.confirm.mockReset();
 });
@@ -144,6 +164,21 @@ describe('the invoices portal', () => {
     await screen.findByText('You paid $630.00 for 2 invoices.');
     expect(api.confirm).toHaveBeenCalledWith({ paymentId: fixtureId(77), transactionId: 'pi_sbx_paid' });
     expect(screen.getByTestId('transaction-id').textContent).toBe('pi_sbx_paid');
+  });
+
+  it('shows one page of a state at a time with the counts of every state, and keeps invoices chosen on other pages and tabs', () => {
+    answer.pageSize = 2;
+    renderPortal();
+    expect(screen.getByRole('button', { name: 'Open (3)', pressed: true })).toBeTruthy();
+    expect(screen.getAllByText('Page 1 of 2').length).toBeGreaterThan(0);
+    fireEvent.click(checkbox('Pay invoice 2026-00001'));
+    fireEvent.click(screen.getAllByRole('button', { name: /Next/u })[0] as HTMLElement);
+    expect(answer.asked.at(-1)).toEqual(['open', 2]);
+    expect(screen.queryAllByRole('checkbox', { name: 'Pay invoice 2026-00001' })).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Overdue (1)' }));
+    expect(answer.asked.at(-1)).toEqual(['overdue', 1]);
+    fireEvent.click(checkbox('Pay invoice 2026-00004'));
+    expect(screen.getByRole('button', { name: 'Pay selected ($630.00)' })).toBeTruthy();
   });
 
   it('says why the payment could not start, and lets the dealer change the selection', async () => {

@@ -5,7 +5,7 @@
 
 import { useMemo, useState, type ReactNode } from 'react';
 import { termsLabel, type InvoiceState } from '../../contract/account-terms';
-import type { PortalInvoice } from '../../contract/invoices-portal';
+import { INVOICES_PAGE_SIZE, type PortalInvoice } from '../../contract/invoices-portal';
 import { texts } from '../../contract/messages';
 import type { CardPaymentResult } from '../../contract/payment';
 import { formatMoney, type CurrencyCode } from '../../contract/money';
@@ -131,14 +131,19 @@ function PaymentPanel({
 }
 
 export function InvoicesPortal({ email, billing, cardForm, onDownload }: InvoicesPortalProps) {
-  const invoices = useInvoices(email);
+  const [showing, setShowing] = useState<InvoiceState>('open');
+  const [page, setPage] = useState(1);
+  const invoices = useInvoices(email, showing, page);
   const online = useOnline();
   const payment = usePayInvoices();
-  const [showing, setShowing] = useState<InvoiceState>('open');
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const items = useMemo(() => invoices.data?.items ?? [], [invoices.data]);
-  // Only what is still payable stays chosen: an invoice paid meanwhile drops out by itself.
-  const selected = useMemo(() => items.filter((invoice) => invoice.mayPay && chosen.has(invoice.orderId)), [items, chosen]);
+  // The invoices chosen, as last seen: the choice holds across tabs and pages.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, PortalInvoice>>(new Map());
+  const items = useMemo(() => (invoices.isPlaceholderData ? [] : (invoices.data?.items ?? [])), [invoices.data, invoices.isPlaceholderData]);
+  // Only what is still payable stays chosen: an invoice seen paid meanwhile drops out by itself.
+  const selected = useMemo(() => {
+    const seen = new Map(items.map((invoice) => [invoice.orderId, invoice]));
+    return [...chosen.values()].map((invoice) => seen.get(invoice.orderId) ?? invoice).filter((invoice) => invoice.mayPay);
+  }, [items, chosen]);
   // A dealer's open invoices are of one company, so of one currency.
   const selectedAmount = selected.reduce((sum, invoice) => sum + invoice.amount, 0);
   const locked = payment.state.phase !== 'idle' && payment.state.phase !== 'paid';
@@ -148,13 +153,17 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
 
   const shown = items.filter((invoice) => invoice.state === showing);
   const payableShown = shown.filter((invoice) => invoice.mayPay);
-  const toggle = (orderId: string, on: boolean) =>
+  const toggle = (invoice: PortalInvoice, on: boolean) =>
     setChosen((before) => {
-      const next = new Set(before);
-      if (on) next.add(orderId);
-      else next.delete(orderId);
+      const next = new Map(before);
+      if (on) next.set(invoice.orderId, invoice);
+      else next.delete(invoice.orderId);
       return next;
     });
+  const show = (state: InvoiceState) => {
+    setShowing(state);
+    setPage(1);
+  };
   const allShownChosen = payableShown.length > 0 && payableShown.every((invoice) => chosen.has(invoice.orderId));
 
   const columns: Column<PortalInvoice>[] = [
@@ -168,7 +177,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
               className="checkbox checkbox-primary"
               checked={chosen.has(invoice.orderId)}
               disabled={locked}
-              onChange={(event) => toggle(invoice.orderId, event.target.checked)}
+              onChange={(event) => toggle(invoice, event.target.checked)}
               aria-label={`Pay invoice ${invoice.invoiceNo}`}
             />
           ) : null}
@@ -225,17 +234,19 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
             type="button"
             aria-pressed={showing === t.state}
             className={`btn join-item min-h-11 ${showing === t.state ? 'btn-neutral' : 'bg-base-100'}`}
-            onClick={() => setShowing(t.state)}
+            onClick={() => show(t.state)}
           >
-            {t.label} ({items.filter((invoice) => invoice.state === t.state).length})
+            {t.label} ({invoices.data.counts?.[t.state] ?? items.filter((invoice) => invoice.state === t.state).length})
           </button>
         ))}
       </div>
       <DataTable
         caption={`${current?.label ?? ''} invoices`}
         columns={columns}
-        rows={shown}
+        rows={invoices.isPlaceholderData ? undefined : shown}
+        loading="Loading the invoices"
         rowKey={(invoice) => invoice.orderId}
+        pagination={{ page, pageSize: invoices.data.pageSize ?? INVOICES_PAGE_SIZE, total: invoices.data.total ?? shown.length, onPageChange: setPage }}
         empty={<p className="py-6 text-center">{current?.empty}</p>}
         busy={invoices.isFetching}
         stackBelow="md"
@@ -248,7 +259,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
                 checked={allShownChosen}
                 disabled={locked}
                 onChange={(event) => {
-                  for (const invoice of payableShown) toggle(invoice.orderId, event.target.checked);
+                  for (const invoice of payableShown) toggle(invoice, event.target.checked);
                 }}
               />
               Choose every invoice here you may pay
@@ -277,7 +288,7 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
         cardForm={cardForm}
         online={online}
         onClose={() => {
-          if (payment.state.phase === 'paid') setChosen(new Set());
+          if (payment.state.phase === 'paid') setChosen(new Map());
           payment.reset();
         }}
       />
