@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { TAX_NAME_MAX_LENGTH, TaxRateInputSchema, rateToPercent, type TaxRate, type TaxRateInput } from '../../contract/tax';
-import { countryOptions } from '../../ui/country-name';
+import { CountryField, RegionField } from '../../ui/place-fields';
 import { fieldAria, FormField } from '../../ui/form-field';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
@@ -69,42 +69,13 @@ export function TaxRateForm({ rate, online, onDone, onCancel }: TaxRateFormProps
       </h2>
       <form noValidate className="grid gap-4" aria-labelledby={`${id}-heading`} aria-busy={save.isPending} onSubmit={(event) => void submit(event)}>
         <div className="grid gap-4 md:grid-cols-2">
-          <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
-            <select
-              {...fieldAria(`${id}-country`, errors.country?.message)}
-              className={`select w-full ${errors.country ? 'select-error' : ''}`}
-              {...register('country')}
-            >
-              <option value="">Choose a country</option>
-              {countryOptions().map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField
+          <CountryField id={`${id}-country`} error={errors.country?.message} field={register('country')} choose="Choose a country" />
+          <RegionField
             id={`${id}-region`}
-            label={
-              <>
-                State or region <span className="font-normal text-base-content/70">(optional)</span>
-              </>
-            }
             error={errors.region?.message}
-            hint={
-              <p id={`${id}-region-hint`} className="mt-1 text-sm text-base-content/70">
-                Its code, such as CA or NSW; empty for the whole country. A region’s rate beats its country’s.
-              </p>
-            }
-          >
-            <input
-              {...fieldAria(`${id}-region`, errors.region?.message, `${id}-region-hint`)}
-              className={`input w-full uppercase ${errors.region ? 'input-error' : ''}`}
-              autoComplete="off"
-              maxLength={3}
-              {...register('region')}
-            />
-          </FormField>
+            field={register('region')}
+            hint="Its code, such as CA or NSW; empty for the whole country. A region’s rate beats its country’s."
+          />
           <FormField
             id={`${id}-name`}
             label="Name"

@@ -11,7 +11,7 @@ import { FormField, fieldAria } from '../../ui/form-field';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
 import { showSaveFailure } from '../auth/session';
-import { countryOptions } from '../../ui/country-name';
+import { CountryField } from '../../ui/place-fields';
 import { useUpdateCompany } from './update-company';
 
 const FIELDS = ['name', 'country', 'taxNumber'] as const;
@@ -70,20 +70,7 @@ export function CompanyDetailsForm({ company, editable, online }: CompanyDetails
           />
         </FormField>
         <div className="grid gap-5 md:grid-cols-2">
-          <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
-            <select
-              {...fieldAria(`${id}-country`, errors.country?.message)}
-              autoComplete="country"
-              className={`select w-full ${errors.country ? 'select-error' : ''}`}
-              {...register('country')}
-            >
-              {countryOptions().map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <CountryField id={`${id}-country`} error={errors.country?.message} field={register('country')} />
           <FormField
             id={`${id}-tax`}
             label={

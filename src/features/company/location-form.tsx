@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { LocationFormSchema, type LocationForm as LocationValues } from '../../contract/dealer-company';
 import { texts } from '../../contract/messages';
-import { countryOptions } from '../../ui/country-name';
+import { CountryField, RegionField } from '../../ui/place-fields';
 import { AddressField, FormField, PhoneField, fieldAria } from '../../ui/form-field';
 import { showSaveFailure } from '../auth/session';
 
@@ -68,42 +68,13 @@ export function LocationForm({ initial, label, submitLabel, online, onSubmit, on
       </div>
       <AddressField id={`${id}-address`} error={errors.address?.message} field={register('address')} />
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField id={`${id}-country`} label="Country" error={errors.country?.message}>
-          <select
-            {...fieldAria(`${id}-country`, errors.country?.message)}
-            autoComplete="country"
-            className={`select w-full ${errors.country ? 'select-error' : ''}`}
-            {...register('country')}
-          >
-            {countryOptions().map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField
+        <CountryField id={`${id}-country`} error={errors.country?.message} field={register('country')} />
+        <RegionField
           id={`${id}-region`}
-          label={
-            <>
-              State or region <span className="font-normal text-base-content/70">(optional)</span>
-            </>
-          }
           error={errors.region?.message}
-          hint={
-            <p id={`${id}-region-hint`} className="mt-1 text-sm text-base-content/70">
-              Its code, such as CA or NSW, where the tax differs by state
-            </p>
-          }
-        >
-          <input
-            {...fieldAria(`${id}-region`, errors.region?.message, `${id}-region-hint`)}
-            autoComplete="address-level1"
-            maxLength={3}
-            className={`input w-full uppercase ${errors.region ? 'input-error' : ''}`}
-            {...register('region')}
-          />
-        </FormField>
+          field={register('region')}
+          hint="Its code, such as CA or NSW, where the tax differs by state"
+        />
       </div>
       <PhoneField id={`${id}-phone`} error={errors.phone?.message} field={register('phone')} />
 
