@@ -88,6 +88,7 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
     /^Manage Orders/u,
     'Receivables',
     'Price Lists',
+    'Tax Rates',
     'Manage Products',
     'Manage Reviews',
     'Audit Log',
