@@ -350,10 +350,10 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         }));
         throw new OrderRefusal(problems, lines, { minor: total, currency }, totalChanged);
       }
-      if (total > listMinor(MAX_ORDER_TOTAL)) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
-
-      // The tax of the place it ships to, on the net total: the gross is what the card pays and the credit counts.
+      // The tax of the place it ships to, on the net total: the gross is what the card pays and the credit counts,
+      // so it is the gross that one payment must be able to take.
       const amounts = orderTotals(total, destination.tax);
+      if (amounts.gross > listMinor(MAX_ORDER_TOTAL)) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
 
       // On account, the company's credit bounds what it may owe; an order over it, or from a company with an
       // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md).

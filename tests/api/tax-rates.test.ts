@@ -215,6 +215,22 @@ describeEachDatabase('tax rates', (kind) => {
       expect(nevada).toMatchObject({ taxMinor: 2_500, taxRateMicros: 50_000, totalMinor: 52_500 });
     });
 
+    it('refuses an order whose gross, not only its net, is more than one payment can take, and writes nothing', async () => {
+      // $900,000 net is within the limit of one payment; with 19 % VAT, $1,071,000 is not.
+      const press = await t.createProduct({ name: 'Taxed Forging Press', sku: 'TAX-PRESS-1', price: 900_000, available: 5, minOrder: 1 });
+      const before = (await call('GET', `/orders/${encodeURIComponent(dana.email)}`, undefined, dana)).json() as Order[];
+      const over = await call(
+        'POST',
+        '/orders',
+        { lines: [{ productId: press, quantity: 1 }], locationId: munich, userAddress: 'x', userPhone: '+49 30 123456', clientOrderId: randomUUID() },
+        dana,
+      );
+      expect(over.statusCode, over.body).toBe(400);
+      expect(over.json()).toMatchObject({ error: { message: 'This order is larger than one order can be. Please split it into smaller orders.' } });
+      const after = (await call('GET', `/orders/${encodeURIComponent(dana.email)}`, undefined, dana)).json() as Order[];
+      expect(after).toHaveLength(before.length);
+    });
+
     it('taxes an order to a typed address at the company’s country’s rate', async () => {
       expect(await orderTo({})).toMatchObject({ taxMinor: 9_500, taxRateMicros: 190_000, taxName: 'VAT', totalMinor: 59_500 });
     });
