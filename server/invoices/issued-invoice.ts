@@ -3,7 +3,7 @@
 // marked paid when its money comes in (docs/decisions/044-orders-on-account.md).
 
 import type { OrderDocument } from '../repositories/invoices';
-import { currencyOf, invoiceNoOf } from '../repositories/orders';
+import { currencyOf, invoiceNoOf, taxTermsOf } from '../repositories/orders';
 import type { Invoice, InvoicePayment } from './invoice-pdf';
 
 /** How the order's invoice is paid; null while the order has no invoice (unpaid by card, on account and not shipped). */
@@ -40,6 +40,6 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     lines,
     totalMinor: order.totalMinor,
     currency: currencyOf(order),
-    tax: { minor: order.taxMinor, terms: { rateMicros: order.taxRateMicros, name: order.taxName, reverseCharge: order.reverseCharge } },
+    tax: { minor: order.taxMinor, terms: taxTermsOf(order) },
   };
 }

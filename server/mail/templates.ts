@@ -8,9 +8,9 @@ import { bankLine, companyFacts } from '../../src/contract/company';
 import type { MemberRole } from '../../src/contract/dealer-company';
 import type { CompanyDecisionMailKind, OrderMailKind } from '../../src/contract/mail';
 import { formatMoney, formatPrice } from '../../src/contract/money';
-import { showsTax, taxLine, type TaxTerms } from '../../src/contract/tax';
+import { showsTax, taxLine } from '../../src/contract/tax';
 import type { InvoiceLine } from '../invoices/invoice-pdf';
-import { currencyOf, invoiceNoOf, type OrderRow } from '../repositories/orders';
+import { currencyOf, invoiceNoOf, taxTermsOf, type OrderRow } from '../repositories/orders';
 
 export interface MailContent {
   subject: string;
@@ -38,7 +38,7 @@ const money = (order: OrderRow, minor: number) => formatPrice(minor, currencyOf(
  * its tax line and its gross, all with the currency's decimals (docs/decisions/046-tax-per-ship-to-location.md).
  */
 function totalRows(order: OrderRow): { label: string; amount: string; strong: boolean }[] {
-  const terms: TaxTerms = { rateMicros: order.taxRateMicros, name: order.taxName, reverseCharge: order.reverseCharge };
+  const terms = taxTermsOf(order);
   if (!showsTax(terms)) return [{ label: 'Total', amount: money(order, order.totalMinor), strong: true }];
   const exact = (minor: number) => formatMoney(minor, currencyOf(order), 'en-US');
   return [

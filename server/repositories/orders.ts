@@ -69,6 +69,11 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
   };
 }
 
+/** The tax the order was placed with, as the contract's terms (docs/decisions/046). */
+export function taxTermsOf(row: Pick<OrderRow, 'taxRateMicros' | 'taxName' | 'reverseCharge'>): TaxTerms {
+  return { rateMicros: row.taxRateMicros, name: row.taxName, reverseCharge: row.reverseCharge };
+}
+
 /** The order's currency; a code the contract does not know (never written by this server) reads as the list's. */
 export function currencyOf(row: Pick<OrderRow, 'currency'>): CurrencyCode {
   return isCurrency(row.currency) ? row.currency : LIST_CURRENCY;

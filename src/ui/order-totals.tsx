@@ -48,23 +48,25 @@ export function OrderTotalCell({ order }: { order: TaxedOrder }) {
   return <span>{formatPrice(minor, currency)}</span>;
 }
 
+/** An order not placed yet (a form's, or one saved offline) as the totals read one: its net taxed on `terms`. */
+export function taxedOrderOf(netMinor: number, currency: CurrencyCode, terms: TaxTerms): TaxedOrder {
+  const { tax, gross } = orderTotals(netMinor, terms);
+  return {
+    totalMinor: gross,
+    currency,
+    totalPrice: 0,
+    taxMinor: tax,
+    taxRateMicros: terms.rateMicros,
+    taxName: terms.name,
+    reverseCharge: terms.reverseCharge,
+  };
+}
+
 /** A form's total for an order with tax, before it is placed: the same three rows, set to the form's right. */
 export function FormTaxTotals({ netMinor, currency, terms }: { netMinor: number; currency: CurrencyCode; terms: TaxTerms }) {
-  const { tax, gross } = orderTotals(netMinor, terms);
   return (
     <div className="flex justify-end">
-      <OrderTotals
-        size="page"
-        order={{
-          totalMinor: gross,
-          currency,
-          totalPrice: 0,
-          taxMinor: tax,
-          taxRateMicros: terms.rateMicros,
-          taxName: terms.name,
-          reverseCharge: terms.reverseCharge,
-        }}
-      />
+      <OrderTotals size="page" order={taxedOrderOf(netMinor, currency, terms)} />
     </div>
   );
 }

@@ -4,9 +4,9 @@
 
 import { formatMoney, LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatDollars, orderTotal } from '../../contract/pricing';
-import { orderTotals, showsTax } from '../../contract/tax';
+import { showsTax } from '../../contract/tax';
 import type { OutboxItem, OutboxLine } from '../../offline/outbox';
-import type { TaxedOrder } from '../../ui/order-totals';
+import { taxedOrderOf, type TaxedOrder } from '../../ui/order-totals';
 
 /** Whether the order was priced from a price list: every line carries its price in minor units. */
 export const pricedFromList = (item: Pick<OutboxItem, 'currency' | 'lines'>): boolean =>
@@ -36,18 +36,9 @@ export function priceChangeText(line: OutboxLine, format: (amount: number) => st
   return `was ${write(problem.seenPriceMinor)}, now ${write(problem.priceMinor)}`;
 }
 
-/** A waiting order with tax as the order views read one: its gross, and the tax the form showed on its net. */
+/** A waiting order with tax as the order views read one: its net taxed on the terms the form showed. */
 export function queuedTaxedOrder(item: Pick<OutboxItem, 'currency' | 'lines' | 'totalPrice' | 'tax'>): TaxedOrder | null {
   if (!item.tax || !showsTax(item.tax)) return null;
   const net = pricedFromList(item) ? queuedTotal(item) : listMinor(queuedTotal(item));
-  const { tax, gross } = orderTotals(net, item.tax);
-  return {
-    totalMinor: gross,
-    currency: item.currency ?? LIST_CURRENCY,
-    totalPrice: 0,
-    taxMinor: tax,
-    taxRateMicros: item.tax.rateMicros,
-    taxName: item.tax.name,
-    reverseCharge: item.tax.reverseCharge,
-  };
+  return taxedOrderOf(net, item.currency ?? LIST_CURRENCY, item.tax);
 }
