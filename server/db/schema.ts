@@ -165,6 +165,11 @@ export const companies = pgTable(
     poRequired: boolean('po_required').notNull().default(false),
     /** Exempt under the reverse charge, as the shop set it: its orders carry no tax. Only with a tax number. */
     taxExempt: boolean('tax_exempt').notNull().default(false),
+    /**
+     * On account, the share of each order's gross paid by card before it ships, in whole percent; 0 for none
+     * (docs/decisions/047-deposits-on-account.md).
+     */
+    depositPercent: integer('deposit_percent').notNull().default(0),
     /** What it pays: a price list, or null for the list price in US dollars. Its credit and invoices are in that list's currency. */
     priceListId: uuid('price_list_id').references(() => priceLists.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -178,6 +183,7 @@ export const companies = pgTable(
     check('companies_status_check', sql`${t.status} in ('applied', 'approved', 'rejected', 'suspended')`),
     check('companies_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('companies_tax_exempt_check', sql`not ${t.taxExempt} or ${t.taxNumber} is not null`),
+    check('companies_deposit_percent_check', sql`${t.depositPercent} between 0 and 99`),
   ],
 );
 
@@ -470,9 +476,25 @@ export const orders = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** On account, paid by bank transfer: the transfer's reference as the admin recorded it. */
     paymentReference: text('payment_reference'),
+    /**
+     * On account with a deposit: the part of the gross paid by card before the order ships (0 for none), when
+     * it was paid and the processor's transaction id. The invoice is for the rest (docs/decisions/047).
+     */
+    depositMinor: bigint('deposit_minor', { mode: 'number' }).notNull().default(0),
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+    depositTransactionId: text('deposit_transaction_id'),
   },
   (t) => [
     check('orders_tax_check', sql`${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor} and (not ${t.reverseCharge} or ${t.taxMinor} = 0)`),
+    check(
+      'orders_deposit_check',
+      sql`${t.depositMinor} >= 0 and ${t.depositMinor} <= ${t.totalMinor} and (${t.depositMinor} = 0 or ${t.paymentTerms} <> 'card')`,
+    ),
+    check(
+      'orders_deposit_paid_check',
+      sql`(${t.depositPaidAt} is null) = (${t.depositTransactionId} is null) and (${t.depositPaidAt} is null or ${t.depositMinor} > 0)`,
+    ),
+    check('orders_deposit_before_shipping', sql`${t.status} <> 'Shipped' or ${t.depositMinor} = 0 or ${t.depositPaidAt} is not null`),
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused')`),
     check(
       'orders_status_fits_terms',
@@ -665,7 +687,7 @@ export const mailQueue = pgTable(
   (t) => [
     check(
       'mail_queue_kind_check',
-      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'order_on_hold_admin', 'order_released', 'order_refused', 'invoice_reminder', 'company_invitation', 'company_approved', 'company_rejected')`,
+      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'order_on_hold_admin', 'order_released', 'order_refused', 'invoice_reminder', 'order_deposit_paid', 'order_deposit_paid_admin', 'company_invitation', 'company_approved', 'company_rejected')`,
     ),
     check(
       'mail_queue_subject_check',

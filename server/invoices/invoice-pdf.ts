@@ -51,6 +51,11 @@ export interface Invoice {
    * under the reverse charge the invoice shows the net, the tax line and the gross. Left out, no tax.
    */
   tax?: { minor: number; terms: TaxTerms };
+  /**
+   * On account: the deposit paid by card before the order shipped, in minor units of `currency`, with when and
+   * the transaction (docs/decisions/047-deposits-on-account.md); the invoice asks for the rest. Left out, none.
+   */
+  deposit?: { minor: number; paidAt: Date; transactionId: string } | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -201,7 +206,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
 
   // The total and the payment; kept together on one page, with a taxed order's net and tax lines.
-  if (y + (invoice.tax && showsTax(invoice.tax.terms) ? 190 : 140) > bottom()) {
+  if (y + (invoice.tax && showsTax(invoice.tax.terms) ? 190 : 140) + (invoice.deposit ? 40 : 0) > bottom()) {
     doc.addPage();
     y = doc.page.margins.top;
   }
@@ -216,14 +221,16 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   // width left of the amounts, which the reverse charge's note needs.
   const labelWidth = COLUMNS.lineTotal.x - 5;
   const tax = invoice.tax && showsTax(invoice.tax.terms) ? invoice.tax : null;
-  const amount = (minor: number) => (tax ? formatMoney(minor, invoice.currency, 'en-US') : formatPrice(minor, invoice.currency, 'en-US'));
+  const { deposit } = invoice;
+  const exact = tax !== null || Boolean(deposit);
+  const amount = (minor: number) => (exact ? formatMoney(minor, invoice.currency, 'en-US') : formatPrice(minor, invoice.currency, 'en-US'));
+  const row = (label: string, minor: number) => {
+    doc.text(label, left, y, { width: labelWidth, align: 'right' });
+    doc.text(amount(minor), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
+    y = doc.y + 4;
+  };
   if (tax) {
     doc.font('regular').fontSize(10).fillColor(INK);
-    const row = (label: string, minor: number) => {
-      doc.text(label, left, y, { width: labelWidth, align: 'right' });
-      doc.text(amount(minor), left + COLUMNS.lineTotal.x, y, { width: COLUMNS.lineTotal.width, align: 'right' });
-      y = doc.y + 4;
-    };
     row(`Net (${invoice.currency})`, invoice.totalMinor - tax.minor);
     row(taxLine(tax.terms, 'en-US'), tax.minor);
   }
@@ -236,6 +243,19 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       .font('regular')
       .fontSize(10)
       .text(`Recipient’s tax number ${company.taxNumber}`, left, doc.y + 4, { width: labelWidth, align: 'right' });
+  }
+  // The deposit paid before shipping, and the balance this invoice asks for.
+  if (deposit) {
+    y = doc.y + 6;
+    doc.font('regular').fontSize(10).fillColor(INK);
+    row(`Deposit paid by card on ${invoiceDay(deposit.paidAt)}`, -deposit.minor);
+    doc.font('bold').fontSize(11);
+    row(`Balance on account (${invoice.currency})`, invoice.totalMinor - deposit.minor);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`Deposit transaction ${deposit.transactionId}`, left, y, { width: labelWidth + COLUMNS.lineTotal.width + 5, align: 'right' });
   }
   y = doc.y + 24;
 

@@ -41,5 +41,9 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     totalMinor: order.totalMinor,
     currency: currencyOf(order),
     tax: { minor: order.taxMinor, terms: taxTermsOf(order) },
+    deposit:
+      order.depositMinor > 0 && order.depositPaidAt && order.depositTransactionId
+        ? { minor: order.depositMinor, paidAt: order.depositPaidAt, transactionId: order.depositTransactionId }
+        : null,
   };
 }

@@ -148,9 +148,18 @@ function day(date: Date | null): string {
   return date ? date.toISOString().slice(0, 10) : '';
 }
 
-/** What the terms mean for an order waiting to ship: nothing to pay yet, and when the invoice comes and is due. */
+/**
+ * What the terms mean for an order waiting to ship: nothing to pay yet, and when the invoice comes and is due;
+ * with a deposit, the deposit to pay by card first and the rest invoiced (docs/decisions/047).
+ */
 function nothingToPayYet(order: OrderRow): string {
-  return `There is nothing to pay now: the invoice comes when the order ships and is due ${termDays(order.paymentTerms) ?? 0} days later.`;
+  const days = termDays(order.paymentTerms) ?? 0;
+  if (order.depositMinor > 0 && order.depositPaidAt === null)
+    return (
+      `Please pay the deposit of ${money(order, order.depositMinor)} by card from My Orders in your dashboard: the order ships once it is paid. ` +
+      `The invoice for the rest, ${money(order, order.totalMinor - order.depositMinor)}, comes when it ships and is due ${days} days later.`
+    );
+  return `There is nothing to pay now: the invoice comes when the order ships and is due ${days} days later.`;
 }
 
 /** An order on account: confirmed on the company's terms, or on hold and why. */
@@ -214,6 +223,8 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
   // The order's own number, as My Orders and Manage Orders show it (docs/decisions/035-order-numbers.md).
   const ref = order.number;
   const total = money(order, order.totalMinor);
+  // What an invoice on account asks for: the gross less the deposit paid before it shipped.
+  const balance = money(order, order.totalMinor - order.depositMinor);
   const invoiceNo = invoiceNoOf(order) ?? '';
   const hello: Block = { p: [`Hello ${firstName(order)},`] };
 
@@ -246,7 +257,7 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
       if (order.paymentTerms !== 'card')
         return compose(`Payment received for invoice ${invoiceNo} (order ${ref})`, [
           hello,
-          { p: ['We have received your payment of ', { strong: total }, ' for invoice ', { strong: invoiceNo }, ` of order ${ref}. Thank you!`] },
+          { p: ['We have received your payment of ', { strong: balance }, ' for invoice ', { strong: invoiceNo }, ` of order ${ref}. Thank you!`] },
           { p: ['The invoice attached to this e-mail is marked Paid. You can download it again from My Orders at any time.'] },
           ...poBlocks(order),
           ...paymentFacts(order),
@@ -259,6 +270,44 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         { p: ['We are getting your order ready and will write again when it ships.'] },
         addressBlock(order),
         { small: [`Transaction ${order.transactionId ?? ''}`] },
+      ]);
+    case 'order_deposit_paid':
+      return compose(`Deposit received for order ${ref}`, [
+        hello,
+        {
+          p: [
+            'Your deposit of ',
+            { strong: money(order, order.depositMinor) },
+            ' for order ',
+            { strong: ref },
+            ` (${total}) has gone through. Thank you! We are getting the order ready and will write again when it ships.`,
+          ],
+        },
+        {
+          p: [
+            `The invoice for the rest, ${balance}, comes with the shipping notice and is due ${termDays(order.paymentTerms) ?? 0} days later ` +
+              `(${termsLabel(order.paymentTerms)}, on account).`,
+          ],
+        },
+        ...poBlocks(order),
+        linesBlock(ctx),
+        addressBlock(order),
+        { small: [`Transaction ${order.depositTransactionId ?? ''}`] },
+      ]);
+    case 'order_deposit_paid_admin':
+      return compose(`Deposit paid: order ${ref} from ${order.companyName ?? order.userName}, ${money(order, order.depositMinor)}`, [
+        {
+          p: [
+            { strong: oneLine(order.userName) },
+            ` (${order.userEmail}) has paid the deposit of ${money(order, order.depositMinor)} for order `,
+            { strong: ref },
+            ` (${total}, on account${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}).`,
+          ],
+        },
+        ...poBlocks(order, 'Their'),
+        linesBlock(ctx),
+        { p: ['It is waiting to be shipped: open Manage Orders and press Mark shipped when it leaves.'] },
+        { small: ['You get this e-mail because you are an admin of the storefront. Switch it off on My Profile.'] },
       ]);
     case 'order_shipped':
       return compose(`Order ${ref} is on its way`, [
@@ -315,13 +364,13 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         },
       ]);
     case 'invoice_reminder':
-      return compose(`Reminder: invoice ${invoiceNo} for order ${ref}, ${total}`, [
+      return compose(`Reminder: invoice ${invoiceNo} for order ${ref}, ${balance}`, [
         hello,
         {
           p: [
             'Our records show invoice ',
             { strong: invoiceNo },
-            ` of ${total} for order ${ref} as unpaid. Its due date is `,
+            ` of ${balance} for order ${ref} as unpaid. Its due date is `,
             { strong: day(order.dueAt) },
             '. The invoice is attached to this e-mail again.',
           ],
@@ -336,12 +385,12 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
       ]);
     case 'order_paid_admin':
       if (order.paymentTerms !== 'card')
-        return compose(`Paid: invoice ${invoiceNo} of order ${ref} from ${order.companyName ?? order.userName}, ${total}`, [
+        return compose(`Paid: invoice ${invoiceNo} of order ${ref} from ${order.companyName ?? order.userName}, ${balance}`, [
           {
             p: [
               'Invoice ',
               { strong: invoiceNo },
-              ` of order ${ref} (${total}, on account${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}) is paid. Nothing more to do.`,
+              ` of order ${ref} (${balance}, on account${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}) is paid. Nothing more to do.`,
             ],
           },
           ...poBlocks(order, 'Their'),

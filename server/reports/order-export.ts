@@ -1,6 +1,6 @@
 // The orders export's rows (GET /api/orders/export): the contract's columns, then those of paying on account
-// (docs/decisions/044-orders-on-account.md), of the order's own currency and of its tax, each appended so a spreadsheet reading the earlier columns by
-// position still reads them.
+// (docs/decisions/044-orders-on-account.md), of the order's own currency, of its tax and of its deposit, each appended so a spreadsheet
+// reading the earlier columns by position still reads them.
 
 import { termsLabel } from '../../src/contract/account-terms';
 import { toMajor } from '../../src/contract/money';
@@ -24,7 +24,16 @@ export const CURRENCY_EXPORT_COLUMNS = ['Total', 'Currency'] as const;
  */
 export const TAX_EXPORT_COLUMNS = ['Net', 'Tax'] as const;
 
-export const ORDER_EXPORT_HEADER = [...ORDER_EXPORT_COLUMNS, ...ACCOUNT_EXPORT_COLUMNS, ...CURRENCY_EXPORT_COLUMNS, ...TAX_EXPORT_COLUMNS] as const;
+/** An order on account's deposit, part of its Total, and when it was paid (docs/decisions/047-deposits-on-account.md); 0 and empty for none. */
+export const DEPOSIT_EXPORT_COLUMNS = ['Deposit', 'Deposit paid (UTC)'] as const;
+
+export const ORDER_EXPORT_HEADER = [
+  ...ORDER_EXPORT_COLUMNS,
+  ...ACCOUNT_EXPORT_COLUMNS,
+  ...CURRENCY_EXPORT_COLUMNS,
+  ...TAX_EXPORT_COLUMNS,
+  ...DEPOSIT_EXPORT_COLUMNS,
+] as const;
 
 /** A moment as `2026-11-27 10:15`, in UTC. */
 const minute = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
@@ -56,5 +65,7 @@ export function orderExportRow(r: ExportRow): (string | number | null)[] {
     r.currency,
     toMajor(r.totalMinor - r.taxMinor, r.currency),
     toMajor(r.taxMinor, r.currency),
+    toMajor(r.depositMinor, r.currency),
+    minute(r.depositPaidAt),
   ];
 }

@@ -19,17 +19,23 @@ export async function lockCompanyAccount(tx: Tx, companyId: string): Promise<voi
 /** The company's terms as they are now; null for a missing company. */
 export async function findAccountTerms(tx: Tx, companyId: string): Promise<AccountTerms | null> {
   const [row] = await tx
-    .select({ paymentTerms: companies.paymentTerms, creditLimit: companies.creditLimit, poRequired: companies.poRequired })
+    .select({
+      paymentTerms: companies.paymentTerms,
+      creditLimit: companies.creditLimit,
+      poRequired: companies.poRequired,
+      depositPercent: companies.depositPercent,
+    })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  return row ? { paymentTerms: row.paymentTerms, creditLimit: Number(row.creditLimit), poRequired: row.poRequired } : null;
+  return row ? { paymentTerms: row.paymentTerms, creditLimit: Number(row.creditLimit), poRequired: row.poRequired, depositPercent: row.depositPercent } : null;
 }
 
 /**
  * The company's terms and what it owes now, in minor units of its currency (its price list's; its orders on
  * account are all in it, docs/decisions/045): its orders on account confirmed or shipped and not yet
- * paid (On hold and Refused ones owe nothing), those past their due date, and the credit left. Read in a
+ * paid (On hold and Refused ones owe nothing), each less its deposit, which is paid by card before it ships
+ * (docs/decisions/047), those past their due date, and the credit left. Read in a
  * statement of its own, after lockCompanyAccount, so it sees every order committed before the lock was granted.
  */
 export async function findAccountStanding(tx: Tx, companyId: string): Promise<AccountStanding | null> {
@@ -38,8 +44,8 @@ export async function findAccountStanding(tx: Tx, companyId: string): Promise<Ac
   const currency = await companyCurrency(tx, companyId);
   const [row] = await rowsOf<{ outstanding: string | number | null; overdue: string | number | null }>(
     tx,
-    sql`select coalesce(sum(total_minor), 0) as outstanding,
-               coalesce(sum(total_minor) filter (where due_at < now()), 0) as overdue
+    sql`select coalesce(sum(total_minor - deposit_minor), 0) as outstanding,
+               coalesce(sum(total_minor - deposit_minor) filter (where due_at < now()), 0) as overdue
           from orders
          where company_id = ${companyId}::uuid and payment_terms <> 'card' and paid_at is null and status in ('Confirmed', 'Shipped')`,
   );
@@ -64,7 +70,13 @@ export async function companyCurrency(tx: Tx, companyId: string): Promise<Curren
 export async function setAccountTerms(tx: Tx, companyId: string, terms: AccountTerms): Promise<boolean> {
   const rows = await tx
     .update(companies)
-    .set({ paymentTerms: terms.paymentTerms, creditLimit: terms.creditLimit, poRequired: terms.poRequired, updatedAt: sql`now()` })
+    .set({
+      paymentTerms: terms.paymentTerms,
+      creditLimit: terms.creditLimit,
+      poRequired: terms.poRequired,
+      ...(terms.depositPercent === undefined ? {} : { depositPercent: terms.depositPercent }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id });
   return rows.length > 0;

@@ -35,7 +35,10 @@ const companyColumns = {
 };
 
 function toAdminCompany(
-  row: Omit<CompanyRecord, 'paymentTerms' | 'creditLimit' | 'poRequired' | 'priceListId' | 'taxExempt'> & { memberCount: number; adminEmail: string | null },
+  row: Omit<CompanyRecord, 'paymentTerms' | 'creditLimit' | 'poRequired' | 'priceListId' | 'taxExempt' | 'depositPercent'> & {
+    memberCount: number;
+    adminEmail: string | null;
+  },
 ): AdminCompany {
   return {
     id: row.id,

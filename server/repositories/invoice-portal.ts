@@ -34,7 +34,8 @@ function toInvoice(row: OrderRow, state: InvoiceState, mayAct: boolean): PortalI
     invoiceNo: invoiceNoOf(row) ?? '',
     poNumber: row.poNumber,
     paymentTerms: row.paymentTerms,
-    amount: row.totalMinor,
+    amount: row.totalMinor - row.depositMinor,
+    ...(row.depositMinor > 0 ? { depositMinor: row.depositMinor } : {}),
     currency: currencyOf(row),
     taxMinor: row.taxMinor,
     taxRateMicros: row.taxRateMicros,
@@ -97,8 +98,8 @@ export async function portalBalance(tx: Tx, userId: string): Promise<{ openBalan
   const [row] = await tx
     .select({
       currency: orders.currency,
-      openBalance: sql<string>`coalesce(sum(${orders.totalMinor}), 0)`,
-      overdue: sql<string>`coalesce(sum(${orders.totalMinor}) filter (where ${orders.dueAt} < now()), 0)`,
+      openBalance: sql<string>`coalesce(sum(${orders.totalMinor} - ${orders.depositMinor}), 0)`,
+      overdue: sql<string>`coalesce(sum(${orders.totalMinor} - ${orders.depositMinor}) filter (where ${orders.dueAt} < now()), 0)`,
     })
     .from(orders)
     .where(and(dealerSeesOrder(userId), unpaidOnAccount))

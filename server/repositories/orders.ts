@@ -66,6 +66,7 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     dueAt: row.dueAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentReference: row.paymentReference,
+    ...(row.depositMinor > 0 ? { depositMinor: row.depositMinor, depositPaidAt: row.depositPaidAt?.toISOString() ?? null } : {}),
   };
 }
 
@@ -188,7 +189,7 @@ export interface NewOrder {
    * On account (docs/decisions/044): the company's terms, and whether it is Confirmed or On hold with why.
    * Left out, the order is to be paid by card (Unpaid).
    */
-  onAccount?: { terms: Exclude<PaymentTerms, 'card'>; holdReason: string | null } | null;
+  onAccount?: { terms: Exclude<PaymentTerms, 'card'>; holdReason: string | null; depositMinor?: number } | null;
 }
 
 /** Inserts an order and its lines (Unpaid; on account Confirmed or On hold), numbered from 1 in the order given; returns the order's id. */
@@ -214,6 +215,7 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       status: order.onAccount ? (order.onAccount.holdReason === null ? 'Confirmed' : 'On hold') : 'Unpaid',
       paymentTerms: order.onAccount?.terms ?? 'card',
       statusReason: order.onAccount?.holdReason ?? null,
+      depositMinor: order.onAccount?.depositMinor ?? 0,
       poNumber: order.poNumber ?? null,
       clientOrderId: order.clientOrderId,
       holdsStock: order.holdsStock,
@@ -498,6 +500,9 @@ export async function lockOrderIn(tx: Tx, id: string, status: OrderStatus): Prom
   return row ?? null;
 }
 
+/** An order with no deposit, or whose deposit is paid: one on account may ship only then (docs/decisions/047). */
+const depositSettled = or(eq(orders.depositMinor, 0), isNotNull(orders.depositPaidAt));
+
 /**
  * On account: Confirmed -> Shipped, due `days` after now by the database's clock, with the invoice number given
  * (none when it has one from a shipping undone); null when the order was not Confirmed.
@@ -519,9 +524,39 @@ export async function setAccountOrderShipped(
       trackingNumber: shipping.trackingNumber,
       ...(invoice ? { invoiceYear: invoice.year, invoiceSeq: invoice.seq } : {}),
     })
-    .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), ne(orders.paymentTerms, 'card')))
+    .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), ne(orders.paymentTerms, 'card'), depositSettled))
     .returning();
   return row ?? null;
+}
+
+/** The deposit of a confirmed order on account is due: the order's row locked until the transaction ends; null otherwise. */
+export async function lockOrderWithDepositDue(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), gt(orders.depositMinor, 0), isNull(orders.depositPaidAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The deposit paid by card with the processor's transaction id; null when it was not due (paid already, or the order is not confirmed). */
+export async function setDepositPaid(tx: Tx, id: string, transactionId: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ depositPaidAt: sql`now()`, depositTransactionId: transactionId })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), gt(orders.depositMinor, 0), isNull(orders.depositPaidAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** The intent the deposit is being paid with, while it is due; false when it is not. */
+export async function setDepositIntent(tx: Tx, id: string, intentId: string): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ paymentIntentId: intentId })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), gt(orders.depositMinor, 0), isNull(orders.depositPaidAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 /** On hold -> Confirmed; null when it was not on hold. */

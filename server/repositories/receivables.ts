@@ -22,6 +22,7 @@ export async function listReceivables(tx: Tx, now: Date): Promise<Receivables> {
       invoiceSeq: orders.invoiceSeq,
       poNumber: orders.poNumber,
       totalMinor: orders.totalMinor,
+      depositMinor: orders.depositMinor,
       currency: orders.currency,
       rateMicros: orders.rateMicros,
       dueAt: orders.dueAt,
@@ -48,7 +49,8 @@ export async function listReceivables(tx: Tx, now: Date): Promise<Receivables> {
       number: row.number,
       invoiceNo,
       poNumber: row.poNumber,
-      total: row.totalMinor,
+      // What the invoice asks for: the gross less the deposit paid before it shipped (docs/decisions/047).
+      total: row.totalMinor - row.depositMinor,
       currency: currencyOf(row),
       dueAt: row.dueAt.toISOString(),
       daysOverdue: Math.max(0, Math.floor((now.getTime() - row.dueAt.getTime()) / DAY_MS)),

@@ -109,6 +109,9 @@ export interface ExportRow {
   dueAt: Date | null;
   /** When it was paid: by card, or an invoice on account when it was settled. */
   paidAt: Date | null;
+  /** On account: the deposit paid by card before it ships, in minor units of `currency` (0: none), and when it was paid. */
+  depositMinor: number;
+  depositPaidAt: Date | null;
 }
 
 /**
@@ -138,6 +141,8 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
       paymentTerms: orders.paymentTerms,
       dueAt: orders.dueAt,
       paidAt: orders.paidAt,
+      depositMinor: orders.depositMinor,
+      depositPaidAt: orders.depositPaidAt,
       tools: sql<
         string | null
       >`(select string_agg(l.product_name || ' x ' || l.quantity, '; ' order by l.line_no) from order_lines l where l.order_id = ${orders.id})`,
@@ -151,6 +156,7 @@ export async function ordersForExport(tx: Tx, search: OrderSearch, limit: number
     ...r,
     totalMinor: Number(r.totalMinor),
     taxMinor: Number(r.taxMinor),
+    depositMinor: Number(r.depositMinor),
     currency: currencyOf(r),
     tools: r.tools ?? '',
     pieces: Number(r.pieces),

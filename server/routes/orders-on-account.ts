@@ -61,7 +61,13 @@ const ordersOnAccount: FastifyPluginAsync = async (app) => {
         subjectId: id,
         companyId: id,
         before: { ...terms, taxExempt: exemption.taxExempt },
-        after: { paymentTerms: body.paymentTerms, creditLimit: body.creditLimit, poRequired: body.poRequired, taxExempt },
+        after: {
+          paymentTerms: body.paymentTerms,
+          creditLimit: body.creditLimit,
+          poRequired: body.poRequired,
+          depositPercent: body.depositPercent ?? terms.depositPercent ?? 0,
+          taxExempt,
+        },
       });
       const standing = await findAccountStanding(tx, id);
       if (!standing) throw notFound('That company');

@@ -6,6 +6,7 @@
 // dealer sees and acts on (their own, or their company's) is the orders repository's one rule, dealerSeesOrder.
 
 import type { FastifyPluginAsync } from 'fastify';
+import { accountMessages } from '../../src/contract/account-terms';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
 import { AdminOrdersQuerySchema, MyOrdersQuerySchema, OrderBodySchema, OneToolOrderBodySchema, ShipOrderBodySchema } from '../../src/contract/order';
 import { currentUser } from '../auth/guards';
@@ -15,7 +16,7 @@ import { defineRateLimit } from '../lib/rate-limit';
 import { parseBody, parseParam } from '../lib/validate';
 import { findOrder, findOrderSeenBy, listOrdersPage, listOrdersSeenBy, withLines } from '../repositories/orders';
 import { orderSchemas as schemas } from '../schemas/orders';
-import { markOrderShipped, orderToActOn, undoOrderShipped } from '../services/orders';
+import { depositCharge, markOrderShipped, orderToActOn, undoOrderShipped } from '../services/orders';
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
 import dealerPrices from './dealer-prices';
 import ordersOnAccount from './orders-on-account';
@@ -101,6 +102,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     if (await markOrderShipped(db, id, { carrier: body.carrier || null, trackingNumber: body.trackingNumber || null })) return { modifiedCount: 1 };
     const order = await findOrder(db, id);
     if (!order) throw notFound('That order');
+    if (depositCharge(order)) throw new AppError('invalid_state', accountMessages.depositBeforeShipping);
     const why: Record<typeof order.status, string> = {
       Unpaid: 'it is not paid yet',
       'On hold': 'it is on hold: release it first',

@@ -1,6 +1,7 @@
 // Card payment of one order (docs/architecture.md, "Payments"): the server makes the payment intent from the order
 // itself, and an order turns Paid only once the provider confirms the intent succeeded for this order
-// and for its full amount.
+// and for its full amount. A confirmed order on account whose deposit is due pays its deposit the same way
+// (docs/decisions/047-deposits-on-account.md): the intent is for the deposit, and paying it lets the order ship.
 
 import type { FastifyPluginAsync } from 'fastify';
 import { IdSchema } from '../../src/contract/fields';
@@ -10,11 +11,20 @@ import { currentUser } from '../auth/guards';
 import { AppError } from '../errors';
 import { parseBody, parseParam } from '../lib/validate';
 import { intentAuthorisesFor, intentPaysFor, PaymentLookupError, PaymentProviderError, type RetrievedIntent } from '../payments/provider';
-import { findOrder, setPaymentIntent, type OrderRow } from '../repositories/orders';
-import { orderToActOn } from '../services/orders';
+import { accountMessages } from '../../src/contract/account-terms';
+import { findOrder, setDepositIntent, setPaymentIntent, type OrderRow } from '../repositories/orders';
+import { depositCharge, orderToActOn } from '../services/orders';
 import { paymentSchemas as schemas } from '../schemas/payments';
 
-const alreadyPaid = (order: OrderRow) => new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
+/** Why nothing is to be paid by card on this order: paid or shipped already, its deposit paid, on hold, or on account. */
+function alreadyPaid(order: OrderRow): AppError {
+  if (order.paymentTerms !== 'card' && order.status !== 'Shipped') {
+    if (order.depositMinor > 0 && order.status === 'On hold') return new AppError('invalid_state', accountMessages.depositWhileOnHold);
+    if (order.depositPaidAt !== null) return new AppError('invalid_state', 'The deposit of this order is paid already.');
+    return new AppError('invalid_state', `This order is on account (${order.status}): there is nothing to pay by card now.`);
+  }
+  return new AppError('invalid_state', `This order is ${order.status === 'Shipped' ? 'shipped' : 'paid'} already.`);
+}
 
 function providerDown(error: unknown): never {
   if (error instanceof PaymentProviderError) throw new AppError('unavailable', `${error.message} Please try again in a moment.`);
@@ -33,7 +43,9 @@ const payments: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { orderId } = parseBody(PaymentIntentBodySchema, request.body);
     const order = await ownOrder(orderId, user.id);
-    if (order.status !== 'Unpaid') throw alreadyPaid(order);
+    const deposit = depositCharge(order);
+    if (order.status !== 'Unpaid' && !deposit) throw alreadyPaid(order);
+    const charge = deposit ?? order;
     try {
       if (order.paymentIntentId) {
         // The earlier intent may have succeeded while its confirmation never reached us (a closed tab).
@@ -42,19 +54,22 @@ const payments: FastifyPluginAsync = async (app) => {
           throw error;
         });
         // Or it was authorised and the charge never made: that finishes the payment now.
-        if (earlier && (intentPaysFor(earlier, order) || intentAuthorisesFor(earlier, order))) {
+        if (earlier && (intentPaysFor(earlier, charge) || intentAuthorisesFor(earlier, charge))) {
           await app.services.orders.payWith(order, earlier);
-          throw alreadyPaid({ ...order, status: 'Paid' });
+          throw alreadyPaid((await findOrder(db, order.id)) ?? order);
         }
       }
       const intent = await provider.createIntent({
         id: order.id,
-        totalMinor: order.totalMinor,
+        totalMinor: charge.totalMinor,
         currency: order.currency,
         paymentIntentId: order.paymentIntentId,
-        captureLater: !order.holdsStock,
+        // An order on account holds its stock from the start: its deposit is charged at once.
+        captureLater: !deposit && !order.holdsStock,
+        ...(deposit ? { description: `Forgeline order ${order.number}, deposit` } : {}),
       });
-      if (!(await setPaymentIntent(db, order.id, intent.intentId))) throw alreadyPaid({ ...order, status: 'Paid' });
+      const bound = deposit ? await setDepositIntent(db, order.id, intent.intentId) : await setPaymentIntent(db, order.id, intent.intentId);
+      if (!bound) throw alreadyPaid((await findOrder(db, order.id)) ?? order);
       return { clientSecret: intent.clientSecret };
     } catch (error) {
       return providerDown(error);
@@ -68,8 +83,8 @@ const payments: FastifyPluginAsync = async (app) => {
     const order = await ownOrder(id, user.id);
     // The webhook may have got here first with the same payment: that is a success, not a conflict. (An
     // intent charged by the server after its authorisation may carry another id once charged.)
-    if (order.status !== 'Unpaid') {
-      if (order.transactionId === transactionId || order.paymentIntentId === transactionId) return { modifiedCount: 0 };
+    if (order.status !== 'Unpaid' && !depositCharge(order)) {
+      if ([order.transactionId, order.paymentIntentId, order.depositTransactionId].includes(transactionId)) return { modifiedCount: 0 };
       throw alreadyPaid(order);
     }
     let intent: RetrievedIntent;
@@ -85,7 +100,7 @@ const payments: FastifyPluginAsync = async (app) => {
       return providerDown(error);
     }
     const now = await findOrder(db, order.id);
-    if (now?.transactionId === intent.id) return { modifiedCount: 0 };
+    if (now?.transactionId === intent.id || now?.depositTransactionId === intent.id) return { modifiedCount: 0 };
     throw alreadyPaid(now ?? order);
   });
 

@@ -1,7 +1,7 @@
 // Stripe webhooks (docs/architecture.md, "Payments"): verified on the raw body with STRIPE_WEBHOOK_SECRET, applied once
-// per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid; an authorised
-// card, payment_intent.amount_capturable_updated, is charged once the order's stock is taken; a payment of several
-// invoices on account marks each of them paid).
+// per event id, and only ever moving an order forward (payment_intent.succeeded: Unpaid -> Paid, or the deposit of an
+// order on account paid; an authorised card, payment_intent.amount_capturable_updated, is charged once the order's
+// stock is taken; a payment of several invoices on account marks each of them paid).
 
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
@@ -13,7 +13,7 @@ import { intentAuthorisesFor, intentPaysFor } from '../payments/provider';
 import { stripeClient } from '../payments/stripe';
 import { findOrder } from '../repositories/orders';
 import { applyInvoicePayment } from '../services/invoice-payments';
-import { markOrderPaid } from '../services/orders';
+import { depositCharge, markDepositPaid, markOrderPaid } from '../services/orders';
 import { recordPaymentEvent } from '../repositories/payment-events';
 import { stripeWebhookSchema } from '../schemas/payments';
 
@@ -80,6 +80,9 @@ const webhooks: FastifyPluginAsync = async (app) => {
         const invoices = await applyInvoicePayment(tx, orderId, retrieved, request.log);
         if (invoices) return invoices.modifiedCount > 0 ? 'applied' : 'ignored';
       }
+      // The deposit of an order on account (docs/decisions/047): it may ship from now on.
+      const deposit = order ? depositCharge(order) : null;
+      if (order && deposit && intentPaysFor(retrieved, deposit)) return (await markDepositPaid(tx, order.id, intent.id)) ? 'applied' : 'ignored';
       if (!order || !intentPaysFor(retrieved, order)) {
         request.log.warn({ eventId: event.id, orderId }, 'payment_intent.succeeded does not match its order; not applied');
         return 'ignored';

@@ -24,7 +24,8 @@ export const accountSchemas = {
   setTerms: routeSchema({
     summary: 'Set a company’s payment terms',
     description:
-      'Card only, or net 15, 30 or 60 days within a credit limit in cents; whether every order needs a purchase-order number; and whether the ' +
+      'Card only, or net 15, 30 or 60 days within a credit limit in cents; whether every order needs a purchase-order number; the deposit ' +
+      '(`depositPercent`, 0 to 99, left out: as it is), the share of each order on account paid by card before it ships; and whether the ' +
       'company is exempt under the reverse charge (`taxExempt`, left out: as it is), which needs its tax number. Written to the audit log.',
     tag,
     access: 'admin',

@@ -161,7 +161,8 @@ export function invoicePaymentService(deps: { db: Db; payments: PaymentProvider;
       const found = await invoicesToPay(tx, userId, wanted, { lock: true });
       const refusal = refusalOf(wanted, found);
       if (refusal) throw refusal;
-      const amount = found.reduce((sum, { order }) => sum + order.totalMinor, 0);
+      // Each invoice asks for its order's gross less the deposit paid before it shipped (docs/decisions/047).
+      const amount = found.reduce((sum, { order }) => sum + order.totalMinor - order.depositMinor, 0);
       const currency = found[0] ? currencyOf(found[0].order) : LIST_CURRENCY;
       if (reusable?.amount === amount) {
         const still = await findInvoicePayment(tx, reusable.id);

@@ -22,11 +22,12 @@ import type { OrderRow } from '../repositories/orders';
 import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/users';
 
 /** What happens to an order that its dealer hears of by mail. */
-export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'released' | 'refused' | 'reminder';
+export type OrderEvent = 'placed' | 'paid' | 'deposit_paid' | 'shipped' | 'released' | 'refused' | 'reminder';
 
 const DEALER_MAIL: Record<OrderEvent, OrderMailKind> = {
   placed: 'order_placed',
   paid: 'order_paid',
+  deposit_paid: 'order_deposit_paid',
   shipped: 'order_shipped',
   released: 'order_released',
   refused: 'order_refused',
@@ -37,7 +38,15 @@ const DEALER_MAIL: Record<OrderEvent, OrderMailKind> = {
  * The shipping notice waits until shipping can no longer be undone (SHIP_UNDO_MS), and a few seconds more,
  * so an undo always finds it still in the queue and the dealer never hears of a shipping taken back.
  */
-const DEALER_MAIL_DELAY: Record<OrderEvent, number> = { placed: 0, paid: 0, shipped: SHIP_UNDO_MS + 5_000, released: 0, refused: 0, reminder: 0 };
+const DEALER_MAIL_DELAY: Record<OrderEvent, number> = {
+  placed: 0,
+  paid: 0,
+  deposit_paid: 0,
+  shipped: SHIP_UNDO_MS + 5_000,
+  released: 0,
+  refused: 0,
+  reminder: 0,
+};
 
 /**
  * Queues the mails an order event sends, inside the transaction that makes the change, so they are queued
@@ -54,6 +63,7 @@ export async function queueOrderMails(
   if (order.userId && (await hasVerifiedAddress(tx, order.userId, order.userEmail)))
     await queueMails(tx, DEALER_MAIL[event], order.id, [order.userEmail], DEALER_MAIL_DELAY[event]);
   if (event === 'paid') await queueMails(tx, 'order_paid_admin', order.id, await adminsToTellOfPayments(tx));
+  if (event === 'deposit_paid') await queueMails(tx, 'order_deposit_paid_admin', order.id, await adminsToTellOfPayments(tx));
   // An order on account on hold waits for an admin: the admins who hear of paid orders hear of it too.
   if (event === 'placed' && order.status === 'On hold') await queueMails(tx, 'order_on_hold_admin', order.id, await adminsToTellOfPayments(tx));
 }

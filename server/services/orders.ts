@@ -5,7 +5,7 @@
 // dependencies, so tests can give it another processor or clock.
 
 import type { FastifyBaseLogger } from 'fastify';
-import { accountMessages, termDays, type PaymentTerms } from '../../src/contract/account-terms';
+import { accountMessages, depositOn, termDays, type PaymentTerms } from '../../src/contract/account-terms';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
 import { companyMessages, type Company, type CompanyStatus } from '../../src/contract/dealer-company';
 import { orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
@@ -44,12 +44,14 @@ import {
   listExpiredUnpaid,
   listUnpaidWithPaymentByUser,
   lockOrderIn,
+  lockOrderWithDepositDue,
   lockUnpaidOrder,
   lockUnpaidOrdersOf,
   lockUserForOrder,
   piecesOf,
   setAccountInvoicesPaid,
   setAccountOrderShipped,
+  setDepositPaid,
   setHoldsStock,
   setOrderPaid,
   setOrderRefused,
@@ -194,15 +196,21 @@ async function destinationOf(tx: Tx, user: AuthUser, request: PlaceRequest): Pro
   };
 }
 
+/** An order's terms on account: the company's, and the deposit percentage paid by card before it ships (0: none). */
+interface OnAccountTerms {
+  terms: Exclude<PaymentTerms, 'card'>;
+  depositPercent: number;
+}
+
 /**
  * The terms the order is placed on: the company's, when it has terms and the dealer did not ask for card;
  * null for card (every order of an account without a company, or of a company paying by card). A
  * purchase-order number is required where the company says so, for card orders too.
  */
-async function accountTermsFor(tx: Tx, destination: Destination, request: PlaceRequest): Promise<Exclude<PaymentTerms, 'card'> | null> {
+async function accountTermsFor(tx: Tx, destination: Destination, request: PlaceRequest): Promise<OnAccountTerms | null> {
   const terms = destination.company ? await findAccountTerms(tx, destination.company.id) : null;
   if (terms?.poRequired && !request.poNumber) throw invalid(accountMessages.poRequired);
-  const companyTerms = terms && terms.paymentTerms !== 'card' ? terms.paymentTerms : null;
+  const companyTerms = terms && terms.paymentTerms !== 'card' ? { terms: terms.paymentTerms, depositPercent: terms.depositPercent ?? 0 } : null;
   if (request.payment === 'account' && !companyTerms) throw forbidden(accountMessages.noAccount);
   return request.payment === 'card' ? null : companyTerms;
 }
@@ -356,8 +364,13 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       if (amounts.gross > listMinor(MAX_ORDER_TOTAL)) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
 
       // On account, the company's credit bounds what it may owe; an order over it, or from a company with an
-      // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md).
-      const onAccount = terms && destination.company ? { terms, holdReason: await holdReasonFor(tx, destination.company.id, amounts.gross) } : null;
+      // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md). A deposit is paid by card
+      // before the order ships, so the credit counts the rest (docs/decisions/047).
+      const depositMinor = terms ? depositOn(amounts.gross, terms.depositPercent) : 0;
+      const onAccount =
+        terms && destination.company
+          ? { terms: terms.terms, depositMinor, holdReason: await holdReasonFor(tx, destination.company.id, amounts.gross - depositMinor) }
+          : null;
 
       // Nobody can take tools off the shelf for everyone else by ordering and never paying: an account
       // holds at most so many pieces unpaid (docs/decisions/011-unpaid-orders-expire.md). Orders on account
@@ -419,7 +432,15 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           subjectType: 'order',
           subjectId: id,
           companyId: destination.company?.id ?? null,
-          after: { total: amounts.gross, tax: amounts.tax, currency, terms: onAccount.terms, poNumber: order.poNumber, reason: onAccount.holdReason },
+          after: {
+            total: amounts.gross,
+            tax: amounts.tax,
+            deposit: onAccount.depositMinor,
+            currency,
+            terms: onAccount.terms,
+            poNumber: order.poNumber,
+            reason: onAccount.holdReason,
+          },
         });
       }
       const status = onAccount ? (onAccount.holdReason ? 'On hold' : 'Confirmed') : 'Unpaid';
@@ -508,6 +529,11 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
    * once, the charge made once, the order marked Paid once. Answers whether this call marked it Paid.
    */
   async function payWith(order: OrderRow, intent: RetrievedIntent): Promise<boolean> {
+    const deposit = depositCharge(order);
+    if (deposit) {
+      if (!intentPaysFor(intent, deposit)) throw new AppError('payment_failed', whyNotPaying(intent, deposit));
+      return markDepositPaid(db, order.id, intent.id);
+    }
     if (intent.status === 'requires_capture' && intentAuthorisesFor(intent, order)) {
       const stock = await db.transaction((tx) => takeStockForPayment(tx, order.id));
       if (stock.outcome === 'short') {
@@ -575,6 +601,30 @@ export async function markOrderPaid(db: Tx, id: string, transactionId: string): 
 }
 
 /**
+ * What the card pays of an order on account whose deposit is due: the deposit, in the order's currency, checked
+ * against an intent as an order's total is; null when no deposit is due (docs/decisions/047).
+ */
+export function depositCharge(order: OrderRow): { id: string; totalMinor: number; currency: string } | null {
+  const due = order.status === 'Confirmed' && order.paymentTerms !== 'card' && order.depositMinor > 0 && order.depositPaidAt === null;
+  return due ? { id: order.id, totalMinor: order.depositMinor, currency: order.currency } : null;
+}
+
+/**
+ * The deposit of a confirmed order on account paid by card with the processor's transaction id, once (the
+ * payment page, again, or the webhook; the order's row is locked first): the order may ship from now on, and
+ * the dealer's receipt and the admins' notice go into the mail queue. False when it was not due.
+ */
+export async function markDepositPaid(db: Tx, id: string, transactionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOrderWithDepositDue(tx, id))) return false;
+    const paid = await setDepositPaid(tx, id, transactionId);
+    if (!paid) return false;
+    await queueOrderMails(tx, 'deposit_paid', paid);
+    return true;
+  });
+}
+
+/**
  * Paid -> Shipped, or for an order on account Confirmed -> Shipped, with the carrier and tracking number, and
  * the dealer's shipping notice into the mail queue, where it waits until shipping can no longer be undone;
  * false when the order was neither. Shipping an order on account issues its invoice: the year's next number
@@ -583,6 +633,7 @@ export async function markOrderPaid(db: Tx, id: string, transactionId: string): 
 export async function markOrderShipped(db: Tx, id: string, shipping?: Shipping): Promise<boolean> {
   return db.transaction(async (tx) => {
     const confirmed = await lockOrderIn(tx, id, 'Confirmed');
+    // An order on account whose deposit is due waits for it (setAccountOrderShipped ships it only once it is paid).
     let shipped: OrderRow | null;
     if (confirmed && confirmed.paymentTerms !== 'card') {
       const invoice = confirmed.invoiceYear === null ? await takeInvoiceNumber(tx) : null;

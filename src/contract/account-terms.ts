@@ -25,6 +25,13 @@ export function termsLabel(terms: PaymentTerms): string {
 export const MAX_CREDIT_LIMIT = 1_000_000_000;
 export const PO_NUMBER_MAX_LENGTH = 35;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 60;
+/** A deposit is a share of the order, never all of it: whole percent, 0 for none. */
+export const MAX_DEPOSIT_PERCENT = 99;
+
+/** The deposit of an order on account of this gross at `percent`, rounded half up to the minor unit once. */
+export function depositOn(gross: number, percent: number): number {
+  return Math.floor((gross * percent + 50) / 100);
+}
 
 export const accountMessages = {
   poRequired: 'Your company asks for a purchase-order number on every order. Enter yours.',
@@ -34,6 +41,9 @@ export const accountMessages = {
   termsRequired: 'Choose the payment terms: card only, net 15, net 30 or net 60',
   creditLimit: `Enter the credit limit in minor units of the company's currency (cents), a whole number from 0 to ${MAX_CREDIT_LIMIT}`,
   poRequiredChoice: 'Choose whether every order needs a purchase-order number',
+  depositPercent: `Enter the deposit as a whole percentage from 0 (none) to ${MAX_DEPOSIT_PERCENT}`,
+  depositBeforeShipping: 'This order waits for its deposit: it ships once the dealer has paid it by card.',
+  depositWhileOnHold: 'This order is on hold: its deposit can be paid once the shop releases it.',
   overCredit: 'This order is more than the credit your company has left, so it waits for the shop to release it.',
   overdue: 'Your company has an overdue invoice, so new orders on account wait for the shop to release them.',
   refusalReasonRequired: 'Write the reason: the dealer reads it',
@@ -75,6 +85,8 @@ export const AccountTermsSchema = v.object({
   /** In minor units of the company's currency. */
   creditLimit: v.number(),
   poRequired: v.boolean(),
+  /** The share of each order's gross paid by card before it ships, in whole percent; 0 (or left out) for none. */
+  depositPercent: v.optional(v.number()),
 });
 export type AccountTerms = v.InferOutput<typeof AccountTermsSchema>;
 
@@ -104,6 +116,15 @@ export const AccountTermsBodySchema = v.strictObject({
     v.maxValue(MAX_CREDIT_LIMIT, accountMessages.creditLimit),
   ),
   poRequired: v.boolean(accountMessages.poRequiredChoice),
+  /** Left out, the deposit stays as it is. */
+  depositPercent: v.optional(
+    v.pipe(
+      v.number(accountMessages.depositPercent),
+      v.integer(accountMessages.depositPercent),
+      v.minValue(0, accountMessages.depositPercent),
+      v.maxValue(MAX_DEPOSIT_PERCENT, accountMessages.depositPercent),
+    ),
+  ),
   /** Left out, the exemption stays as it is; set, it needs the company's tax number. */
   taxExempt: v.optional(v.boolean(accountMessages.taxExemptChoice)),
 });

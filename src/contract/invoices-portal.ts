@@ -21,11 +21,16 @@ export const PortalInvoiceSchema = v.object({
   poNumber: v.nullable(v.string()),
   /** Card (paid with the order) or the terms of the account it was placed on. */
   paymentTerms: v.picklist(PAYMENT_TERMS),
-  /** In minor units of `currency`: the order's gross total, what the invoice asks for. */
+  /**
+   * In minor units of `currency`: what the invoice asks for, the order's gross total less the deposit paid by card
+   * before it shipped (docs/decisions/047-deposits-on-account.md).
+   */
   amount: v.number(),
+  /** The deposit paid before the order shipped, in minor units; left out when there was none. */
+  depositMinor: v.optional(v.number()),
   currency: AmountCurrencySchema,
   /**
-   * The tax in `amount`, with its rate (millionths) and name, or the reverse charge, as the order carries them
+   * The tax in the order's gross (`amount` plus `depositMinor`), with its rate (millionths) and name, or the reverse charge, as the order carries them
    * (docs/decisions/046-tax-per-ship-to-location.md); left out by servers from before tax.
    */
   taxMinor: v.optional(v.number()),

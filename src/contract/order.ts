@@ -121,8 +121,36 @@ export const OrderSchema = v.object({
   paidAt: v.optional(v.nullable(v.string())),
   /** An invoice on account paid by bank transfer: the transfer's reference, as the admin recorded it. */
   paymentReference: v.optional(v.nullable(v.string())),
+  /**
+   * On account with a deposit (docs/decisions/047): the part of the gross paid by card before the order ships,
+   * in minor units (0 or left out: none), and when it was paid (null while it is due).
+   */
+  depositMinor: v.optional(v.number()),
+  depositPaidAt: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
+
+type DepositFields = Pick<Order, 'status' | 'depositMinor' | 'depositPaidAt'>;
+
+/** A confirmed order on account whose deposit is not paid yet: the dealer pays it by card, and it ships only then. */
+export function depositDue(order: DepositFields): boolean {
+  return (order.depositMinor ?? 0) > 0 && !order.depositPaidAt && order.status === 'Confirmed';
+}
+
+/**
+ * What the dealer pays by card now, in minor units: an unpaid card order's gross, or a confirmed order's
+ * deposit; null when nothing is due by card (paid, on account, or on hold until the shop releases it).
+ */
+export function dueByCard(order: DepositFields & Pick<Order, 'totalMinor' | 'currency' | 'totalPrice'>): { minor: number; kind: 'order' | 'deposit' } | null {
+  if (order.status === 'Unpaid') return { minor: orderAmount(order).minor, kind: 'order' };
+  if (depositDue(order)) return { minor: order.depositMinor ?? 0, kind: 'deposit' };
+  return null;
+}
+
+/** What the invoice of an order on account asks for: its gross less the deposit paid before it shipped. */
+export function invoiceBalance(order: Pick<Order, 'totalMinor' | 'currency' | 'totalPrice' | 'depositMinor'>): number {
+  return orderAmount(order).minor - (order.depositMinor ?? 0);
+}
 
 /** An order's total in minor units and its currency, for orders saved before either was sent too. */
 export function orderAmount(order: Pick<Order, 'totalMinor' | 'currency' | 'totalPrice'>): { minor: number; currency: CurrencyCode } {

@@ -85,9 +85,9 @@ describeEachDatabase('admin reports', (kind) => {
       .replace(/^\uFEFF/u, '')
       .trimEnd()
       .split('\r\n');
-    expect(header?.endsWith(',Total,Currency,Net,Tax')).toBe(true);
+    expect(header?.endsWith(',Total,Currency,Net,Tax,Deposit,Deposit paid (UTC)')).toBe(true);
     // Total (USD) and Total are the gross; Net and Tax add up to it.
     expect(row).toContain(',2,238,Paid,');
-    expect(row?.endsWith(',238,USD,200,38')).toBe(true);
+    expect(row?.endsWith(',238,USD,200,38,0,')).toBe(true);
   });
 });

@@ -216,14 +216,14 @@ describeEachDatabase('invoices of orders on account', (kind) => {
         .split('\r\n');
       expect(header).toBe(
         'Order,Placed (UTC),Customer,E-mail,Address,Phone,Tools,Pieces,Total (USD),Status,Transaction,Shipped (UTC),Carrier,Tracking number,Order id,' +
-          'PO number,Payment terms,Due (UTC),Paid (UTC),Total,Currency,Net,Tax',
+          'PO number,Payment terms,Due (UTC),Paid (UTC),Total,Currency,Net,Tax,Deposit,Deposit paid (UTC)',
       );
       const minute = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
       expect(rows.find((row) => row.includes(onAccount))).toMatch(
-        new RegExp(`,Shipped,,${minute(a.shippedAt)},UPS,,${onAccount},PO EXPORT 1,Net 30,${day(a.dueAt)},,${a.totalPrice},USD,${a.totalPrice},0$`, 'u'),
+        new RegExp(`,Shipped,,${minute(a.shippedAt)},UPS,,${onAccount},PO EXPORT 1,Net 30,${day(a.dueAt)},,${a.totalPrice},USD,${a.totalPrice},0,0,$`, 'u'),
       );
       expect(rows.find((row) => row.includes(card))).toMatch(
-        new RegExp(`,Paid,${c.transactionId ?? '?'},,,,${card},,Card,,${minute(c.paidAt)},${c.totalPrice},USD,${c.totalPrice},0$`, 'u'),
+        new RegExp(`,Paid,${c.transactionId ?? '?'},,,,${card},,Card,,${minute(c.paidAt)},${c.totalPrice},USD,${c.totalPrice},0,0,$`, 'u'),
       );
     });
 

@@ -71,6 +71,7 @@ describeEachDatabase('orders on account', (kind) => {
       paymentTerms: 'card',
       creditLimit: 0,
       poRequired: false,
+      depositPercent: 0,
       outstanding: 0,
       available: 0,
       overdue: 0,

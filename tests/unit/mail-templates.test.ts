@@ -49,6 +49,9 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   statusReason: null,
   dueAt: null,
   paymentReference: null,
+  depositMinor: 0,
+  depositPaidAt: null,
+  depositTransactionId: null,
   ...overrides,
 });
 

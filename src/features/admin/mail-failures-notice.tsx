@@ -14,6 +14,8 @@ const WHAT: Record<MailKind, string> = {
   order_released: 'order on hold released',
   order_refused: 'order on hold refused',
   invoice_reminder: 'reminder of an unpaid invoice',
+  order_deposit_paid: 'deposit received',
+  order_deposit_paid_admin: 'deposit paid, to an admin',
   company_invitation: 'invitation to join a company',
   company_approved: 'company approved',
   company_rejected: 'company rejected',
