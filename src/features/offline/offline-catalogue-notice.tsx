@@ -1,7 +1,7 @@
 // 'Offline: showing the catalogue saved at {time}' while any catalogue read is served from IndexedDB, or, from
 // a first copy still being saved, how much of the catalogue it holds. On the home page and the order pad,
 // while the first copy is saved, how far it is, in a card over the page's corner that moves nothing as it
-// comes and goes.
+// comes and goes (redrawn at most once a second while the copy fills: fill-progress.ts).
 
 import { useRouterState } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
@@ -9,9 +9,9 @@ import { texts } from '../../contract/messages';
 import { formatCount } from '../../contract/pricing';
 import { formatSavedAt } from '../../lib/saved-at';
 import {
-  getCatalogueFill,
   getOfflineCataloguePartial,
   getOfflineCatalogueTime,
+  getShownCatalogueFill,
   subscribeCatalogueFill,
   subscribeOfflineCatalogue,
 } from '../../offline/catalogue';
@@ -25,7 +25,7 @@ const bar = 'border-b px-4 py-2 text-center text-sm font-medium';
 export function OfflineCatalogueNotice() {
   const savedAt = useSyncExternalStore(subscribeOfflineCatalogue, getOfflineCatalogueTime, () => null);
   const partial = useSyncExternalStore(subscribeOfflineCatalogue, getOfflineCataloguePartial, () => null);
-  const fill = useSyncExternalStore(subscribeCatalogueFill, getCatalogueFill, () => null);
+  const fill = useSyncExternalStore(subscribeCatalogueFill, getShownCatalogueFill, () => null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const online = useOnline();
   if (savedAt !== null) {

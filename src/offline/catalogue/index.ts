@@ -9,7 +9,7 @@ import type { SavedRead } from './saved';
 
 export { markServiceWorkerSettled, whenServiceWorkerSettled } from './copy-start';
 export { syncSavedCatalogue } from './keep-fresh';
-export { getCatalogueFill, subscribeCatalogueFill } from './fill-progress';
+export { getCatalogueFill, getShownCatalogueFill, subscribeCatalogueFill } from './fill-progress';
 export { getOfflineCatalogueTime, getOfflineCataloguePartial, inBackground, subscribeOfflineCatalogue, withOfflineFallback } from './offline-read';
 export type { CatalogueFillProgress } from './sync';
 export { onProductsSaved, readSavedProduct, readSavedProducts, readSavedReviews, saveProduct, saveProducts, saveReviews, type SavedRead } from './saved';
