@@ -25,6 +25,9 @@ import { ToolRows } from './tool-rows';
 export type CardAction = (product: Product, nameId: string, layout: 'card' | 'row') => ReactNode;
 
 /**
+ * A card off screen is not laid out or painted until it comes near the screen (`content-visibility: auto`,
+ * as tall as a card meanwhile): on a slow tablet, drawing a page of 24 cards under the hero, and drawing it
+ * again for a search, was one long task of style and layout for cards nobody could see yet.
  * Memoised: a list that renders again (a new answer, the first cards drawn) leaves unchanged cards alone.
  * The list keys its cards by place, so a new answer rewrites the texts of the cards on screen instead of
  * drawing every card again; the picture and the route's action are keyed by the tool, so neither a
@@ -41,7 +44,7 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const nameId = `product-${product._id}-name`;
   return (
-    <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg">
+    <li className="group flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition-shadow [contain-intrinsic-size:auto_640px] [content-visibility:auto] hover:shadow-lg">
       <div className="relative overflow-hidden bg-base-200">
         <img
           key={product._id}
@@ -112,9 +115,11 @@ export interface ToolsListProps {
   search: ToolSearch;
   cardAction?: CardAction | undefined;
   view?: CatalogueView;
+  /** The dealer has typed past `search`: its answer is not drawn, the cards drawn last stay (busy) until the next search. */
+  behind?: boolean;
 }
 
-export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps) {
+export function ToolsList({ search, cardAction, view = 'cards', behind = false }: ToolsListProps) {
   const results = useProductSearch(search);
   const prices = useCataloguePrices();
   // The first cards are drawn at a lower priority than the answer that brought them: that render yields to
@@ -123,10 +128,19 @@ export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps
   // for them.
   const [firstDrawn, setFirstDrawn] = useState(false);
   const deferred = useDeferredValue(results.data);
-  const data = firstDrawn ? results.data : deferred;
+  const answer = firstDrawn ? results.data : deferred;
   useEffect(() => {
     if (deferred && !firstDrawn) setFirstDrawn(true);
   }, [deferred, firstDrawn]);
+  // Only the answer to what the box says is drawn. One to a search the dealer has typed past, and the last
+  // answer kept on screen while the next search is asked (placeholder data), would each rewrite every card
+  // for nothing: at trade scale a redraw of 24 cards is a long task on a slow tablet, and the one that
+  // counts, the answer to the last key, would wait behind it. The cards drawn last stay, busy, meanwhile.
+  const [drawn, setDrawn] = useState(answer);
+  const settled = !behind && !results.isPlaceholderData;
+  if (drawn !== answer && (settled || drawn === undefined)) setDrawn(answer);
+  const data = settled || drawn === undefined ? answer : drawn;
+  const busy = behind || results.isPlaceholderData || results.isFetchingNextPage;
   // Pages fetched at different moments may overlap by a tool when the catalogue changed in between.
   const products = useMemo(() => {
     const seen = new Set<string>();
@@ -158,12 +172,8 @@ export function ToolsList({ search, cardAction, view = 'cards' }: ToolsListProps
         {total === 0 ? 'No tools match your search.' : `Showing ${formatCount(products.length)} of ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}`}
         {prices ? <span data-testid="dealer-prices-note"> · {prices.note}</span> : null}
       </p>
-      {products.length > 0 && view === 'list' ? (
-        <ToolRows products={products} action={cardAction} prices={prices} busy={results.isPlaceholderData || results.isFetchingNextPage} />
-      ) : null}
-      {products.length > 0 && view === 'cards' ? (
-        <ToolCards products={products} action={cardAction} prices={prices} busy={results.isPlaceholderData || results.isFetchingNextPage} />
-      ) : null}
+      {products.length > 0 && view === 'list' ? <ToolRows products={products} action={cardAction} prices={prices} busy={busy} /> : null}
+      {products.length > 0 && view === 'cards' ? <ToolCards products={products} action={cardAction} prices={prices} busy={busy} /> : null}
       {results.hasNextPage ? (
         <div className="mt-8 flex justify-center">
           <button
