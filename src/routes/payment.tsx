@@ -1,10 +1,10 @@
 // /dashboard/payment/{id} (the spec): pay one order. Composes the order (orders feature) and the
 // card payment (payment feature). A bulk order is paid once, for all its lines, which are listed; an order
-// with tax pays its gross, shown as net, tax line and total.
+// with tax pays its gross, shown as net, tax line and total; an order on account with a deposit pays the deposit.
 
 import { useParams } from '@tanstack/react-router';
 import { formatMoney, formatPrice } from '../contract/money';
-import { lineAmounts, orderAmount } from '../contract/order';
+import { dueByCard, lineAmounts, orderAmount } from '../contract/order';
 import { formatCount } from '../contract/pricing';
 import { useSession } from '../features/auth/session';
 import { downloadInvoice } from '../features/orders/download-invoice';
@@ -12,7 +12,7 @@ import { useOrder } from '../features/orders/get-order';
 import { Checkout } from '../features/payment/checkout';
 import { InvoiceButton } from '../ui/invoice-button';
 import { isMultiLine, OrderLines, orderTitle } from '../ui/order-lines';
-import { OrderTotals, orderShowsTax } from '../ui/order-totals';
+import { OrderTotals, orderShowsRows } from '../ui/order-totals';
 import { Page } from '../ui/page';
 import { Spinner } from '../ui/spinner';
 
@@ -36,7 +36,10 @@ export default function PaymentPage() {
   const name = user?.displayName || o.userName;
   const { minor, currency } = orderAmount(o);
   // An order with tax is written with the currency's decimals throughout, as its net and tax are.
-  const money = (amount: number) => (orderShowsTax(o) ? formatMoney(amount, currency) : formatPrice(amount, currency));
+  const money = (amount: number) => (orderShowsRows(o) ? formatMoney(amount, currency) : formatPrice(amount, currency));
+  const due = dueByCard(o);
+  // An order on account tells what it comes to; a deposit due is asked for below it.
+  const lead = o.status === 'Unpaid' ? 'Please pay' : o.paymentTerms && o.paymentTerms !== 'card' ? 'The order comes to' : 'You paid';
   return (
     <Page title={`Pay for ${orderTitle(o)}`}>
       <div className="grid gap-6">
@@ -47,8 +50,7 @@ export default function PaymentPage() {
           {isMultiLine(o) ? (
             <>
               <p>
-                {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{money(minor)}</strong> for{' '}
-                <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.lines?.length} tools:
+                {lead} <strong className="text-xl">{money(minor)}</strong> for <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.lines?.length} tools:
               </p>
               {/* A list on a phone, a table where its columns fit. */}
               <div className="sm:hidden">
@@ -60,13 +62,17 @@ export default function PaymentPage() {
             </>
           ) : (
             <p>
-              {o.status === 'Unpaid' ? 'Please pay' : 'You paid'} <strong className="text-xl">{money(minor)}</strong> for{' '}
-              <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.productName} (
+              {lead} <strong className="text-xl">{money(minor)}</strong> for <strong>{formatCount(o.orderQuantity)} pcs.</strong> of {o.productName} (
               {money(o.lines?.[0] ? lineAmounts(o.lines[0]).unit : minor / o.orderQuantity)} per unit).
             </p>
           )}
-          {/* The amount to pay is the gross: an order with tax shows what it is made of. */}
-          {orderShowsTax(o) ? <OrderTotals order={o} size="page" /> : null}
+          {/* The amount to pay is the gross (or the deposit): an order with tax or a deposit shows what it is made of. */}
+          {orderShowsRows(o) ? <OrderTotals order={o} size="page" /> : null}
+          {due?.kind === 'deposit' ? (
+            <p className="text-lg" data-testid="deposit-due">
+              Please pay the deposit of <strong className="text-xl">{money(due.minor)}</strong> by card: the order ships once it is paid.
+            </p>
+          ) : null}
         </div>
         <section aria-label="Card payment" className="rounded-box border border-base-300 p-5 shadow-sm md:p-8">
           <Checkout

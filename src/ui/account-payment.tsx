@@ -7,7 +7,15 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import { formatMoney } from '../contract/money';
-import { accountMessages, PO_NUMBER_MAX_LENGTH, PoNumberSchema, termsLabel, type AccountStanding, type PaymentChoice } from '../contract/account-terms';
+import {
+  accountMessages,
+  depositOn,
+  PO_NUMBER_MAX_LENGTH,
+  PoNumberSchema,
+  termsLabel,
+  type AccountStanding,
+  type PaymentChoice,
+} from '../contract/account-terms';
 import { needsCardPayment } from '../contract/order';
 import type { OrderStatus } from '../contract/order-status';
 import { NO_TAX, placeTaxTerms, type PlaceTax, type TaxTerms } from '../contract/tax';
@@ -46,11 +54,19 @@ export function poNumberProblem(text: string, required: boolean): string | null 
   return null;
 }
 
-/** Why an order on account would wait for the shop, as far as the account last read tells; null when it would not. */
+/** The deposit an order on account of this gross pays by card before it ships (docs/decisions/047); 0 for none. */
+export function depositFor(standing: AccountStanding | null, totalMinor: number): number {
+  return offersAccount(standing) ? depositOn(totalMinor, standing.depositPercent ?? 0) : 0;
+}
+
+/**
+ * Why an order on account would wait for the shop, as far as the account last read tells; null when it would
+ * not. The credit counts the order less its deposit, which is paid by card.
+ */
 export function holdReason(standing: AccountStanding | null, totalMinor: number): string | null {
   if (!offersAccount(standing)) return null;
   if (standing.overdue > 0) return accountMessages.overdue;
-  return totalMinor > standing.available ? accountMessages.overCredit : null;
+  return totalMinor - depositFor(standing, totalMinor) > standing.available ? accountMessages.overCredit : null;
 }
 
 /** What the order's body carries of it: a PO number (none when empty) and the payment chosen (none: the server's default). */
@@ -123,6 +139,7 @@ export function AccountPaymentFields({ id, state, totalMinor }: AccountPaymentFi
   const required = standing?.poRequired === true;
   const onAccount = offersAccount(standing) && state.payment === 'account';
   const hold = onAccount ? holdReason(standing, totalMinor) : null;
+  const deposit = onAccount ? depositFor(standing, totalMinor) : 0;
   const hintId = `${id}-hint`;
   return (
     <div className="grid gap-4">
@@ -180,6 +197,13 @@ export function AccountPaymentFields({ id, state, totalMinor }: AccountPaymentFi
           <p id={`${id}-credit`} className="text-sm text-base-content/80" data-testid="credit-available">
             Credit available: <span className="font-semibold tabular-nums text-base-content">{formatMoney(standing.available, standing.currency)}</span>
           </p>
+          {deposit > 0 ? (
+            <p className="text-sm" data-testid="deposit-note">
+              Deposit of {standing.depositPercent ?? 0}% by card once the order is confirmed:{' '}
+              <span className="font-semibold tabular-nums">{formatMoney(deposit, standing.currency)}</span>. It ships once the deposit is paid; the rest goes on
+              your account.
+            </p>
+          ) : null}
           {hold ? (
             <p role="status" className="rounded-box bg-warning/20 px-3 py-2 text-sm" data-testid="credit-note">
               {hold === accountMessages.overCredit ? 'This order is over your available credit: it will wait for the shop to release it.' : hold}
@@ -192,17 +216,28 @@ export function AccountPaymentFields({ id, state, totalMinor }: AccountPaymentFi
 }
 
 /**
- * The toast of an order placed on account: confirmed, or on hold and why as far as the form knows; null for
- * an order to pay by card, which goes on as the spec has it (paid from the dashboard).
+ * The toast of an order placed on account: confirmed (with the deposit to pay first, when the company pays one),
+ * or on hold and why as far as the form knows; null for an order to pay by card, which goes on as the spec has
+ * it (paid from the dashboard). `deposit`: the deposit as the form worked it out, written in the currency.
  */
 export function placedOnAccount(
   status: OrderStatus | undefined,
   why: string | null,
+  deposit: string | null = null,
 ): { kind: 'success' | 'warning'; message: string; description: string } | null {
   if (needsCardPayment(status)) return null;
-  if (status === 'Confirmed') return { kind: 'success', message: 'Order confirmed on account', description: 'Its invoice comes when it ships.' };
+  if (status === 'Confirmed') {
+    const description = deposit ? `Pay its deposit of ${deposit} by card in My Orders: it ships once the deposit is paid.` : 'Its invoice comes when it ships.';
+    return { kind: 'success', message: 'Order confirmed on account', description };
+  }
   if (status === 'On hold') {
     return { kind: 'warning', message: 'Order on hold', description: why ?? 'It waits for the shop to release it; My Orders says why.' };
   }
   return null;
+}
+
+/** The deposit of an order on account of this gross, written in the company's currency; null for none. */
+export function depositText(account: OrderAccount, totalMinor: number): string | null {
+  const deposit = depositFor(account.standing, totalMinor);
+  return deposit > 0 && account.standing ? formatMoney(deposit, account.standing.currency) : null;
 }

@@ -234,7 +234,7 @@ describe('Payment terms and Receivables', () => {
     localStorage.clear();
   });
 
-  it('shows the company’s standing and saves the limit typed in dollars as cents', async () => {
+  it('shows the company’s standing and saves the limit typed in dollars as cents, and the deposit in whole percent', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <CompanyTerms company={{ id: fixtureId(8), name: 'Acme Tools' }} account={standing} online />
@@ -253,10 +253,21 @@ describe('Payment terms and Receivables', () => {
     fireEvent.change(limit, { target: { value: '3,000.25' } });
     fireEvent.change(screen.getByLabelText('Terms'), { target: { value: 'net60' } });
     fireEvent.click(screen.getByLabelText(/Require a purchase-order number/u));
+    const deposit = screen.getByLabelText('Deposit');
+    expect((deposit as HTMLInputElement).value).toBe('0');
+    fireEvent.change(deposit, { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save terms' }));
+    expect(screen.getByText(accountMessages.depositPercent)).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(deposit, { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save terms' }));
     await waitFor(() =>
       expect(calls).toEqual([
-        { url: `/api/admin/companies/${fixtureId(8)}/terms`, method: 'PUT', body: { paymentTerms: 'net60', creditLimit: 300_025, poRequired: true } },
+        {
+          url: `/api/admin/companies/${fixtureId(8)}/terms`,
+          method: 'PUT',
+          body: { paymentTerms: 'net60', creditLimit: 300_025, poRequired: true, depositPercent: 30 },
+        },
       ]),
     );
   });

@@ -4,8 +4,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { depositOn, MAX_DEPOSIT_PERCENT } from '../../src/contract/account-terms';
+import { accountMessages, depositOn, MAX_DEPOSIT_PERCENT, type AccountStanding } from '../../src/contract/account-terms';
 import { dueByCard, invoiceBalance, type Order } from '../../src/contract/order';
+import { depositFor, depositText, holdReason, placedOnAccount } from '../../src/ui/account-payment';
 
 describe('depositOn', () => {
   it('rounds half up to the minor unit', () => {
@@ -45,5 +46,37 @@ describe('dueByCard', () => {
     expect(dueByCard(order({ status: 'On hold' }))).toBeNull();
     expect(dueByCard(order({ depositMinor: 0 }))).toBeNull();
     expect(dueByCard(order({ status: 'Shipped', depositPaidAt: '2026-11-27T10:00:00.000Z' }))).toBeNull();
+  });
+});
+
+describe('the order forms', () => {
+  const standing: AccountStanding = {
+    paymentTerms: 'net30',
+    creditLimit: 80_000,
+    poRequired: false,
+    depositPercent: 30,
+    currency: 'USD',
+    outstanding: 0,
+    available: 80_000,
+    overdue: 0,
+  };
+  const account = { company: true, standing };
+
+  it('count the order less its deposit against the credit left, as the server does', () => {
+    // $1,000 with a $300 deposit: $700 on account fits the $800 left; $1,200 leaves $840, which does not.
+    expect(depositFor(standing, 100_000)).toBe(30_000);
+    expect(holdReason(standing, 100_000)).toBeNull();
+    expect(holdReason(standing, 120_000)).toBe(accountMessages.overCredit);
+    expect(holdReason({ ...standing, depositPercent: 0 }, 100_000)).toBe(accountMessages.overCredit);
+    expect(depositFor({ ...standing, paymentTerms: 'card' }, 100_000)).toBe(0);
+  });
+
+  it('tell the dealer to pay the deposit once the order is confirmed', () => {
+    expect(depositText(account, 100_000)).toBe('$300.00');
+    expect(placedOnAccount('Confirmed', null, depositText(account, 100_000))?.description).toBe(
+      'Pay its deposit of $300.00 by card in My Orders: it ships once the deposit is paid.',
+    );
+    expect(placedOnAccount('Confirmed', null, null)?.description).toBe('Its invoice comes when it ships.');
+    expect(placedOnAccount('Unpaid', null, '$300.00')).toBeNull();
   });
 });

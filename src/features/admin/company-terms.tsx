@@ -1,13 +1,22 @@
 // A company's payment terms, on the admins' company detail (docs/decisions/044-orders-on-account.md): card
 // only or net 15/30/60 days, the credit limit in dollars and cents (sent as cents), and whether every order
 // needs a purchase-order number; beside them what the company owes now, the credit it has left and what is
-// overdue. Saving needs the network; the server answers the account as it then stands. With the terms the
+// overdue, and the deposit a company pays by card before each order on account ships (docs/decisions/047). Saving
+// needs the network; the server answers the account as it then stands. With the terms the
 // admin exempts a company under the reverse charge (docs/decisions/046-tax-per-ship-to-location.md): only
 // with its tax number, which the server checks and says so under the box.
 
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, serverFieldErrors } from '../../api/errors';
-import { MAX_CREDIT_LIMIT, PAYMENT_TERMS, termsLabel, type AccountStanding, type PaymentTerms } from '../../contract/account-terms';
+import {
+  accountMessages,
+  MAX_CREDIT_LIMIT,
+  MAX_DEPOSIT_PERCENT,
+  PAYMENT_TERMS,
+  termsLabel,
+  type AccountStanding,
+  type PaymentTerms,
+} from '../../contract/account-terms';
 import { toasts } from '../../contract/messages';
 import { CURRENCY_NAMES, formatMoney, minorToField, parseMajor, type CurrencyCode } from '../../contract/money';
 import { fieldAria, FormField } from '../../ui/form-field';
@@ -24,6 +33,15 @@ export function creditLimitOf(text: string, currency: CurrencyCode): number | nu
   return minor !== null && minor <= MAX_CREDIT_LIMIT ? minor : null;
 }
 
+/** The typed deposit in whole percent, 0 to MAX_DEPOSIT_PERCENT (empty is none); null for anything else. */
+export function depositPercentOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (!/^\d{1,2}$/u.test(trimmed)) return null;
+  const percent = Number(trimmed);
+  return percent <= MAX_DEPOSIT_PERCENT ? percent : null;
+}
+
 export function CompanyTerms({
   company,
   account,
@@ -38,6 +56,8 @@ export function CompanyTerms({
   const [terms, setTerms] = useState<PaymentTerms>(account.paymentTerms);
   const [limit, setLimit] = useState(() => minorToField(account.creditLimit, account.currency));
   const [poRequired, setPoRequired] = useState(account.poRequired);
+  const [deposit, setDeposit] = useState(() => String(account.depositPercent ?? 0));
+  const [depositError, setDepositError] = useState<string | undefined>(undefined);
   const [taxExempt, setTaxExempt] = useState(account.taxExempt ?? false);
   const [exemptError, setExemptError] = useState<string | undefined>(undefined);
   const [limitError, setLimitError] = useState<string | undefined>(undefined);
@@ -46,6 +66,7 @@ export function CompanyTerms({
     terms !== account.paymentTerms ||
     creditLimitOf(limit, account.currency) !== account.creditLimit ||
     poRequired !== account.poRequired ||
+    depositPercentOf(deposit) !== (account.depositPercent ?? 0) ||
     taxExempt !== (account.taxExempt ?? false);
 
   const submit = (event: FormEvent) => {
@@ -56,20 +77,33 @@ export function CompanyTerms({
       return;
     }
     setLimitError(undefined);
+    const depositPercent = depositPercentOf(deposit);
+    if (depositPercent === null) {
+      setDepositError(accountMessages.depositPercent);
+      return;
+    }
+    setDepositError(undefined);
     setExemptError(undefined);
     setFailure(null);
     save.mutate(
       // The exemption only when it changes: left out, the server keeps it as it is.
-      { id: company.id, terms: { paymentTerms: terms, creditLimit, poRequired, ...(taxExempt === (account.taxExempt ?? false) ? {} : { taxExempt }) } },
+      {
+        id: company.id,
+        terms: { paymentTerms: terms, creditLimit, poRequired, depositPercent, ...(taxExempt === (account.taxExempt ?? false) ? {} : { taxExempt }) },
+      },
       {
         onSuccess: (saved) => {
           setLimit(minorToField(saved.creditLimit, account.currency));
+          setDeposit(String(saved.depositPercent ?? 0));
           toast.success(`${company.name} now pays ${saved.paymentTerms === 'card' ? 'by card' : `on ${termsLabel(saved.paymentTerms)} terms`}`);
         },
         onError: (error) => {
-          const [exempt] = serverFieldErrors(error, ['taxExempt'] as const);
+          const fields = serverFieldErrors(error, ['taxExempt', 'depositPercent'] as const);
+          const exempt = fields.find((f) => f.field === 'taxExempt');
+          const percent = fields.find((f) => f.field === 'depositPercent');
           if (exempt) setExemptError(exempt.message);
-          else setFailure(errorMessage(error));
+          if (percent) setDepositError(percent.message);
+          if (!exempt && !percent) setFailure(errorMessage(error));
           toast.error(toasts.tryAgain);
         },
       },
@@ -127,6 +161,29 @@ export function CompanyTerms({
                 value={limit}
                 onChange={(event) => setLimit(event.target.value)}
               />
+            </label>
+          </FormField>
+          <FormField
+            id={`${id}-deposit`}
+            label="Deposit"
+            error={depositError}
+            hint={
+              <p id={`${id}-deposit-hint`} className="mt-1 text-sm text-base-content/70">
+                The share of each order on account the dealer pays by card before it ships; the rest goes on the account. 0 for none.
+              </p>
+            }
+          >
+            <label className={`input w-full sm:w-40 ${depositError ? 'input-error' : ''}`}>
+              <input
+                {...fieldAria(`${id}-deposit`, depositError, `${id}-deposit-hint`)}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                className="grow tabular-nums"
+                value={deposit}
+                onChange={(event) => setDeposit(event.target.value)}
+              />
+              <span aria-hidden="true">%</span>
             </label>
           </FormField>
         </div>

@@ -12,7 +12,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { ADMIN_ORDERS_PAGE_SIZE, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
+import { ADMIN_ORDERS_PAGE_SIZE, depositDue, orderAmount, SHIP_UNDO_MS, type Order, type ShipOrderBody } from '../../contract/order';
+import { formatMoney } from '../../contract/money';
 import { reasonForShop, termsLabel } from '../../contract/account-terms';
 import { adminStatusLabel, isShippable, type OrderStatus } from '../../contract/order-status';
 import { formatCount } from '../../contract/pricing';
@@ -216,6 +217,14 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
         const onAccount = accountActions.buttonsFor(order, which);
         if (order.status === 'On hold') return <div className="flex flex-wrap gap-2">{onAccount}</div>;
         if (order.status === 'Refused') return <span className="text-sm text-base-content/70">Refused</span>;
+        // An order on account whose deposit is due ships once the dealer has paid it (docs/decisions/047).
+        if (depositDue(order)) {
+          return (
+            <span className="max-w-44 text-sm text-base-content/80" data-testid="deposit-awaited">
+              Awaiting the deposit of {formatMoney(order.depositMinor ?? 0, orderAmount(order).currency)}
+            </span>
+          );
+        }
         if (isShippable(order.status)) {
           return (
             <div className="flex flex-wrap gap-2">

@@ -11,7 +11,7 @@ import type { CardPaymentResult } from '../../contract/payment';
 import { formatMoney, type CurrencyCode } from '../../contract/money';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
-import { OrderTotals, orderShowsTax } from '../../ui/order-totals';
+import { OrderTotals, orderShowsRows } from '../../ui/order-totals';
 import { QueryError } from '../../ui/query-error';
 import { useOnline } from '../offline/network-status';
 import { useInvoices } from './get-invoices';
@@ -197,10 +197,11 @@ export function InvoicesPortal({ email, billing, cardForm, onDownload }: Invoice
     {
       header: 'Amount',
       className: 'text-right tabular-nums',
-      // The gross the invoice asks for; an invoice with tax shows its net and tax line above it.
+      // What the invoice asks for; an invoice with tax shows its net and tax line above its gross, and one whose order
+      // paid a deposit before it shipped shows the deposit and the rest, which is what it asks for.
       cell: (invoice) => {
-        const order = { ...invoice, totalMinor: invoice.amount, totalPrice: 0 };
-        return orderShowsTax(order) ? <OrderTotals order={order} /> : <strong>{formatMoney(invoice.amount, invoice.currency)}</strong>;
+        const order = { ...invoice, totalMinor: invoice.amount + (invoice.depositMinor ?? 0), totalPrice: 0, depositPaidAt: invoice.issuedAt };
+        return orderShowsRows(order) ? <OrderTotals order={order} /> : <strong>{formatMoney(invoice.amount, invoice.currency)}</strong>;
       },
     },
     {

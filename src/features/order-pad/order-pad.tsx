@@ -28,7 +28,16 @@ import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbo
 import { useDealerPrices } from '../../offline/prices';
 import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
-import { AccountPaymentFields, holdReason, NO_ACCOUNT, orderTaxTerms, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
+import {
+  AccountPaymentFields,
+  depositText,
+  holdReason,
+  NO_ACCOUNT,
+  orderTaxTerms,
+  placedOnAccount,
+  useAccountPayment,
+  type OrderAccount,
+} from '../../ui/account-payment';
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { FormTaxTotals } from '../../ui/order-totals';
@@ -209,7 +218,10 @@ export function OrderPad({
       setSaving(false);
     }
     if (outcome.kind !== 'refused') {
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMinor)) : null;
+      const onAccount =
+        outcome.kind === 'placed'
+          ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMinor), depositText(account, totalMinor))
+          : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onDone();

@@ -13,7 +13,8 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { ApiError, NetworkError } from '../../api/errors';
 import { texts, toasts } from '../../contract/messages';
-import type { Order } from '../../contract/order';
+import { depositDue, orderAmount, type Order } from '../../contract/order';
+import { formatMoney } from '../../contract/money';
 import { termsLabel } from '../../contract/account-terms';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
 import { formatCount } from '../../contract/pricing';
@@ -101,6 +102,13 @@ function OrderStatusCell({ order, now }: { order: Order; now: number }) {
         {order.status === 'On hold' ? (
           <span className="max-w-64 whitespace-normal text-xs" data-testid="status-reason">
             {order.statusReason ?? 'It waits for the shop to release it.'}
+          </span>
+        ) : null}
+        {(order.depositMinor ?? 0) > 0 && order.status !== 'Refused' ? (
+          <span className={`text-xs ${depositDue(order) ? 'font-semibold' : 'text-base-content/80'}`} data-testid="deposit-state">
+            {order.depositPaidAt
+              ? `Deposit of ${formatMoney(order.depositMinor ?? 0, orderAmount(order).currency)} paid`
+              : `Deposit of ${formatMoney(order.depositMinor ?? 0, orderAmount(order).currency)} due${order.status === 'On hold' ? ' once released' : ': it ships once paid'}`}
           </span>
         ) : null}
         {order.status === 'Refused' && order.statusReason ? (
@@ -242,6 +250,22 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
+            {depositDue(o) && !o.readOnly ? (
+              offlineReason ? (
+                <button type="button" className="btn btn-sm btn-primary" disabled title={offlineReason}>
+                  Pay deposit
+                </button>
+              ) : (
+                <Link
+                  to="/dashboard/payment/$id"
+                  params={{ id: o._id }}
+                  className="btn btn-sm btn-primary whitespace-nowrap"
+                  aria-label={`Pay the deposit of ${orderTitle(o)}`}
+                >
+                  Pay deposit
+                </Link>
+              )
+            ) : null}
             {orderAgain ? (
               // Works offline too: the pad is on the device and the catalogue is the one saved there.
               <button

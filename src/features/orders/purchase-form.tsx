@@ -22,7 +22,16 @@ import type { Product } from '../../contract/product';
 import { orderTotals, showsTax } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
-import { AccountPaymentFields, holdReason, NO_ACCOUNT, orderTaxTerms, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
+import {
+  AccountPaymentFields,
+  depositText,
+  holdReason,
+  NO_ACCOUNT,
+  orderTaxTerms,
+  placedOnAccount,
+  useAccountPayment,
+  type OrderAccount,
+} from '../../ui/account-payment';
 import { FormTaxTotals } from '../../ui/order-totals';
 import { ReadOnlyIdentity } from '../../ui/form-field';
 import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
@@ -150,7 +159,10 @@ export function PurchaseForm({
     }
     if (outcome.kind !== 'refused') {
       setPriceChange(null);
-      const onAccount = outcome.kind === 'placed' ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMinor)) : null;
+      const onAccount =
+        outcome.kind === 'placed'
+          ? placedOnAccount(outcome.status, outcome.statusReason ?? holdReason(account.standing, totalMinor), depositText(account, totalMinor))
+          : null;
       if (onAccount) toast[onAccount.kind](onAccount.message, { description: onAccount.description });
       else toast.success(outcome.kind === 'placed' ? toasts.orderAdded : toasts.orderSavedOffline);
       onOrdered();
