@@ -50,9 +50,13 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     const { id, created } = await orders.place(user, parseBody(OrderBodySchema, request.body));
     // The number the dealer will quote and where the order stands, read back as the database gave them.
     const placed = await findOrder(db, id);
-    return reply
-      .status(created ? 201 : 200)
-      .send({ insertedId: id, number: placed?.number, status: placed?.status, statusReason: placed?.statusReason ?? null });
+    return reply.status(created ? 201 : 200).send({
+      insertedId: id,
+      number: placed?.number,
+      status: placed?.status,
+      statusReason: placed?.statusReason ?? null,
+      ...(placed && placed.depositMinor > 0 ? { depositMinor: placed.depositMinor } : {}),
+    });
   });
 
   app.get<{ Params: { email: string } }>('/orders/:email', { preHandler: app.guards.signedIn, schema: schemas.byEmail }, async (request, reply) => {

@@ -337,6 +337,8 @@ export const PlacedOrderSchema = v.object({
   status: v.optional(v.picklist(ORDER_STATUSES)),
   /** On hold: why, in the dealer's words. */
   statusReason: v.optional(v.nullable(v.string())),
+  /** On account with a deposit (docs/decisions/047): the deposit to pay by card before it ships, in minor units; left out for none. */
+  depositMinor: v.optional(v.number()),
 });
 export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 

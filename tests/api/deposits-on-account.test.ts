@@ -46,7 +46,7 @@ describeEachDatabase('deposits on account', (kind) => {
       payload: { lines: [{ productId, quantity }], ...typed, clientOrderId: randomUUID(), ...extra },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { insertedId: string; status: string };
+    return res.json() as { insertedId: string; status: string; depositMinor?: number };
   };
   const orderOf = async (id: string) => (await t.app.inject({ url: `/api/order/${id}`, headers: dana.auth })).json() as Order;
   const standing = async () => (await t.app.inject({ url: '/api/company/account', headers: dana.auth })).json() as AccountStanding;
@@ -91,7 +91,7 @@ describeEachDatabase('deposits on account', (kind) => {
   it('an order on account is confirmed with its deposit due; the credit counts the rest, and it does not ship yet', async () => {
     // $1,000 against $800 of credit: the $300 deposit is paid by card, so the $700 on account fits.
     const placed = await place(10);
-    expect(placed.status).toBe('Confirmed');
+    expect(placed).toMatchObject({ status: 'Confirmed', depositMinor: 30_000 });
     orderId = placed.insertedId;
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ totalMinor: 100_000, depositMinor: 30_000, depositPaidAt: null, paymentTerms: 'net30' });
@@ -167,6 +167,7 @@ describeEachDatabase('deposits on account', (kind) => {
 
     const card = await place(1, { payment: 'card' });
     expect(card.status).toBe('Unpaid');
+    expect(card.depositMinor).toBeUndefined();
     const order = await orderOf(card.insertedId);
     expect(order.depositMinor).toBeUndefined();
     const rows = await rowsOf<{ deposit: number }>(t.database.db, sql`select deposit_minor as deposit from orders where id = ${card.insertedId}::uuid`);

@@ -26,11 +26,11 @@ function freshDb(): ForgelineDatabase {
   return db;
 }
 
-function recordingSend(status: 'Confirmed' | 'On hold' | 'Unpaid' = 'Confirmed') {
+function recordingSend(status: 'Confirmed' | 'On hold' | 'Unpaid' = 'Confirmed', depositMinor?: number) {
   const bodies: OrderBody[] = [];
   const send: SendOrder = async (body) => {
     bodies.push(body);
-    return { insertedId: randomUUID(), number: 'O-2026-00007', status };
+    return { insertedId: randomUUID(), number: 'O-2026-00007', status, ...(depositMinor ? { depositMinor } : {}) };
   };
   return { bodies, send };
 }
@@ -57,8 +57,18 @@ describe('an order on account queued offline', () => {
         totalPrice: 1200,
       },
     ]);
-    expect(report.sent).toEqual([expect.objectContaining({ clientOrderId: item.clientOrderId, status: 'On hold', orderNumber: 'O-2026-00007' })]);
+    expect(report.sent).toEqual([
+      expect.objectContaining({ clientOrderId: item.clientOrderId, status: 'On hold', orderNumber: 'O-2026-00007', depositDue: false }),
+    ]);
     expect(await listOutbox(ALICE, db)).toEqual([]);
+  });
+
+  it('reports a confirmed order whose deposit is due, so the dealer is told to pay it', async () => {
+    const db = freshDb();
+    const item = await enqueueOrder({ ...order, clientOrderId: randomUUID(), payment: 'account' }, db, 1);
+    const { send } = recordingSend('Confirmed', 36_000);
+    const report = await flushOutbox({ email: ALICE, token: 'token-alice' }, {}, deps(db, send));
+    expect(report.sent).toEqual([expect.objectContaining({ clientOrderId: item.clientOrderId, status: 'Confirmed', depositDue: true })]);
   });
 
   it('sends an order saved before PO numbers and payment choices without them', async () => {

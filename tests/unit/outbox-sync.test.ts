@@ -570,6 +570,7 @@ describe('orders of several tools (the order pad): one item carrying its lines',
         orderName: `${drill.name} and 2 more`,
         orderNumber: 'O-2026-00001',
         status: null,
+        depositDue: false,
       },
     ]);
     expect(api.calls.map((c) => c.body)).toEqual([

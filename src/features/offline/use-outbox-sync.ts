@@ -29,7 +29,12 @@ export function useOutboxSync(onSent: () => void): void {
       for (const sent of report.sent) {
         const number = sent.orderNumber ? `Its order number is ${sent.orderNumber}.` : '';
         // An order on account is not paid from the dashboard: it is confirmed, or waits for the shop (My Orders says why).
-        if (sent.status === 'Confirmed')
+        if (sent.status === 'Confirmed' && sent.depositDue)
+          toast.success(`Your saved ${sent.orderName} order was sent and confirmed on account.`, {
+            description: `${number} Pay its deposit by card in My Orders: it ships once the deposit is paid.`.trim(),
+            action: { label: 'Review', onClick: () => void navigate({ to: MY_ORDERS }) },
+          });
+        else if (sent.status === 'Confirmed')
           toast.success(`Your saved ${sent.orderName} order was sent and confirmed on account.`, { description: number || undefined });
         else if (sent.status === 'On hold')
           toast.warning(`Your saved ${sent.orderName} order was sent and is on hold.`, {

@@ -29,7 +29,7 @@ export type SendOrder = (
   body: OrderBody,
   token: string,
   signal: AbortSignal,
-) => Promise<{ insertedId: string; number?: string | undefined; status?: OrderStatus | undefined }>;
+) => Promise<{ insertedId: string; number?: string | undefined; status?: OrderStatus | undefined; depositMinor?: number | undefined }>;
 
 export interface FlushDeps {
   db: ForgelineDatabase;
@@ -59,7 +59,7 @@ export interface FlushReport {
   /** `orderName`: its first tool and how many more, as lists name it. */
   /** `orderNumber`: the number the server gave the order (`O-2026-00042`), null from a server without numbers. */
   /** `status`: Unpaid (to pay by card), or Confirmed or On hold on account; null from a server before accounts. */
-  sent: { clientOrderId: string; orderId: string; orderName: string; orderNumber: string | null; status: OrderStatus | null }[];
+  sent: { clientOrderId: string; orderId: string; orderName: string; orderNumber: string | null; status: OrderStatus | null; depositDue: boolean }[];
   /** Items that turned 'Needs attention' in this pass. */
   needsAttention: { clientOrderId: string; orderName: string; message: string }[];
   /** A 401 (or no token): the items wait until the user signs in again. */
@@ -117,7 +117,7 @@ async function releaseLease(d: FlushDeps, holder: string): Promise<void> {
 }
 
 type Outcome =
-  | { kind: 'sent'; orderId: string; orderNumber: string | null; status: OrderStatus | null }
+  | { kind: 'sent'; orderId: string; orderNumber: string | null; status: OrderStatus | null; depositDue: boolean }
   | { kind: 'retry'; error: { status: number; code: string; message: string } }
   | { kind: 'sign-in'; error: { status: number; code: string; message: string } }
   | { kind: 'attention'; error: { status: number; code: string; message: string }; lines: OrderLineProblem[] };
@@ -149,7 +149,13 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
   const timer = setTimeout(() => controller.abort(new DOMException('The send timed out.', 'TimeoutError')), SEND_TIMEOUT_MS);
   try {
     const created = await d.send(orderBody(item), token, controller.signal);
-    return { kind: 'sent', orderId: created.insertedId, orderNumber: created.number ?? null, status: created.status ?? null };
+    return {
+      kind: 'sent',
+      orderId: created.insertedId,
+      orderNumber: created.number ?? null,
+      status: created.status ?? null,
+      depositDue: created.status === 'Confirmed' && (created.depositMinor ?? 0) > 0,
+    };
   } catch (error) {
     if (controller.signal.aborted) return { kind: 'retry', error: { status: 0, code: 'timeout', message: NETWORK_MESSAGE } };
     return classify(error, item);
@@ -260,7 +266,14 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
     await record(d, sending, outcome);
     const orderName = queuedOrderName(item.lines);
     if (outcome.kind === 'sent') {
-      report.sent.push({ clientOrderId: item.clientOrderId, orderId: outcome.orderId, orderName, orderNumber: outcome.orderNumber, status: outcome.status });
+      report.sent.push({
+        clientOrderId: item.clientOrderId,
+        orderId: outcome.orderId,
+        orderName,
+        orderNumber: outcome.orderNumber,
+        status: outcome.status,
+        depositDue: outcome.depositDue,
+      });
     }
     if (outcome.kind === 'attention') report.needsAttention.push({ clientOrderId: item.clientOrderId, orderName, message: outcome.error.message });
     if (outcome.kind === 'sign-in') report.signInRequired = true;
