@@ -2,8 +2,10 @@
 // and the signed webhook: valid, bad signature, replayed, out of order (docs/architecture.md, "Payments").
 
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/rows';
 import { placeOrder } from '../helpers/orders';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { createTestApp, type TestUser } from '../helpers/test-app';
@@ -79,6 +81,39 @@ describeEachDatabase('payments (Stripe)', (kind) => {
     data: {
       object: { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'usd', status: intent.status, metadata: { orderId: intent.orderId } },
     },
+  });
+
+  describe('the deposit of an order on account (docs/decisions/047)', () => {
+    it('asks Stripe for the deposit alone, and the webhook records it paid once, never the order Paid', async () => {
+      const [company] = await rowsOf<{ id: string }>(t.database.db, sql`select company_id as id from company_members where user_id = ${other.id}::uuid`);
+      const terms = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/companies/${company?.id ?? ''}/terms`,
+        headers: admin.auth,
+        payload: { paymentTerms: 'net30', creditLimit: 10_000_000, poRequired: false, depositPercent: 25 },
+      });
+      expect(terms.statusCode, terms.body).toBe(200);
+      // 3 pcs. at $149 is $447.00: a deposit of $111.75.
+      const id = await placeOrder(t, other, { productId, orderQuantity: 3 });
+      const { intentId } = await startPayment(id, other);
+      expect(fake.intents.get(intentId)).toMatchObject({ amount: 11_175, currency: 'usd', metadata: { orderId: id } });
+      expect(fake.intents.get(intentId)?.capture_method).not.toBe('manual');
+
+      // An event for the order's whole amount is not this deposit's.
+      const whole = await deliver(intentEvent('payment_intent.succeeded', { id: intentId, amount: 44_700, status: 'succeeded', orderId: id }));
+      expect(whole.json()).toMatchObject({ outcome: 'ignored' });
+      const event = intentEvent('payment_intent.succeeded', { id: intentId, amount: 11_175, status: 'succeeded', orderId: id });
+      expect((await deliver(event)).json()).toMatchObject({ outcome: 'applied' });
+      expect((await deliver(event)).json()).toMatchObject({ outcome: 'duplicate' });
+      const order = (await t.app.inject({ url: `/api/order/${id}`, headers: other.auth })).json() as { status: string; depositPaidAt: string | null };
+      expect(order.status).toBe('Confirmed');
+      expect(order.depositPaidAt).not.toBeNull();
+      // The payment page confirming after the webhook is a success that changes nothing.
+      fake.succeed(intentId);
+      const late = await confirm(id, intentId, other);
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json()).toEqual({ modifiedCount: 0 });
+    });
   });
 
   describe('creating the PaymentIntent', () => {
