@@ -1,17 +1,18 @@
 // @vitest-environment jsdom
 // Our Tools while the dealer types (src/features/catalogue/tools-list.tsx): the answer to a search the box
 // has moved past is never drawn, and neither are the last answer's cards kept for the next search; the cards
-// drawn last stay, busy, until the answer to what the box says comes, which is drawn at once.
+// drawn last stay, busy, until the answer to what the box says comes, which is drawn at once. A page of
+// cards is drawn a few cards per task, from the first.
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../src/api/query-keys';
 import { searchWords, type Product } from '../../src/contract/product';
 import type { ToolSearch } from '../../src/features/catalogue/search-products';
-import { ToolsList } from '../../src/features/catalogue/tools-list';
+import { CARDS_PER_TASK, ToolCards, ToolsList } from '../../src/features/catalogue/tools-list';
 
 const TOTAL = 500;
 const SLOW = { timeout: 5000 };
@@ -83,6 +84,7 @@ describe('Our Tools as the dealer types', () => {
   it('does not draw the answer to a search the box has moved past, and draws the one to what it says', async () => {
     const client = renderList(<Typing />);
     await waitFor(() => expect(count()).toBe('Showing 24 of 500 tools'), SLOW);
+    await waitFor(() => expect(busy()).toBe('false'), SLOW);
 
     // The cards are at "chop saw 1" while the box already says "chop saw 12".
     act(() => setShown({ search: { q: 'chop saw 1', category: null }, behind: true }));
@@ -93,13 +95,14 @@ describe('Our Tools as the dealer types', () => {
     // The cards catch up with the box: its answer is drawn.
     act(() => setShown({ search: { q: 'chop saw 12', category: null }, behind: false }));
     await waitFor(() => expect(count()).toBe('Showing 11 of 11 tools'), SLOW);
-    expect(busy()).toBe('false');
+    await waitFor(() => expect(busy()).toBe('false'), SLOW);
     expect(asked).toEqual(['', 'chop saw 1', 'chop saw 12']);
   });
 
   it('keeps the cards drawn last while the next search is asked, instead of the answer kept for it', async () => {
     const client = renderList(<Typing />);
     await waitFor(() => expect(count()).toBe('Showing 24 of 500 tools'), SLOW);
+    await waitFor(() => expect(busy()).toBe('false'), SLOW);
     act(() => setShown({ search: { q: 'chop saw 1', category: null }, behind: true }));
     await waitFor(() => expect(answered(client, 'chop saw 1')).toBe(true), SLOW);
 
@@ -119,6 +122,43 @@ describe('Our Tools as the dealer types', () => {
 
     release();
     await waitFor(() => expect(count()).toBe('Showing 11 of 11 tools'), SLOW);
+    await waitFor(() => expect(busy()).toBe('false'), SLOW);
+  });
+});
+
+describe('a page of cards', () => {
+  let setProducts: (products: Product[]) => void = () => undefined;
+  function Cards({ first }: { first: Product[] }) {
+    const [products, set] = useState(first);
+    setProducts = set;
+    return <ToolCards products={products} busy={false} />;
+  }
+  const names = () =>
+    within(screen.getByRole('list', { name: 'Tools' }))
+      .queryAllByRole('heading')
+      .map((h) => h.textContent);
+
+  it('is drawn a few cards per task, from the first, busy until the last is drawn', async () => {
+    renderList(<Cards first={catalogue.slice(0, 24)} />);
+    await waitFor(() => expect(names().length).toBeGreaterThan(0), SLOW);
+    const first = names();
+    expect(first.length).toBeLessThan(24);
+    expect(first).toEqual(catalogue.slice(0, first.length).map((t) => t.name));
+    await waitFor(() => expect(names()).toHaveLength(24), SLOW);
+    expect(names()).toEqual(catalogue.slice(0, 24).map((t) => t.name));
+    expect(busy()).toBe('false');
+  });
+
+  it('rewrites the cards from the first for a new list, the others showing their tools until their turn', async () => {
+    renderList(<Cards first={catalogue.slice(0, 24)} />);
+    await waitFor(() => expect(names()).toHaveLength(24), SLOW);
+    const next = catalogue.slice(100, 110);
+    act(() => setProducts(next));
+    const during = names();
+    expect(during.slice(0, CARDS_PER_TASK)).toEqual(next.slice(0, CARDS_PER_TASK).map((t) => t.name));
+    expect(during.slice(CARDS_PER_TASK)).toEqual(catalogue.slice(CARDS_PER_TASK, 10).map((t) => t.name));
+    expect(busy()).toBe('true');
+    await waitFor(() => expect(names()).toEqual(next.map((t) => t.name)), SLOW);
     expect(busy()).toBe('false');
   });
 });

@@ -21,6 +21,9 @@ export const catalogueSyncQueryOptions = () =>
     queryKey: queryKeys.catalogueSync,
     queryFn: async ({ client }) => {
       const result = await syncSavedCatalogue(afterLoadWhenIdle);
+      // What follows is a task of its own, not the end of the one that took the worker's answer (and drew the
+      // progress notice away): at trade scale the two together were one long task on a slow tablet.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       refreshAfterSync(client, result);
       // The dealer's prices are brought up to date with the tools (a tablet back online syncs both at once),
       // unless they were read within their own refresh interval: the page's first load reads both, and asking

@@ -90,7 +90,43 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
-/** The cards of the pages shown, keyed by place (see ProductCard). */
+/** Cards drawn (or rewritten) in one task: a page of 24 at once was a long task on a slow tablet. */
+export const CARDS_PER_TASK = 6;
+
+interface Drawing {
+  products: Product[];
+  /** The cards before `upTo` show `products`; those after it still show `before`, until the next task rewrites them. */
+  upTo: number;
+  before: Product[];
+}
+
+const shownOf = (drawing: Drawing): Product[] =>
+  drawing.upTo >= drawing.products.length
+    ? drawing.products
+    : drawing.products.slice(0, drawing.upTo).concat(drawing.before.slice(drawing.upTo, drawing.products.length));
+
+/**
+ * The products to draw: a new list is drawn a few cards per task, from the first, the cards further down
+ * keeping the tools they showed until their turn (or appearing then), each task short enough for the page to
+ * answer in between. `drawing` says whether some are still to come.
+ */
+function useDrawnInSlices(products: Product[]): { shown: Product[]; drawing: boolean } {
+  const [drawing, setDrawing] = useState<Drawing>({ products, upTo: Math.min(products.length, CARDS_PER_TASK), before: [] });
+  let current = drawing;
+  if (drawing.products !== products) {
+    current = { products, upTo: Math.min(products.length, CARDS_PER_TASK), before: shownOf(drawing) };
+    setDrawing(current);
+  }
+  const more = current.upTo < current.products.length;
+  useEffect(() => {
+    if (!more) return;
+    const next = setTimeout(() => setDrawing((now) => (now === drawing ? { ...now, upTo: now.upTo + CARDS_PER_TASK } : now)), 0);
+    return () => clearTimeout(next);
+  }, [drawing, more]);
+  return { shown: shownOf(current), drawing: more };
+}
+
+/** The cards of the pages shown, keyed by place (see ProductCard), drawn a few per task (useDrawnInSlices). */
 export function ToolCards({
   products,
   action,
@@ -102,9 +138,10 @@ export function ToolCards({
   busy: boolean;
   prices?: DealerPrices | null;
 }) {
+  const { shown, drawing } = useDrawnInSlices(products);
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={busy}>
-      {products.map((product, place) => (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={busy || drawing}>
+      {shown.map((product, place) => (
         <ProductCard key={place} product={product} action={action} prices={prices} />
       ))}
     </ul>
