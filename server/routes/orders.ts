@@ -7,6 +7,7 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import { accountMessages } from '../../src/contract/account-terms';
+import { MAX_ORDER_LINES } from '../../src/contract/constants';
 import { EmailSchema, IdSchema } from '../../src/contract/fields';
 import { AdminOrdersQuerySchema, MyOrdersQuerySchema, OrderBodySchema, OneToolOrderBodySchema, ShipOrderBodySchema } from '../../src/contract/order';
 import { currentUser } from '../auth/guards';
@@ -20,6 +21,12 @@ import { depositCharge, markOrderShipped, orderToActOn, undoOrderShipped } from 
 import { isOneToolOrderBody, placeOneToolOrder, withOneToolFields } from './one-tool-order';
 import dealerPrices from './dealer-prices';
 import ordersOnAccount from './orders-on-account';
+
+/**
+ * The one JSON body allowed past 64 KiB: an order of MAX_ORDER_LINES lines, each at most about 130 bytes (an
+ * id, a quantity and the prices the dealer saw), plus the usual 64 KiB for the rest.
+ */
+export const ORDER_BODY_LIMIT = 64 * 1024 + MAX_ORDER_LINES * 160;
 
 const ordersRoutes: FastifyPluginAsync = async (app) => {
   const { config, database } = app.deps;
@@ -37,7 +44,7 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
     whenStoreDown: 'allow',
   });
 
-  app.post('/orders', { preHandler: app.guards.orderer, schema: schemas.create }, async (request, reply) => {
+  app.post('/orders', { preHandler: app.guards.orderer, schema: schemas.create, bodyLimit: ORDER_BODY_LIMIT }, async (request, reply) => {
     const user = currentUser(request);
     await perUser.hit(user.id, request, reply);
     if (isOneToolOrderBody(request.body)) {

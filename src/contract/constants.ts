@@ -15,7 +15,7 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_ORDER_TOTAL = 999_999;
 
 /** Lines in one bulk order, and volume price tiers per tool. */
-export const MAX_ORDER_LINES = 100;
+export const MAX_ORDER_LINES = 1_000;
 export const MAX_PRICE_TIERS = 5;
 
 export const ADDRESS_MAX_LENGTH = 500;

@@ -264,7 +264,7 @@ export const OrderBodySchema = v.strictObject({
   lines: v.pipe(
     v.array(OrderLineInputSchema, 'lines must be a list'),
     v.minLength(1, 'Add at least one tool to the order'),
-    v.maxLength(MAX_ORDER_LINES, `One order holds at most ${MAX_ORDER_LINES} tools`),
+    v.maxLength(MAX_ORDER_LINES, `One order holds at most ${MAX_ORDER_LINES.toLocaleString('en-US')} tools`),
     v.check((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Each tool may appear on one line only'),
   ),
   userAddress: AddressSchema,

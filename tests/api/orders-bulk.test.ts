@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_ORDER_LINES } from '../../src/contract/constants';
 import type { Order, OrderLineProblem } from '../../src/contract/order';
 import { findProduct } from '../../server/repositories/products';
 import { payOrder } from '../helpers/orders';
@@ -179,8 +180,10 @@ describeEachDatabase('bulk orders', (kind) => {
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toMatchObject({ error: { message: 'lines: Each tool may appear on one line only' } });
     expect((await post(bulkBody([]))).json()).toMatchObject({ error: { message: 'lines: Add at least one tool to the order' } });
-    const many = Array.from({ length: 101 }, () => ({ productId: randomUUID(), quantity: 1 }));
-    expect((await post(bulkBody(many))).statusCode).toBe(400);
+    const many = Array.from({ length: MAX_ORDER_LINES + 1 }, () => ({ productId: randomUUID(), quantity: 1 }));
+    const tooMany = await post(bulkBody(many));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ error: { message: 'lines: One order holds at most 1,000 tools' } });
     for (const extra of [{ status: 'Paid' }, { userEmail: 'x@example.com' }])
       expect((await post(bulkBody([{ productId: p, quantity: 1 }], extra))).statusCode).toBe(400);
     const lineExtra = await post(bulkBody([{ productId: p, quantity: 1, lineTotal: 1 } as LineIn]));
@@ -189,6 +192,28 @@ describeEachDatabase('bulk orders', (kind) => {
     const wrongTotal = await post(bulkBody([{ productId: p, quantity: 3 }], { totalPrice: 29 }));
     expect(wrongTotal.json()).toMatchObject({ error: { code: 'price_changed' } });
     expect(await stockOf(p)).toBe(100);
+  });
+
+  it('places an order of 1,000 lines, each priced and reserved, in the order they were sent', async () => {
+    expect(MAX_ORDER_LINES).toBe(1000);
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_ORDER_LINES; i += 1)
+      ids.push(await t.createProduct({ name: `Thousand Tool ${i}`, price: 1 + (i % 9), available: 10, minOrder: 1 }));
+    // Every line with the prices the dealer saw, as the pad sends them: the largest body an order has.
+    const lines = ids.map((productId, i) => ({ productId, quantity: 1 + (i % 3), unitPrice: 1 + (i % 9), unitPriceMinor: (1 + (i % 9)) * 100 }));
+    const expected = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+    const res = await post(bulkBody(lines, { totalPrice: expected }));
+    expect(res.statusCode).toBe(201);
+    const order = await orderById((res.json() as { insertedId: string }).insertedId);
+    expect(order.lines).toHaveLength(MAX_ORDER_LINES);
+    expect(order.lines.map((line) => [line.productId, line.quantity, line.lineTotal])).toEqual(
+      lines.map((line) => [line.productId, line.quantity, line.quantity * line.unitPrice]),
+    );
+    expect(order.totalPrice).toBe(expected);
+    const pieces = lines.reduce((sum, line) => sum + line.quantity, 0);
+    const stock = await t.database.db.execute(sql`select sum(available)::int as left from products where name like 'Thousand Tool %'`);
+    expect((stock as unknown as { rows: { left: number }[] }).rows[0]?.left).toBe(10 * MAX_ORDER_LINES - pieces);
+    expect(await stockOf(ids[MAX_ORDER_LINES - 1] ?? '')).toBe(10 - (1 + ((MAX_ORDER_LINES - 1) % 3)));
   });
 
   it('is exactly-once by clientOrderId, also for 20 identical requests at once', async () => {
