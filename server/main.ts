@@ -11,7 +11,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { startMailCatcher, type MailCatcher } from './mail/catcher';
-import { seedCatalogue, seedGeneratedProducts } from './services/seed';
+import { giveSeededBarcodes, seedCatalogue, seedGeneratedProducts } from './services/seed';
 import { copyDiskImagesToDatabase, imageStoreFor } from './images/storage';
 import { checkPortFree, isPortInUse, PortInUseError, type PortClaim } from './lib/port-in-use';
 import type { SharedRedis } from './lib/redis';
@@ -116,6 +116,7 @@ async function main(): Promise<void> {
   // Pictures kept on this machine's disk before the shop moved to PostgreSQL are served by every process.
   const copiedImages = database.kind === 'postgres' ? await copyDiskImagesToDatabase(database.db, config.uploadsDir) : 0;
   if (config.seed) seeded = await seedCatalogue(database.db, images);
+  if (config.seed) await giveSeededBarcodes(database.db);
   const generated = config.seed ? await seedGeneratedProducts(database.db, config.seedProducts) : 0;
   const accounts = config.firebase.mode === 'emulator' && config.seed ? await ensureDemoAccounts(database.db, config.firebase) : null;
 

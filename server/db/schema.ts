@@ -345,6 +345,8 @@ export const products = pgTable(
     name: text('name').notNull(),
     /** The manufacturer's article number, shown wherever the tool is. */
     sku: text('sku').notNull(),
+    /** The barcode number on its box, as src/contract/gtin.ts writes it (8, 13 or 14 digits); null when it has none. */
+    gtin: text('gtin'),
     category: text('category').notNull().default('General'),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
@@ -382,6 +384,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),
+    uniqueIndex('products_gtin_key').on(t.gtin),
+    check('products_gtin_check', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{13,14})$'`),
     index('products_category_idx').on(t.category, t.createdAt),
     index('products_version_idx').on(t.version),
     index('products_written_by_idx').on(t.writtenBy),

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '../../src/contract/errors';
+import { gtinMessages } from '../../src/contract/gtin';
 import { AppError, statusOf } from '../errors';
 
 interface Mapped {
@@ -36,6 +37,9 @@ export function mapError(error: unknown): Mapped {
   const pg =
     (error as { cause?: { code?: string; constraint?: string }; code?: string; constraint?: string }).cause ??
     (error as { code?: string; constraint?: string });
+  if (pg.code === '23505' && pg.constraint === 'products_gtin_key') {
+    return { status: statusOf('conflict'), code: 'conflict', message: gtinMessages.taken };
+  }
   if (pg.code === '23505' && pg.constraint === 'products_sku_key') {
     return { status: statusOf('conflict'), code: 'conflict', message: 'That SKU is already used by another tool.' };
   }

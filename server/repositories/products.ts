@@ -1,7 +1,7 @@
 // Data access for products. Route handlers call these; none of them writes SQL itself.
 
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ChangesFrom, Product } from '../../src/contract/product';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -22,6 +22,8 @@ export function toProduct(row: ProductRow): Product {
     availableQnt: row.available,
     minOrderQnt: row.minOrder,
     sku: row.sku,
+    // Left out when there is none: the offline copy carries thousands of tools.
+    ...(row.gtin ? { gtin: row.gtin } : {}),
     category: row.category,
     maxOrderQnt: row.maxOrder,
     packSize: row.packSize,
@@ -36,15 +38,18 @@ export async function listProducts(tx: Tx): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
-/** One page of the catalogue for a search (every word a prefix of a word of the name, SKU or description) and a category. */
+/**
+ * One page of the catalogue for a search (every word a prefix of a word of the name, SKU or description, or
+ * the whole search a tool's barcode number, `gtin`) and a category.
+ */
 export async function searchProducts(
   tx: Tx,
-  query: { words: string[]; category?: string | undefined; page: number; pageSize: number },
+  query: { words: string[]; gtin?: string | null; category?: string | undefined; page: number; pageSize: number },
 ): Promise<{ items: Product[]; total: number }> {
   const filters: SQL[] = [];
   const tsquery = query.words.map((word) => `${word}:*`).join(' & ');
   const match = sql`${products.search} @@ to_tsquery('simple', ${tsquery})`;
-  if (query.words.length > 0) filters.push(match);
+  if (query.words.length > 0) filters.push(query.gtin ? (or(match, eq(products.gtin, query.gtin)) ?? match) : match);
   if (query.category) filters.push(eq(products.category, query.category));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const order =
@@ -146,6 +151,8 @@ export interface NewProduct {
   minOrder: number;
   /** Made from random digits when not given. */
   sku?: string;
+  /** The barcode number, normalized (src/contract/gtin.ts); none when not given. */
+  gtin?: string | null;
   category?: string;
   maxOrder?: number | null;
   packSize?: number;

@@ -27,6 +27,7 @@ const productAdmin: FastifyPluginAsync = async (app) => {
     await claimPicture(body.imageUrl, 'add the product');
     const insertedId = await insertProduct(db, {
       ...(body.sku ? { sku: body.sku } : {}),
+      ...(body.gtin ? { gtin: body.gtin } : {}),
       ...(body.category ? { category: body.category } : {}),
       name: body.name,
       description: body.description,
@@ -71,6 +72,7 @@ const productAdmin: FastifyPluginAsync = async (app) => {
         available: body.availableQnt,
         minOrder: body.minOrderQnt,
         sku: body.sku,
+        gtin: body.gtin,
         category: body.category,
         maxOrder: body.maxOrderQnt,
         packSize: body.packSize,

@@ -10,6 +10,7 @@ import {
   type Product,
   type ProductPage,
 } from '../../src/contract/product';
+import { normalizeGtin } from '../../src/contract/gtin';
 import { notFound } from '../errors';
 import { pickEncoding, type EncodedBody } from '../lib/catalogue-cache';
 import { COMPRESS_MIN_BYTES } from '../plugins/compression';
@@ -96,7 +97,7 @@ const products: FastifyPluginAsync = async (app) => {
       const category = query.category || undefined;
       void reply.header('cache-control', 'no-cache');
       const search = async () => {
-        const { items, total } = await searchProducts(db, { words, category, page: query.page, pageSize: query.pageSize });
+        const { items, total } = await searchProducts(db, { words, gtin: normalizeGtin(query.q ?? ''), category, page: query.page, pageSize: query.pageSize });
         return { items, total, page: query.page, pageSize: query.pageSize };
       };
       // While the cached catalogue is current, a page without a search is a slice of it (same order: newest

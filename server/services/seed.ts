@@ -3,7 +3,9 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { products, reviews } from '../db/schema';
+import { seedGtin } from '../../src/contract/gtin';
 import { CATEGORY_OF_SHAPE, seedProducts, seedReviews, seedSku, type SeedProduct } from '../db/seed-data';
 import { processImage, type ProcessedImage } from '../images/process';
 import type { ImageStore } from '../images/storage';
@@ -30,6 +32,7 @@ export async function seedCatalogue(db: Db, images: ImageStore): Promise<boolean
         available: p.available,
         minOrder: p.minOrder,
         sku: seedSku(p),
+        gtin: seedGtin(i + 1),
         category: CATEGORY_OF_SHAPE[p.shape],
       });
       // Distinct creation times keep the seeded order stable (newest first).
@@ -44,6 +47,26 @@ export async function seedCatalogue(db: Db, images: ImageStore): Promise<boolean
     }
   });
   return true;
+}
+
+/** The generated tools' barcode numbers start after the demo catalogue's. */
+const GENERATED_GTIN_FROM = 10_000;
+
+/**
+ * Gives the demo catalogue's tools their barcode numbers where an install seeded before barcodes has none (and
+ * no other tool has taken the number), so the counter can scan them. Once: a tool an admin gave a number keeps it.
+ */
+export async function giveSeededBarcodes(db: Db): Promise<number> {
+  let given = 0;
+  for (const [i, p] of seedProducts.entries()) {
+    const gtin = seedGtin(i + 1);
+    const rows = await rowsOf<{ id: string }>(
+      db,
+      sql`update products set gtin = ${gtin} where sku = ${seedSku(p)} and gtin is null and not exists (select 1 from products other where other.gtin = ${gtin}) returning id`,
+    );
+    given += rows.length;
+  }
+  return given;
 }
 
 const MODEL_WORDS = ['Pro', 'Max', 'Compact', 'Heavy-Duty', 'Site', 'Workshop', 'Cordless', 'Brushless'];
@@ -69,6 +92,7 @@ export async function seedGeneratedProducts(db: Db, count: number): Promise<numb
     return {
       name: `Forgeline ${model} ${word} ${base.label.split(' ').slice(1).join(' ')}`,
       sku: `FL-G${String(i + 1).padStart(5, '0')}`,
+      gtin: seedGtin(GENERATED_GTIN_FROM + i),
       category: CATEGORY_OF_SHAPE[base.shape],
       description: `${base.description} Generated catalogue entry ${i + 1} of ${count}, ${word.toLowerCase()} edition.`,
       imageUrl: pictures[i % pictures.length]?.imageUrl ?? '',

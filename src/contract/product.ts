@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, MAX_PRICE, MAX_PRICE_TIERS, MAX_QUANTITY, PRODUCT_NAME_MAX_LENGTH, URL_MAX_LENGTH } from './constants';
 import { positiveWhole, queryInt, requiredText } from './fields';
+import { GtinFieldSchema } from './gtin';
 import { validationMessages as m } from './messages';
 
 export const PriceTierSchema = v.object({ minQnt: v.number(), price: v.number() });
@@ -20,6 +21,8 @@ export const ProductSchema = v.object({
   availableQnt: v.number(),
   minOrderQnt: v.number(),
   sku: v.optional(v.string()),
+  /** The barcode number printed on the tool's box (src/contract/gtin.ts); left out when it has none. */
+  gtin: v.optional(v.nullable(v.string())),
   category: v.optional(v.string()),
   maxOrderQnt: v.optional(v.nullable(v.number())),
   packSize: v.optional(v.number()),
@@ -44,6 +47,8 @@ const productFields = {
   sku: v.optional(
     v.pipe(v.string('Enter the SKU'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/u, 'A SKU is 2 to 40 letters, digits and dashes')),
   ),
+  /** The barcode number on the box: EAN-13 (or UPC-A, EAN-8, GTIN-14) with its check digit; empty or null for none. */
+  gtin: GtinFieldSchema,
   /** Picked from the categories in use, or a new one; "General" when left out. */
   category: v.optional(v.pipe(v.string('Enter a category'), v.trim(), v.nonEmpty('Enter a category'), v.maxLength(60, m.tooLong(60)))),
 };
@@ -125,6 +130,7 @@ export const UpdateProductBodySchema = v.strictObject({
   availableQnt: v.optional(productFields.availableQnt),
   minOrderQnt: v.optional(productFields.minOrderQnt),
   sku: productFields.sku,
+  gtin: productFields.gtin,
   category: productFields.category,
   ...ruleFields,
   imageUrl: v.optional(imageUrlField),

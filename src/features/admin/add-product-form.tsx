@@ -13,7 +13,7 @@ import { ApiError, errorMessage, isSessionRefused, serverFieldErrors } from '../
 import { texts, toasts } from '../../contract/messages';
 import { ProductFieldsSchema, type CreateProductBody } from '../../contract/product';
 import { useCreateProduct } from './create-product';
-import { ImageFileSchema, PictureField, PRODUCT_FORM_FIELDS, ProductFields } from './product-form-fields';
+import { conflictField, ImageFileSchema, PictureField, PRODUCT_FORM_FIELDS, ProductFields } from './product-form-fields';
 import { useUploadOnce } from './upload-image';
 
 export const AddProductFormSchema = v.intersect([ProductFieldsSchema, v.object({ image: ImageFileSchema })]);
@@ -82,6 +82,7 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
       availableQnt: values.availableQnt,
       minOrderQnt: values.minOrderQnt,
       ...(values.sku !== undefined ? { sku: values.sku } : {}),
+      ...(values.gtin ? { gtin: values.gtin } : {}),
       ...(values.category !== undefined ? { category: values.category } : {}),
       // Rules left empty are not sent: the server's defaults are no maximum, packs of 1, the list price.
       ...(values.maxOrderQnt != null ? { maxOrderQnt: values.maxOrderQnt } : {}),
@@ -98,8 +99,8 @@ export function AddProductForm({ online, categories, onSessionRefused }: AddProd
       if (isSessionRefused(error)) return onSessionRefused();
       setFailure({ step: 'save', message: errorMessage(error) });
       for (const { field, message } of serverFieldErrors(error, PRODUCT_FORM_FIELDS)) setError(field, { message });
-      // Another tool has that SKU: said under the SKU, which is what to change.
-      if (error instanceof ApiError && error.code === 'conflict') setError('sku', { message: error.message }, { shouldFocus: true });
+      // Another tool has that SKU or barcode: said under the field, which is what to change.
+      if (error instanceof ApiError && error.code === 'conflict') setError(conflictField(error), { message: error.message }, { shouldFocus: true });
       toast.error(toasts.productFailed);
     } finally {
       setStep('idle');

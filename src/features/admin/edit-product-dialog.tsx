@@ -15,7 +15,7 @@ import { pictureSources } from '../../ui/product-picture';
 import { toast } from '../../ui/toast';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { useOnline } from '../offline/network-status';
-import { PictureField, PRODUCT_FORM_FIELDS, ProductFields, ReplacementImageSchema, type ProductFormInput } from './product-form-fields';
+import { conflictField, PictureField, PRODUCT_FORM_FIELDS, ProductFields, ReplacementImageSchema, type ProductFormInput } from './product-form-fields';
 import { useUpdateProduct } from './update-product';
 import { useUploadOnce } from './upload-image';
 
@@ -42,6 +42,7 @@ function EditProductForm({ product, categories, onDone }: { product: Product; ca
       name: product.name,
       description: product.description,
       sku: product.sku,
+      gtin: product.gtin ?? undefined,
       category: product.category,
       price: product.price,
       availableQnt: product.availableQnt,
@@ -84,6 +85,8 @@ function EditProductForm({ product, categories, onDone }: { product: Product; ca
       // An emptied SKU or category keeps the tool's own (the hint says so).
       ...(dirtyFields.sku && values.sku !== undefined ? { sku: values.sku } : {}),
       ...(dirtyFields.category && values.category !== undefined ? { category: values.category } : {}),
+      // An emptied barcode is taken off the tool.
+      ...(dirtyFields.gtin ? { gtin: values.gtin ?? null } : {}),
       // Empty rule boxes clear a rule: no maximum, packs of 1, no volume prices.
       ...(rulesChanged ? { maxOrderQnt: values.maxOrderQnt ?? null, packSize: values.packSize ?? 1, priceTiers: values.priceTiers ?? [] } : {}),
       ...(imageUrl ? { imageUrl } : {}),
@@ -110,8 +113,8 @@ function EditProductForm({ product, categories, onDone }: { product: Product; ca
       // The server names the picture by its URL; the form, by its file box.
       for (const { field, message } of serverFieldErrors(error, [...PRODUCT_FORM_FIELDS, 'imageUrl']))
         form.setError(field === 'imageUrl' ? 'image' : field, { message });
-      // Another tool has that SKU: said under the SKU, which is what to change.
-      if (error instanceof ApiError && error.code === 'conflict') form.setError('sku', { message: error.message }, { shouldFocus: true });
+      // Another tool has that SKU or barcode: said under the field, which is what to change.
+      if (error instanceof ApiError && error.code === 'conflict') form.setError(conflictField(error), { message: error.message }, { shouldFocus: true });
     } finally {
       setStep('idle');
     }

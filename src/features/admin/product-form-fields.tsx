@@ -1,4 +1,4 @@
-// The fields a tool is made of, one set for Add A Product and the product editor: name, description, SKU,
+// The fields a tool is made of, one set for Add A Product and the product editor: name, description, SKU, barcode,
 // category, price per unit in whole dollars, stock, minimum, the bulk-order rules, and the picture with its
 // preview. Each form holds them at the top level under these names and hands its form in with FormProvider;
 // each form's schema is built on the contract's ProductFieldsSchema, the server's checks.
@@ -8,6 +8,7 @@ import { useFormContext, type UseFormRegisterReturn } from 'react-hook-form';
 import * as v from 'valibot';
 import { IMAGE_MAX_BYTES } from '../../contract/constants';
 import { validationMessages as m } from '../../contract/messages';
+import { gtinMessages } from '../../contract/gtin';
 import { IMAGE_TYPES } from '../../contract/product';
 import { ProductRulesFields, type RuleFormValues } from './product-rules-fields';
 
@@ -35,19 +36,23 @@ export const ReplacementImageSchema = v.optional(v.pipe(v.custom<FileList>(isFil
 
 export const NUMBER_FIELDS = ['price', 'availableQnt', 'minOrderQnt'] as const;
 /** The fields the server may name in a refusal, as the forms call them. */
-export const PRODUCT_FORM_FIELDS = ['name', 'description', 'sku', 'category', ...NUMBER_FIELDS, 'maxOrderQnt', 'packSize', 'priceTiers'] as const;
+export const PRODUCT_FORM_FIELDS = ['name', 'description', 'sku', 'gtin', 'category', ...NUMBER_FIELDS, 'maxOrderQnt', 'packSize', 'priceTiers'] as const;
 
 /** The form's values as typed, before the schema reads them. */
 export interface ProductFormInput extends RuleFormValues {
   name: string;
   description: string;
   sku?: string | undefined;
+  gtin?: string | null | undefined;
   category?: string | undefined;
   price: number;
   availableQnt: number;
   minOrderQnt: number;
   image?: FileList | undefined;
 }
+
+/** The field a 409 from the server is about: the barcode another tool has, else the SKU. */
+export const conflictField = (error: { message: string }): 'gtin' | 'sku' => (error.message === gtinMessages.taken ? 'gtin' : 'sku');
 
 /** An optional text field left empty is not sent: the schema then takes it as left out, not as wrong. */
 const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -88,7 +93,7 @@ export function ProductFields({ categories, skuHint, categoryHint }: ProductFiel
 
   /** A field of the form: its label, input, optional hint and message; `input` adds to the input's attributes. */
   const field = (
-    name: 'name' | 'sku' | 'category' | (typeof NUMBER_FIELDS)[number],
+    name: 'name' | 'sku' | 'gtin' | 'category' | (typeof NUMBER_FIELDS)[number],
     label: string,
     registered: UseFormRegisterReturn,
     options: { hint?: string; input?: InputHTMLAttributes<HTMLInputElement>; after?: ReactNode } = {},
@@ -118,7 +123,7 @@ export function ProductFields({ categories, skuHint, categoryHint }: ProductFiel
   );
   const numberField = (name: (typeof NUMBER_FIELDS)[number], label: string, hint: string) =>
     field(name, label, register(name, { valueAsNumber: true }), { hint, input: { type: 'number', inputMode: 'numeric', min: 1, step: 1 } });
-  const optionalText = (name: 'sku' | 'category') => register(name, { setValueAs: emptyAsMissing });
+  const optionalText = (name: 'sku' | 'gtin' | 'category') => register(name, { setValueAs: emptyAsMissing });
 
   return (
     <div className="grid content-start gap-5">
@@ -146,6 +151,10 @@ export function ProductFields({ categories, skuHint, categoryHint }: ProductFiel
         {field('sku', 'SKU', optionalText('sku'), {
           hint: skuHint,
           input: { autoCapitalize: 'characters', spellCheck: false, placeholder: 'FL-CS184' },
+        })}
+        {field('gtin', 'Barcode (EAN-13)', optionalText('gtin'), {
+          hint: 'The number under the barcode on the box, so the counter can scan it; optional',
+          input: { inputMode: 'numeric', spellCheck: false, placeholder: '0614141000012' },
         })}
         {field('category', 'Category', optionalText('category'), {
           hint: categoryHint,
