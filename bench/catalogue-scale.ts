@@ -59,6 +59,8 @@ interface RunFigures {
   longTasksTotalMs: number;
   /** Long tasks after the first card until the copy was saved and the page settled, the typed search's own left out. */
   longTasksDuringSyncMs: number;
+  /** Those long tasks one by one: when each started, in ms after the first Order Now, and how long it took. */
+  syncLongTasks: { afterFirstCardMs: number; ms: number }[];
   longestTaskMs: number;
   firstSyncDoneMs: number;
   /** A SKU typed right after the first card, on the first visit (online): from the last key to its result. */
@@ -323,9 +325,17 @@ async function oneRun(baseUrl: string, totals: { online: number; offline: number
         cards: [...document.querySelectorAll('a')].filter((a) => a.textContent.trim() === 'Order Now').length,
         longTasksTotal: bench.longTasks.reduce((sum, t) => sum + t.duration, 0),
         longTasksDuringSync: duringSync.reduce((sum, t) => sum + t.duration, 0),
+        syncLongTasks: duringSync.map((t) => ({ afterFirstCardMs: Math.round(t.start - bench.firstOrderNow), ms: Math.round(t.duration) })),
         longest: bench.longTasks.reduce((max, t) => Math.max(max, t.duration), 0),
       };
-    })()`)) as { domNodes: number; cards: number; longTasksTotal: number; longTasksDuringSync: number; longest: number };
+    })()`)) as {
+      domNodes: number;
+      cards: number;
+      longTasksTotal: number;
+      longTasksDuringSync: number;
+      syncLongTasks: RunFigures['syncLongTasks'];
+      longest: number;
+    };
     const firstVisit = await bytes.take();
 
     const searchOnlineMs = (await timeSearch(page, ONLINE_SEARCH, totals.online)).ms;
@@ -353,6 +363,7 @@ async function oneRun(baseUrl: string, totals: { online: number; offline: number
       longTasksToFirstCardMs: atFirstCard.longTasks,
       longTasksTotalMs: after.longTasksTotal,
       longTasksDuringSyncMs: after.longTasksDuringSync,
+      syncLongTasks: after.syncLongTasks,
       longestTaskMs: after.longest,
       firstSyncDoneMs,
       searchFreshMs,
@@ -610,7 +621,13 @@ async function measureSize(ctx: BenchContext, tools: number, staticDir: string):
         runs,
         lighthouse,
       },
-      notes: [workerNote, ...lighthouse.failedRuns.map((failure) => `${at}a Lighthouse run failed: ${failure}`)],
+      notes: [
+        workerNote,
+        `${at}long tasks during the first sync, run by run (when each started after the first Order Now: how long): ${runs
+          .map((r) => r.syncLongTasks.map((t) => `+${t.afterFirstCardMs} ms: ${t.ms} ms`).join(', ') || 'none')
+          .join(' / ')}`,
+        ...lighthouse.failedRuns.map((failure) => `${at}a Lighthouse run failed: ${failure}`),
+      ],
     };
   } finally {
     await server.stop();
