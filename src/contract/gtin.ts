@@ -21,10 +21,16 @@ export function gtinCheckDigit(body: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** The digits of a typed or scanned number, spaces and dashes left out; a 12-digit UPC-A as its EAN-13. */
-function digitsOf(text: string): string | null {
+/** The digits of text that has the shape of a barcode number (8, 12, 13 or 14 digits, spaces and dashes left out), check digit or not; null otherwise. */
+export function barcodeDigits(text: string): string | null {
   const digits = text.replace(/[\s-]/gu, '');
-  if (!/^(?:\d{8}|\d{12,14})$/u.test(digits)) return null;
+  return /^(?:\d{8}|\d{12,14})$/u.test(digits) ? digits : null;
+}
+
+/** The digits of a typed or scanned number; a 12-digit UPC-A as its EAN-13. */
+function digitsOf(text: string): string | null {
+  const digits = barcodeDigits(text);
+  if (!digits) return null;
   return digits.length === 12 ? `0${digits}` : digits;
 }
 

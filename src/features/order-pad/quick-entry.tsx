@@ -4,10 +4,14 @@
 // A quantity below the minimum or off the pack is rounded up to the next one the tool is sold in, and the
 // line says so; one the rules refuse even then (above the stock or the maximum) is refused with the reason.
 // The line on the pad is what is checked: a tool already on it adds to its line.
+// A barcode scanner that types the tool's number and Enter into the name box (as USB and Bluetooth scanners
+// do) adds the tool at once: its smallest quantity, or one pack more when it is on the pad already
+// (docs/decisions/048-barcodes-on-the-counter.md); a number no tool has is said so.
 
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
+import { barcodeDigits, gtinCheckDigit, normalizeGtin } from '../../contract/gtin';
 import { roundUpToAllowed, smallestAllowed } from '../../contract/quantity-rules';
 import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
@@ -64,6 +68,47 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
     });
   };
 
+  /**
+   * A scanned (or typed) barcode number, its digits: the tool with it goes on the pad, its smallest quantity the
+   * first time and one pack more each time after.
+   */
+  const addScanned = async (digits: string): Promise<void> => {
+    const gtin = normalizeGtin(digits);
+    const product = gtin ? products.find((candidate) => candidate.gtin === gtin) : undefined;
+    if (!product) {
+      const message = gtin
+        ? `No tool in the catalogue has the barcode ${gtin}.`
+        : `The barcode ${digits} did not read right (its last digit should be ${gtinCheckDigit(digits.slice(0, -1))}): scan it again.`;
+      setError({ field: 'tool', message });
+      setAnnouncement('');
+      nameBox.current?.select();
+      return;
+    }
+    const already = onPad(product._id);
+    const line = roundUpToAllowed(product, already > 0 ? already + (product.packSize ?? 1) : smallestAllowed(product));
+    if ('problem' in line) {
+      setError({ field: 'tool', message: `${product.name}: ${line.problem}${already > 0 ? ` ${formatCount(already)} pcs. are on the pad already.` : ''}` });
+      nameBox.current?.select();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onAdd(product, line.quantity - already);
+    } catch {
+      setError({ field: 'tool', message: 'The line could not be saved on this device. Please try again.' });
+      return;
+    } finally {
+      setBusy(false);
+    }
+    setAnnouncement(`Scanned: ${formatCount(line.quantity - already)} pcs. of ${product.name} added, ${formatCount(line.quantity)} pcs. on the pad.`);
+    setTyped('');
+    setPicked(null);
+    setQuantity('');
+    setError(null);
+    setOpen(false);
+    nameBox.current?.focus();
+  };
+
   const onNameKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (matches.length === 0) return;
@@ -74,6 +119,12 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
     } else if (event.key === 'Enter') {
       // Enter picks here; it never sends the form from the name box.
       event.preventDefault();
+      // A barcode number, unless it is the SKU of a tool (a SKU may be all digits).
+      const scanned = picked ? null : barcodeDigits(typed);
+      if (scanned && !products.some((product) => product.sku === typed.trim().toUpperCase())) {
+        void addScanned(scanned);
+        return;
+      }
       const choice = listOpen && active >= 0 ? matches[active] : matches.length === 1 ? matches[0] : undefined;
       if (choice) pick(choice);
       else if (picked) quantityBox.current?.focus();
@@ -140,7 +191,8 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
         Add a tool
       </h2>
       <p className="mb-3 text-sm text-base-content/80">
-        Type part of its name or its SKU, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter.
+        Type part of its name or its SKU, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter. Or scan its barcode into the
+        Tool box.
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
         <div className="relative col-span-2 sm:col-span-1">
