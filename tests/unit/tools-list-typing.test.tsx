@@ -128,17 +128,24 @@ describe('Our Tools as the dealer types', () => {
 
 describe('a page of cards', () => {
   let setProducts: (products: Product[]) => void = () => undefined;
-  function Cards({ first }: { first: Product[] }) {
+  function Cards({ first, gradual = true }: { first: Product[]; gradual?: boolean }) {
     const [products, set] = useState(first);
     setProducts = set;
-    return <ToolCards products={products} busy={false} />;
+    return <ToolCards products={products} busy={false} gradual={gradual} />;
   }
   const names = () =>
     within(screen.getByRole('list', { name: 'Tools' }))
       .queryAllByRole('heading')
       .map((h) => h.textContent);
 
-  it('is drawn a few cards per task, from the first, busy until the last is drawn', async () => {
+  it('answering a search, is drawn whole at once', async () => {
+    renderList(<Cards first={catalogue.slice(0, 24)} gradual={false} />);
+    await waitFor(() => expect(names().length).toBeGreaterThan(0), SLOW);
+    expect(names()).toEqual(catalogue.slice(0, 24).map((t) => t.name));
+    expect(busy()).toBe('false');
+  });
+
+  it('while browsing, is drawn a few cards per task, from the first, busy until the last is drawn', async () => {
     renderList(<Cards first={catalogue.slice(0, 24)} />);
     await waitFor(() => expect(names().length).toBeGreaterThan(0), SLOW);
     const first = names();
@@ -149,7 +156,7 @@ describe('a page of cards', () => {
     expect(busy()).toBe('false');
   });
 
-  it('rewrites the cards from the first for a new list, the others showing their tools until their turn', async () => {
+  it('while browsing, rewrites the cards from the first for a new list, the others showing their tools until their turn', async () => {
     renderList(<Cards first={catalogue.slice(0, 24)} />);
     await waitFor(() => expect(names()).toHaveLength(24), SLOW);
     const next = catalogue.slice(100, 110);

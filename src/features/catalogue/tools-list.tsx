@@ -90,7 +90,7 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
-/** Cards drawn (or rewritten) in one task: a page of 24 at once was a long task on a slow tablet. */
+/** Cards drawn (or rewritten) in one task while browsing: a page of 24 at once was a long task on a slow tablet. */
 export const CARDS_PER_TASK = 6;
 
 interface Drawing {
@@ -106,39 +106,45 @@ const shownOf = (drawing: Drawing): Product[] =>
     : drawing.products.slice(0, drawing.upTo).concat(drawing.before.slice(drawing.upTo, drawing.products.length));
 
 /**
- * The products to draw: a new list is drawn a few cards per task, from the first, the cards further down
+ * The products to draw: a new list is drawn `perTask` cards per task, from the first, the cards further down
  * keeping the tools they showed until their turn (or appearing then), each task short enough for the page to
  * answer in between. `drawing` says whether some are still to come.
  */
-function useDrawnInSlices(products: Product[]): { shown: Product[]; drawing: boolean } {
-  const [drawing, setDrawing] = useState<Drawing>({ products, upTo: Math.min(products.length, CARDS_PER_TASK), before: [] });
+function useDrawnInSlices(products: Product[], perTask: number): { shown: Product[]; drawing: boolean } {
+  const [drawing, setDrawing] = useState<Drawing>({ products, upTo: Math.min(products.length, perTask), before: [] });
   let current = drawing;
   if (drawing.products !== products) {
-    current = { products, upTo: Math.min(products.length, CARDS_PER_TASK), before: shownOf(drawing) };
+    current = { products, upTo: Math.min(products.length, perTask), before: shownOf(drawing) };
     setDrawing(current);
   }
   const more = current.upTo < current.products.length;
   useEffect(() => {
     if (!more) return;
-    const next = setTimeout(() => setDrawing((now) => (now === drawing ? { ...now, upTo: now.upTo + CARDS_PER_TASK } : now)), 0);
+    const next = setTimeout(() => setDrawing((now) => (now === drawing ? { ...now, upTo: now.upTo + perTask } : now)), 0);
     return () => clearTimeout(next);
-  }, [drawing, more]);
+  }, [drawing, more, perTask]);
   return { shown: shownOf(current), drawing: more };
 }
 
-/** The cards of the pages shown, keyed by place (see ProductCard), drawn a few per task (useDrawnInSlices). */
+/**
+ * The cards of the pages shown, keyed by place (see ProductCard). `gradual` draws them a few per task
+ * (useDrawnInSlices): for browsing, where nobody waits for the cards further down; the answer to a search is
+ * drawn whole at once, as the dealer waits for it.
+ */
 export function ToolCards({
   products,
   action,
   busy,
   prices,
+  gradual = false,
 }: {
   products: Product[];
   action?: CardAction | undefined;
   busy: boolean;
   prices?: DealerPrices | null;
+  gradual?: boolean;
 }) {
-  const { shown, drawing } = useDrawnInSlices(products);
+  const { shown, drawing } = useDrawnInSlices(products, gradual ? CARDS_PER_TASK : Number.POSITIVE_INFINITY);
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Tools" aria-busy={busy || drawing}>
       {shown.map((product, place) => (
@@ -210,7 +216,7 @@ export function ToolsList({ search, cardAction, view = 'cards', behind = false }
         {prices ? <span data-testid="dealer-prices-note"> · {prices.note}</span> : null}
       </p>
       {products.length > 0 && view === 'list' ? <ToolRows products={products} action={cardAction} prices={prices} busy={busy} /> : null}
-      {products.length > 0 && view === 'cards' ? <ToolCards products={products} action={cardAction} prices={prices} busy={busy} /> : null}
+      {products.length > 0 && view === 'cards' ? <ToolCards products={products} action={cardAction} prices={prices} busy={busy} gradual={!filtered} /> : null}
       {results.hasNextPage ? (
         <div className="mt-8 flex justify-center">
           <button
