@@ -35,7 +35,12 @@ export interface E2eProduct {
 }
 
 /** `sku` and `category` are left to the server (a generated SKU, "General") unless given. */
-export type ProductFields = Pick<E2eProduct, 'name' | 'price' | 'availableQnt' | 'minOrderQnt'> & { sku?: string; category?: string };
+export type ProductFields = Pick<E2eProduct, 'name' | 'price' | 'availableQnt' | 'minOrderQnt'> & {
+  sku?: string;
+  category?: string;
+  packSize?: number;
+  gtin?: string;
+};
 
 /** A JSON call to the API from Node: the browser context's offline switch does not touch it. */
 export async function api<T = unknown>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
