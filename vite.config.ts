@@ -39,6 +39,10 @@ export default defineConfig({
           { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The installed app opens .csv files and takes text shared to it into the order pad's list import
+        // (src/features/order-pad/pad-import.tsx).
+        file_handlers: [{ action: '/dashboard/order-pad', accept: { 'text/csv': ['.csv'] } }],
+        share_target: { action: '/dashboard/order-pad', method: 'GET', params: { text: 'text' } },
         screenshots: [
           {
             src: '/screenshots/catalogue-wide.png',

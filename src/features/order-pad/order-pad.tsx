@@ -12,7 +12,7 @@
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
 import * as v from 'valibot';
@@ -20,13 +20,14 @@ import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
 import { AddressSchema } from '../../contract/order';
 import { PhoneSchema } from '../../contract/fields';
+import { MAX_ORDER_LINES } from '../../contract/constants';
 import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { orderTotals, showsTax } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
-import { addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
+import { addManyToPad, addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
 import {
   AccountPaymentFields,
@@ -44,7 +45,9 @@ import { FormTaxTotals } from '../../ui/order-totals';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
-import { padLineProblem, PadLineRow, quantityBoxId } from './pad-line';
+import { PadImport } from './pad-import';
+import { padLineProblem } from './pad-line';
+import { PadLines, type PadLinesHandle } from './pad-lines';
 import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
 
@@ -135,10 +138,12 @@ export function OrderPad({
   const taxTerms = orderTaxTerms(account, delivery.location);
   const totalMinor = orderTotals(netMinor, taxTerms).gross;
   const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
+  // A pad past what one order holds is placed in parts: the lines past it wait for the next order.
+  const tooMany = rows.length > MAX_ORDER_LINES;
   const attention = rows.length - counted.length;
   const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
   // Only once the lines are read against the catalogue: a pad still loading is not a pad to fix.
-  const blocked = lines !== undefined && products !== undefined && attention > 0;
+  const blocked = lines !== undefined && products !== undefined && (attention > 0 || tooMany);
   const busy = saving;
   // A rep with no company that may order builds its pad but cannot place it; the picker says why.
   const noCompany = orderingFor !== undefined && orderingFor.cannotPlace !== null;
@@ -159,11 +164,19 @@ export function OrderPad({
     }
   };
 
-  const focusLine = (productId: string) => {
-    const box = document.getElementById(quantityBoxId(productId));
-    box?.focus();
-    box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  };
+  const padLines = useRef<PadLinesHandle>(null);
+  const focusLine = (productId: string) => padLines.current?.focusLine(productId);
+  const onPad = useCallback((productId: string) => lines?.find((line) => line.productId === productId)?.quantity ?? 0, [lines]);
+  const addList = useCallback(
+    async (list: readonly { product: Product; quantity: number }[]) => {
+      await addManyToPad(
+        email,
+        list.map(({ product, quantity }) => ({ productId: product._id, quantity })),
+      );
+      toast.success(list.length === 1 ? '1 line added to the pad.' : `${formatCount(list.length)} lines added to the pad.`);
+    },
+    [email],
+  );
 
   const submit = handleSubmit(async (contact) => {
     setFailure(null);
@@ -177,6 +190,7 @@ export function OrderPad({
       focusLine(toFix.line.productId);
       return;
     }
+    if (tooMany) return;
     const paying = payment.check();
     if (!paying) return;
     const placed: QueuedLine[] = rows.flatMap(({ line, product }) =>
@@ -252,13 +266,9 @@ export function OrderPad({
       )}
 
       {products ? (
-        <QuickEntry
-          products={products}
-          onPad={(productId) => lines?.find((line) => line.productId === productId)?.quantity ?? 0}
-          onAdd={(product, quantity) => addToPad(email, product._id, quantity)}
-          pricing={pricing}
-        />
+        <QuickEntry products={products} onPad={onPad} onAdd={(product, quantity) => addToPad(email, product._id, quantity)} pricing={pricing} />
       ) : null}
+      {products && lines ? <PadImport products={products} onPad={onPad} padLines={lines.length} onAdd={addList} /> : null}
 
       <section aria-labelledby={`${id}-lines`}>
         <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
@@ -297,25 +307,20 @@ export function OrderPad({
                 <span className="text-right">Line total</span>
                 <span />
               </div>
-              <ul aria-label="Lines of the order pad" className="divide-y divide-base-300">
-                {rows.map(({ line, product }) => (
-                  <PadLineRow
-                    key={line.productId}
-                    line={line}
-                    product={product}
-                    serverProblem={serverProblems.get(line.productId)}
-                    pricing={pricing}
-                    onQuantity={(quantity) => {
-                      forgetServerProblem(line.productId);
-                      void store(() => setPadQuantity(email, line.productId, quantity));
-                    }}
-                    onRemove={() => {
-                      forgetServerProblem(line.productId);
-                      void store(() => removeFromPad(email, line.productId));
-                    }}
-                  />
-                ))}
-              </ul>
+              <PadLines
+                ref={padLines}
+                rows={rows}
+                serverProblems={serverProblems}
+                pricing={pricing}
+                onQuantity={(productId, quantity) => {
+                  forgetServerProblem(productId);
+                  void store(() => setPadQuantity(email, productId, quantity));
+                }}
+                onRemove={(productId) => {
+                  forgetServerProblem(productId);
+                  void store(() => removeFromPad(email, productId));
+                }}
+              />
             </>
           )
         ) : null}
@@ -382,8 +387,9 @@ export function OrderPad({
           </button>
           {blocked ? (
             <p id={blockedId} className="text-sm text-base-content/80" data-testid="place-order-blocked">
-              {attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked
-              in red to place the order.
+              {attention === 0
+                ? `One order holds at most ${formatCount(MAX_ORDER_LINES)} tools: remove ${formatCount(rows.length - MAX_ORDER_LINES)} to place the order.`
+                : `${attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked in red to place the order.`}
             </p>
           ) : null}
         </div>

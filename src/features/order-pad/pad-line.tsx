@@ -1,7 +1,7 @@
 // One line of the order pad: picture, name and rules, the quantity (typed on a numeric keyboard), the unit
 // price with its volume tier, the line total, and the line's own problem under it as the dealer types.
 
-import { useState } from 'react';
+import { useState, type CSSProperties, type Ref } from 'react';
 import { MAX_QUANTITY } from '../../contract/constants';
 import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
@@ -38,9 +38,18 @@ export interface PadLineRowProps {
   onRemove: () => void;
   /** List prices, or the company's price list. */
   pricing: PadPricing;
+  /** What the list puts on the line's item: a windowed list its place, position in the list and measuring ref. */
+  itemProps?: {
+    ref?: Ref<HTMLLIElement>;
+    'data-index'?: number;
+    'aria-posinset'?: number;
+    'aria-setsize'?: number;
+    className?: string;
+    style?: CSSProperties;
+  };
 }
 
-export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove, pricing }: PadLineRowProps) {
+export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove, pricing, itemProps }: PadLineRowProps) {
   // While the dealer types, the box shows what they type (an empty box, a number still being typed); once
   // they leave it, it shows the pad's quantity, which may also have changed in another tab.
   const [typing, setTyping] = useState<string | null>(null);
@@ -62,7 +71,8 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove,
 
   return (
     <li
-      className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 py-4 sm:grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_auto] sm:items-center"
+      {...itemProps}
+      className={`grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 py-4 sm:grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_auto] sm:items-center ${itemProps?.className ?? ''}`}
       data-testid="pad-line"
     >
       {product ? (

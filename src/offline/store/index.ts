@@ -17,6 +17,11 @@ export async function addToPad(email: string, productId: string, quantity: numbe
   await (await pad()).addToPad(email, productId, quantity);
 }
 
+/** Puts many tools on the user's pad in one write, each as addToPad would. */
+export async function addManyToPad(email: string, lines: readonly { productId: string; quantity: number }[]): Promise<void> {
+  await (await pad()).addManyToPad(email, lines);
+}
+
 /** Sets a line's quantity; false when the tool is not on the pad (removed meanwhile, in another tab). */
 export async function setPadQuantity(email: string, productId: string, quantity: number): Promise<boolean> {
   return (await pad()).setPadQuantity(email, productId, quantity);

@@ -18,20 +18,50 @@ function checkQuantity(quantity: number): void {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) throw new PadQuantityError(quantity);
 }
 
+/** Inside a transaction on the pad: puts one tool on it, or adds to its line. */
+async function putOnPad(db: ForgelineDatabase, owner: string, productId: string, quantity: number, now: number): Promise<void> {
+  const existing = await db.orderPad.get([owner, productId]);
+  if (existing) {
+    await db.orderPad.put({ ...existing, quantity: Math.min(existing.quantity + quantity, MAX_QUANTITY) });
+    return;
+  }
+  // Two tools put on the pad within one millisecond still keep the order they were added in.
+  let addedAt = now;
+  while ((await db.orderPad.where('[ownerEmail+addedAt]').equals([owner, addedAt]).count()) > 0) addedAt += 1;
+  await db.orderPad.put({ ownerEmail: owner, productId, quantity, addedAt });
+}
+
 /** Puts a tool on the user's pad, or adds `quantity` to the line it already has (capped at the largest quantity an order takes). */
 export async function addToPad(email: string, productId: string, quantity: number, db: ForgelineDatabase = getDatabase(), now = Date.now()): Promise<void> {
   checkQuantity(quantity);
   const owner = ownerKey(email);
+  await db.transaction('rw', db.orderPad, () => putOnPad(db, owner, productId, quantity, now));
+}
+
+/**
+ * Puts many tools on the pad at once (an imported list), each as addToPad would, in one write: all of
+ * them or, if the write fails, none, and the pad's watchers see the change once.
+ */
+export async function addManyToPad(
+  email: string,
+  lines: readonly { productId: string; quantity: number }[],
+  db: ForgelineDatabase = getDatabase(),
+  now = Date.now(),
+): Promise<void> {
+  for (const line of lines) checkQuantity(line.quantity);
+  const owner = ownerKey(email);
   await db.transaction('rw', db.orderPad, async () => {
-    const existing = await db.orderPad.get([owner, productId]);
-    if (existing) {
-      await db.orderPad.put({ ...existing, quantity: Math.min(existing.quantity + quantity, MAX_QUANTITY) });
-      return;
-    }
-    // Two tools put on the pad within one millisecond still keep the order they were added in.
-    let addedAt = now;
-    while ((await db.orderPad.where('[ownerEmail+addedAt]').equals([owner, addedAt]).count()) > 0) addedAt += 1;
-    await db.orderPad.put({ ownerEmail: owner, productId, quantity, addedAt });
+    const existing = await db.orderPad.bulkGet(lines.map((line): [string, string] => [owner, line.productId]));
+    // New lines go after the pad's last one, a millisecond apart, so they keep the list's order.
+    const last = await db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).last();
+    let addedAt = Math.max(now, (last?.addedAt ?? -Infinity) + 1);
+    const put = new Map<string, PadLine>();
+    lines.forEach((line, index) => {
+      const before = put.get(line.productId) ?? existing[index];
+      if (before) put.set(line.productId, { ...before, quantity: Math.min(before.quantity + line.quantity, MAX_QUANTITY) });
+      else put.set(line.productId, { ownerEmail: owner, productId: line.productId, quantity: line.quantity, addedAt: addedAt++ });
+    });
+    await db.orderPad.bulkPut([...put.values()]);
   });
 }
 

@@ -1,0 +1,333 @@
+// "Paste or import a list": the dealer pastes rows of SKU and quantity (or picks a .csv file), and before
+// anything is added sees a report of every row: ready, or why not (an unknown SKU, below the minimum, not
+// whole packs, over the maximum, out of stock, no quantity), and which rows of one tool were merged. They
+// fix a quantity (or take the one offered) or drop rows, then add every ready row to the pad in one go.
+// Everything is read on the device against the pad's tools, so it works offline too (import-list.ts).
+
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatCount } from '../../contract/pricing';
+import type { Product } from '../../contract/product';
+import { useModalDialog } from '../../ui/use-modal-dialog';
+import { importReport, parseList, skuKey, type ImportRow, type ListRow } from './import-list';
+import { parseQuantity } from './match-tools';
+
+export interface ImportDialogProps {
+  products: readonly Product[];
+  /** How many pieces of a tool are on the pad already (0 when it is not on it). */
+  onPad: (productId: string) => number;
+  /** How many tools the pad has now. */
+  padLines: number;
+  /** Puts the ready rows on the pad in one write. */
+  onAdd: (lines: readonly { product: Product; quantity: number }[]) => Promise<void>;
+  /** A list to start with (pasted on the pad, shared to the app, or a file it was opened with), checked at once. */
+  initialText?: string;
+  /** The dialog closed (added, cancelled or Escape); a steady function, as useModalDialog needs. */
+  onClose: () => void;
+}
+
+/** Lines of the list a report row came from, as the dealer reads them. */
+const linesText = (lines: readonly number[]) => (lines.length === 1 ? `Line ${lines[0]}` : `Lines ${lines.join(', ')}`);
+
+export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '', onClose }: ImportDialogProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const textId = `${id}-text`;
+  const fileId = `${id}-file`;
+  const summaryId = `${id}-summary`;
+  const dialog = useModalDialog(onClose);
+  const [text, setText] = useState(initialText);
+  const [rows, setRows] = useState<ListRow[] | null>(() => (initialText.trim() === '' ? null : parseList(initialText)));
+  const [order, setOrder] = useState<string[]>([]);
+  const [dropped, setDropped] = useState<ReadonlySet<string>>(new Set());
+  const [typed, setTyped] = useState<ReadonlyMap<string, string>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // Once the dialog is open (the hook above opens it): the focus goes to the list box, or to the report of a list it came with.
+  useEffect(() => {
+    (summaryRef.current ?? textRef.current)?.focus();
+  }, []);
+
+  const quantities = useMemo(() => new Map([...typed].map(([key, value]) => [key, parseQuantity(value)])), [typed]);
+  const report = useMemo(
+    () => (rows ? importReport(rows, products, onPad, padLines, { dropped, quantities }) : []),
+    [rows, products, onPad, padLines, dropped, quantities],
+  );
+  // Rows needing attention first, in the order they had when the list was checked: a row fixed stays where it is.
+  const ordered = useMemo(() => {
+    const place = new Map(order.map((key, index) => [key, index]));
+    return [...report].sort((a, b) => (place.get(skuKey(a.sku)) ?? 0) - (place.get(skuKey(b.sku)) ?? 0));
+  }, [report, order]);
+  const ready = report.filter(
+    (row): row is ImportRow & { product: Product; quantity: number } => row.problem === null && row.product !== null && row.quantity !== null,
+  );
+  const attention = report.length - ready.length;
+  const merged = report.filter((row) => row.lines.length > 1).length;
+
+  const check = (list: string) => {
+    const parsed = parseList(list);
+    if (parsed.length === 0) {
+      setError('Paste at least one line: a SKU and a quantity, such as “FL-CS184 12”.');
+      return;
+    }
+    setError(null);
+    setDropped(new Set());
+    setTyped(new Map());
+    setRows(parsed);
+    setOrder([]);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  };
+
+  // The order is fixed once per check, from the first report.
+  if (rows && order.length === 0 && report.length > 0) {
+    const first = [...report].sort((a, b) => Number(b.problem !== null) - Number(a.problem !== null));
+    setOrder(first.map((row) => skuKey(row.sku)));
+  }
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      await onAdd(ready.map((row) => ({ product: row.product, quantity: row.quantity })));
+    } catch {
+      setError('The lines could not be saved on this device. Please try again.');
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    dialog.current?.close();
+  };
+
+  const drop = (row: ImportRow, index: number) => {
+    const next = new Set(dropped);
+    next.add(skuKey(row.sku));
+    setDropped(next);
+    // The focus goes to the next row's drop button (or the one before), or to the summary when none is left.
+    const neighbour = ordered[index + 1] ?? ordered[index - 1];
+    requestAnimationFrame(() => {
+      const target = neighbour ? document.getElementById(`${id}-drop-${skuKey(neighbour.sku)}`) : summaryRef.current;
+      target?.focus();
+    });
+  };
+
+  const setQuantity = (row: ImportRow, value: string) => {
+    const next = new Map(typed);
+    next.set(skuKey(row.sku), value);
+    setTyped(next);
+  };
+
+  return (
+    <dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} data-testid="import-dialog">
+      <div className="modal-box flex max-h-[92dvh] flex-col gap-4 sm:w-11/12 sm:max-w-4xl">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="text-lg font-bold">
+            Paste or import a list
+          </h2>
+          <form method="dialog">
+            <button type="submit" className="btn btn-ghost btn-square size-11" aria-label="Close">
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </form>
+        </div>
+
+        {rows === null ? (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              check(text);
+            }}
+          >
+            <p className="text-sm text-base-content/80">
+              One tool a line: its SKU, then the quantity, such as <span className="font-mono">FL-CS184 12</span>. Copy the columns from a spreadsheet, or
+              separate them with commas, semicolons or spaces; a header row is left out.
+            </p>
+            <div>
+              <label htmlFor={textId} className="mb-1 block font-medium">
+                Your list
+              </label>
+              <textarea
+                ref={textRef}
+                id={textId}
+                className={`textarea h-48 w-full font-mono text-sm ${error ? 'textarea-error' : ''}`}
+                value={text}
+                spellCheck={false}
+                autoCapitalize="off"
+                aria-invalid={error !== null}
+                aria-describedby={error ? `${textId}-error` : undefined}
+                placeholder={'SKU\tQuantity\nFL-CS184\t12\nFL-HD220\t6'}
+                onChange={(event) => setText(event.target.value)}
+              />
+              {error ? (
+                <p id={`${textId}-error`} role="alert" className="mt-1 text-sm text-error">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor={fileId} className="mb-1 block font-medium">
+                Or pick a .csv file
+              </label>
+              <input
+                id={fileId}
+                type="file"
+                accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+                className="file-input w-full"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (!file) return;
+                  void file.text().then((content) => {
+                    setText(content);
+                    check(content);
+                  });
+                }}
+              />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary">
+                Check the list
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <p ref={summaryRef} id={summaryId} tabIndex={-1} role="status" className="font-medium" data-testid="import-summary">
+              {ready.length === 1 ? '1 tool is ready to add' : `${formatCount(ready.length)} tools are ready to add`}
+              {attention > 0 ? `, ${attention === 1 ? '1 row needs' : `${formatCount(attention)} rows need`} attention` : ''}
+              {merged > 0 ? `. ${merged === 1 ? '1 tool was' : `${formatCount(merged)} tools were`} on more than one row: their quantities are added up` : ''}.
+            </p>
+            {report.length === 0 ? (
+              <p className="text-base-content/80">Every row was dropped. Go back to the list to start again.</p>
+            ) : (
+              <div className="min-h-0 flex-1 overflow-y-auto rounded-box border border-base-300">
+                <div
+                  aria-hidden="true"
+                  className="sticky top-0 z-10 hidden grid-cols-[5rem_minmax(0,1fr)_7rem_minmax(0,1.3fr)_2.75rem] gap-x-3 border-b border-base-300 bg-base-100 px-3 py-2 text-sm font-semibold text-base-content/75 sm:grid"
+                >
+                  <span>Line</span>
+                  <span>Tool</span>
+                  <span className="text-right">Quantity (pcs.)</span>
+                  <span>Check</span>
+                  <span />
+                </div>
+                <ul aria-label="Rows of the list" aria-describedby={summaryId} className="divide-y divide-base-300">
+                  {ordered.map((row, index) => {
+                    const key = skuKey(row.sku);
+                    const boxId = `${id}-quantity-${key}`;
+                    const resultId = `${boxId}-result`;
+                    const name = row.product?.name ?? row.sku;
+                    const value = typed.get(key) ?? (row.quantity === null ? '' : String(row.quantity));
+                    return (
+                      <li
+                        key={key}
+                        data-testid="import-row"
+                        data-problem={row.problem?.code ?? 'ready'}
+                        className="grid grid-cols-[minmax(0,1fr)_7rem_2.75rem] items-start gap-x-3 gap-y-1 px-3 py-3 sm:grid-cols-[5rem_minmax(0,1fr)_7rem_minmax(0,1.3fr)_2.75rem] sm:items-center"
+                      >
+                        <p className="col-span-3 text-xs text-base-content/75 sm:col-span-1 sm:text-sm">{linesText(row.lines)}</p>
+                        <div className="min-w-0">
+                          <p className="font-mono text-sm">{row.sku}</p>
+                          {row.product ? <p className="break-words text-sm font-semibold leading-snug">{row.product.name}</p> : null}
+                        </div>
+                        <div>
+                          <label htmlFor={boxId} className="sr-only">
+                            Quantity (pcs.) of {name}
+                          </label>
+                          <input
+                            id={boxId}
+                            type="text"
+                            inputMode="numeric"
+                            pattern="[0-9]*"
+                            autoComplete="off"
+                            disabled={row.product === null || row.problem?.code === 'pad_full'}
+                            aria-invalid={row.problem !== null}
+                            aria-describedby={resultId}
+                            className={`input input-sm h-11 w-full text-right tabular-nums ${row.problem ? 'input-error' : ''}`}
+                            value={value}
+                            onChange={(event) => setQuantity(row, event.target.value)}
+                          />
+                        </div>
+                        <button
+                          type="button"
+                          id={`${id}-drop-${key}`}
+                          className="btn btn-ghost btn-square size-11 sm:col-start-5 sm:row-start-1"
+                          aria-label={`Drop the row of ${name}`}
+                          onClick={() => drop(row, index)}
+                        >
+                          <svg
+                            width="20"
+                            height="20"
+                            viewBox="0 0 24 24"
+                            aria-hidden="true"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="2"
+                            strokeLinecap="round"
+                          >
+                            <path d="M6 6l12 12M18 6L6 18" />
+                          </svg>
+                        </button>
+                        <div id={resultId} className="col-span-3 text-sm sm:col-span-1 sm:col-start-4 sm:row-start-1">
+                          {row.problem ? (
+                            <p className="font-medium text-error" data-testid="import-row-problem">
+                              {row.problem.message}
+                            </p>
+                          ) : (
+                            <p className="text-success-content/90">
+                              <span className="badge badge-success badge-sm">Ready</span>
+                              {row.onPad > 0 ? <span className="ml-2 text-base-content/80">adds to {formatCount(row.onPad)} pcs. on the pad</span> : null}
+                            </p>
+                          )}
+                          {row.lines.length > 1 ? <p className="text-base-content/75">{row.lines.length} rows merged</p> : null}
+                          {row.suggestion !== null ? (
+                            <button
+                              type="button"
+                              className="btn btn-outline btn-sm mt-1 min-h-11 sm:min-h-8"
+                              onClick={() => setQuantity(row, String(row.suggestion))}
+                            >
+                              Use {formatCount(row.suggestion)} pcs.
+                            </button>
+                          ) : null}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )}
+            {error ? (
+              <p role="alert" className="text-sm text-error">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              {attention > 0 && ready.length > 0 ? (
+                <p className="mr-auto text-sm text-base-content/80">Rows that need attention are left out; fix or drop them to add them too.</p>
+              ) : null}
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => {
+                  setRows(null);
+                  setError(null);
+                }}
+              >
+                Back to the list
+              </button>
+              <button type="button" className="btn btn-primary" disabled={busy || ready.length === 0} onClick={() => void add()}>
+                {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+                {ready.length === 1 ? 'Add 1 line' : `Add ${formatCount(ready.length)} lines`}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}
