@@ -9,24 +9,13 @@ import type { Page } from '@playwright/test';
 import { accountMessages } from '../src/contract/account-terms';
 import { api, expect, signIn, test, type E2eUser } from './fixtures';
 import { dealerReady, readStore } from './offline-helpers';
-import { expectNoViolations, sideways } from './screen-helpers';
+import { expectNoViolations, shootAsItStands } from './screen-helpers';
 
 const PO_REQUIRED = accountMessages.poRequired;
 const OVER_CREDIT = accountMessages.overCredit;
 
-const WIDTHS = [390, 820, 1280] as const;
-
-/** The screen at the three widths the shop is checked at, full page, then back to the desktop width. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    // The dashboard's menu turns into a drawer below lg, and slides while the width changes.
-    await page.waitForTimeout(500);
-    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: `.tmp/screens/account-ordering-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The screen at the three widths the shop is checked at. */
+const shoot = (page: Page, name: string) => shootAsItStands(page, `account-ordering-${name}`);
 
 /** The shop puts the dealer's company on these terms, as an admin does on the Companies page. */
 async function putOnTerms(dealer: E2eUser, adminToken: string, terms: { paymentTerms: string; creditLimit: number; poRequired: boolean }): Promise<void> {

@@ -6,20 +6,10 @@
 
 import type { Page } from '@playwright/test';
 import { api, expect, signIn, test } from './fixtures';
-import { expectNoViolations, sideways } from './screen-helpers';
+import { expectNoViolations, shootAsItStands } from './screen-helpers';
 
-const WIDTHS = [390, 820, 1280] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    // The dashboard's menu turns into a drawer below lg, and slides while the width changes.
-    await page.waitForTimeout(500);
-    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: `.tmp/screens/deposit-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The screen at the three widths the shop is checked at. */
+const shoot = (page: Page, name: string) => shootAsItStands(page, `deposit-${name}`);
 
 /** The order's row in a table, or its card in a list, whichever the width draws. */
 const itemOf = (page: Page, text: string) => page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: text }).filter({ visible: true });

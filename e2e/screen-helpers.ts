@@ -24,6 +24,21 @@ export async function screenshotsAtWidths(page: Page, name: string, ready: (page
   }
 }
 
+/**
+ * The screen as it stands at a phone's, a tablet's and a desktop's width, full page, nothing wider than the
+ * screen, then back to the desktop width: for a state a reload would lose (a toast, a dialog, a form typed in).
+ */
+export async function shootAsItStands(page: Page, name: string): Promise<void> {
+  for (const width of [390, 820, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The dashboard's menu turns into a drawer below lg, and slides while the width changes.
+    await page.waitForTimeout(500);
+    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
+    await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The server sends its queue every few seconds; waits for a mail to `to` whose subject matches. */
 export async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
