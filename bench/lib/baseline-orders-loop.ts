@@ -17,6 +17,15 @@ export interface OrdersBaselineResult {
   /** Orders refused because the stock ran out (the transaction rolled back). */
   refused: number;
   seconds: number;
+  /** Milliseconds one order's transaction took, from taking a connection to its commit: the median and the 99th percentile. */
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** The value below which `share` of the sorted values lie (nearest rank). */
+function percentile(sorted: readonly number[], share: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
 export function readPlan<Plan extends OrdersBaselinePlan>(): Plan {
@@ -47,15 +56,26 @@ export async function runOrdersBaseline(plan: OrdersBaselinePlan, place: (client
   const deadline = started + plan.seconds * 1000;
   let orders = 0;
   let refused = 0;
+  const took: number[] = [];
   await Promise.all(
     Array.from({ length: plan.concurrency }, async () => {
       while (performance.now() < deadline) {
-        if (await placeOne()) orders += 1;
+        const start = performance.now();
+        const placed = await placeOne();
+        took.push(performance.now() - start);
+        if (placed) orders += 1;
         else refused += 1;
       }
     }),
   );
-  const result: OrdersBaselineResult = { orders, refused, seconds: (performance.now() - started) / 1000 };
+  took.sort((a, b) => a - b);
+  const result: OrdersBaselineResult = {
+    orders,
+    refused,
+    seconds: (performance.now() - started) / 1000,
+    p50Ms: percentile(took, 0.5),
+    p99Ms: percentile(took, 0.99),
+  };
   process.stdout.write(`${JSON.stringify(result)}\n`);
   await pool.end();
 }
