@@ -153,3 +153,33 @@ test('200 pasted rows with 5 bad ones: the report names them, the 195 good rows 
   expect(order?.totalPrice).toBe(edited);
   expect(order?.lines?.map((line) => [line.productId, line.quantity])).toEqual(good.map((product, i) => [product._id, i === 0 ? 5 : quantity(i)]));
 });
+
+test('text shared to the app opens the import checked, and a .csv file picked in it is read the same way', async ({ page, createUser, createProduct }) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const [drillSku, sawSku] = [`FL-SHR-${stamp}-D`, `FL-SHR-${stamp}-S`];
+  const drill = await createProduct({ name: 'Shared Drill', sku: drillSku, price: 40, availableQnt: 50, minOrderQnt: 2 });
+  await createProduct({ name: 'Shared Saw', sku: sawSku, price: 25, availableQnt: 50, minOrderQnt: 1 });
+  const dealer = await createUser({ displayName: 'Shared Counter' });
+  await signIn(page, dealer);
+
+  // The manifest's share_target: a GET to the pad with the text; the address loses it once read.
+  await page.goto(`/dashboard/order-pad?text=${encodeURIComponent(`${drillSku} 4\n${drillSku} 2`)}`);
+  const dialog = page.getByRole('dialog', { name: 'Paste or import a list' });
+  await expect(dialog.getByTestId('import-summary')).toHaveText('1 tool is ready to add. 1 tool was on more than one row: their quantities are added up.');
+  await expect(dialog.getByTestId('import-row')).toContainText('Lines 1, 2');
+  await expect(dialog.getByLabel(`Quantity (pcs.) of ${drill.name}`)).toHaveValue('6');
+  expect(new URL(page.url()).searchParams.has('text')).toBe(false);
+
+  // A .csv file with a header naming its columns, separated by semicolons.
+  await dialog.getByRole('button', { name: 'Back to the list' }).click();
+  await dialog.getByLabel('Or pick a .csv file').setInputFiles({
+    name: 'order.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Description;Qty;SKU\r\nDrill;6;${drillSku}\r\nSaw;3;${sawSku}\r\n`),
+  });
+  await expect(dialog.getByTestId('import-summary')).toHaveText('2 tools are ready to add.');
+  await dialog.getByRole('button', { name: 'Add 2 lines' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('pad-line')).toHaveCount(2);
+  await expect(page.getByTestId('pad-total')).toHaveText(`$${(6 * 40 + 3 * 25).toLocaleString('en-US')}`);
+});
