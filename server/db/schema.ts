@@ -481,12 +481,14 @@ export const orders = pgTable(
     /** On account, paid by bank transfer: the transfer's reference as the admin recorded it. */
     paymentReference: text('payment_reference'),
     /**
-     * On account with a deposit: the part of the gross paid by card before the order ships (0 for none), when
-     * it was paid and the processor's transaction id. The invoice is for the rest (docs/decisions/047).
+     * On account with a deposit: the part of the gross paid before the order ships (0 for none), when it was
+     * paid, and the processor's transaction id (by card) or the transfer's reference (by bank transfer, as an
+     * admin recorded it). The invoice is for the rest (docs/decisions/047).
      */
     depositMinor: bigint('deposit_minor', { mode: 'number' }).notNull().default(0),
     depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
     depositTransactionId: text('deposit_transaction_id'),
+    depositReference: text('deposit_reference'),
   },
   (t) => [
     check('orders_tax_check', sql`${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor} and (not ${t.reverseCharge} or ${t.taxMinor} = 0)`),
@@ -496,7 +498,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_deposit_paid_check',
-      sql`(${t.depositPaidAt} is null) = (${t.depositTransactionId} is null) and (${t.depositPaidAt} is null or ${t.depositMinor} > 0)`,
+      sql`(${t.depositPaidAt} is null) = (${t.depositTransactionId} is null and ${t.depositReference} is null) and (${t.depositPaidAt} is null or ${t.depositMinor} > 0)`,
     ),
     check('orders_deposit_before_shipping', sql`${t.status} <> 'Shipped' or ${t.depositMinor} = 0 or ${t.depositPaidAt} is not null`),
     check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused')`),

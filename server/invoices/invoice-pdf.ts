@@ -55,7 +55,7 @@ export interface Invoice {
    * On account: the deposit paid by card before the order shipped, in minor units of `currency`, with when and
    * the transaction (docs/decisions/047-deposits-on-account.md); the invoice asks for the rest. Left out, none.
    */
-  deposit?: { minor: number; paidAt: Date; transactionId: string } | null;
+  deposit?: { minor: number; paidAt: Date; how: 'card' | 'transfer'; reference: string } | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -248,14 +248,17 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (deposit) {
     y = doc.y + 6;
     doc.font('regular').fontSize(10).fillColor(INK);
-    row(`Deposit paid by card on ${invoiceDay(deposit.paidAt)}`, -deposit.minor);
+    row(`Deposit paid by ${deposit.how === 'card' ? 'card' : 'bank transfer'} on ${invoiceDay(deposit.paidAt)}`, -deposit.minor);
     doc.font('bold').fontSize(11);
     row(`Balance on account (${invoice.currency})`, invoice.totalMinor - deposit.minor);
     doc
       .font('regular')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(`Deposit transaction ${deposit.transactionId}`, left, y, { width: labelWidth + COLUMNS.lineTotal.width + 5, align: 'right' });
+      .text(deposit.how === 'card' ? `Deposit transaction ${deposit.reference}` : `Deposit transfer reference ${deposit.reference}`, left, y, {
+        width: labelWidth + COLUMNS.lineTotal.width + 5,
+        align: 'right',
+      });
   }
   y = doc.y + 24;
 

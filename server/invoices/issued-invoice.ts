@@ -22,6 +22,14 @@ function paymentOf(order: OrderDocument['order']): { issuedAt: Date; payment: In
   return { issuedAt: order.shippedAt, payment: { kind: 'account', terms: order.paymentTerms, dueAt: order.dueAt, paid } };
 }
 
+/** The deposit an order on account paid before it shipped, by card or by bank transfer; null for none. */
+function depositOf(order: OrderDocument['order']): Invoice['deposit'] {
+  if (order.depositMinor <= 0 || !order.depositPaidAt) return null;
+  if (order.depositTransactionId) return { minor: order.depositMinor, paidAt: order.depositPaidAt, how: 'card', reference: order.depositTransactionId };
+  if (order.depositReference) return { minor: order.depositMinor, paidAt: order.depositPaidAt, how: 'transfer', reference: order.depositReference };
+  return null;
+}
+
 /** The invoice of a paid card order or of a shipped order on account; null while it has none. */
 export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
   const invoiceNo = invoiceNoOf(order);
@@ -41,9 +49,6 @@ export function invoiceOf({ order, lines }: OrderDocument): Invoice | null {
     totalMinor: order.totalMinor,
     currency: currencyOf(order),
     tax: { minor: order.taxMinor, terms: taxTermsOf(order) },
-    deposit:
-      order.depositMinor > 0 && order.depositPaidAt && order.depositTransactionId
-        ? { minor: order.depositMinor, paidAt: order.depositPaidAt, transactionId: order.depositTransactionId }
-        : null,
+    deposit: depositOf(order),
   };
 }

@@ -292,7 +292,7 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         ...poBlocks(order),
         linesBlock(ctx),
         addressBlock(order),
-        { small: [`Transaction ${order.depositTransactionId ?? ''}`] },
+        { small: [order.depositReference ? `Bank transfer reference ${oneLine(order.depositReference)}` : `Transaction ${order.depositTransactionId ?? ''}`] },
       ]);
     case 'order_deposit_paid_admin':
       return compose(`Deposit paid: order ${ref} from ${order.companyName ?? order.userName}, ${money(order, order.depositMinor)}`, [

@@ -539,11 +539,17 @@ export async function lockOrderWithDepositDue(tx: Tx, id: string): Promise<Order
   return row ?? null;
 }
 
-/** The deposit paid by card with the processor's transaction id; null when it was not due (paid already, or the order is not confirmed). */
-export async function setDepositPaid(tx: Tx, id: string, transactionId: string): Promise<OrderRow | null> {
+/**
+ * The deposit paid, by card with the processor's transaction id or by bank transfer with its reference; null
+ * when it was not due (paid already, or the order is not confirmed).
+ */
+export async function setDepositPaid(tx: Tx, id: string, payment: { transactionId: string } | { reference: string }): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ depositPaidAt: sql`now()`, depositTransactionId: transactionId })
+    .set({
+      depositPaidAt: sql`now()`,
+      ...('transactionId' in payment ? { depositTransactionId: payment.transactionId } : { depositReference: payment.reference }),
+    })
     .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), gt(orders.depositMinor, 0), isNull(orders.depositPaidAt)))
     .returning();
   return row ?? null;

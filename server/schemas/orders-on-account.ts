@@ -53,13 +53,15 @@ export const accountSchemas = {
     refusals: { 409: 'The order is not on hold.' },
   }),
   bankPayment: routeSchema({
-    summary: 'Record a bank transfer paying an invoice',
-    description: 'The invoice of a shipped order on account is paid, with the transfer’s reference. Written to the audit log.',
+    summary: 'Record a bank transfer paying an invoice or a deposit',
+    description:
+      'The invoice of a shipped order on account is paid, with the transfer’s reference; for a confirmed order whose deposit is due, the ' +
+      'transfer pays the deposit and the order may ship. Written to the audit log.',
     tag,
     access: 'admin',
     params: IdParams,
     body: BankPaymentBodySchema,
     answers: { 200: OrderSchema },
-    refusals: { 409: 'The order is not a shipped order on account with its invoice unpaid.' },
+    refusals: { 409: 'The order has neither its deposit due nor its invoice on account unpaid.' },
   }),
 };

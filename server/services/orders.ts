@@ -617,7 +617,7 @@ export function depositCharge(order: OrderRow): { id: string; totalMinor: number
 export async function markDepositPaid(db: Tx, id: string, transactionId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await lockOrderWithDepositDue(tx, id))) return false;
-    const paid = await setDepositPaid(tx, id, transactionId);
+    const paid = await setDepositPaid(tx, id, { transactionId });
     if (!paid) return false;
     await queueOrderMails(tx, 'deposit_paid', paid);
     return true;
@@ -689,9 +689,26 @@ export async function refuseOrder(db: Tx, id: string, reason: string, admin: Aut
   });
 }
 
-/** An unpaid invoice on account paid by bank transfer, as the admin saw it arrive, with its reference. */
+/**
+ * A bank transfer as the admin saw it arrive, with its reference: it pays the deposit of a confirmed order on
+ * account whose deposit is due (the order may ship from then on, docs/decisions/047), or else the unpaid invoice
+ * of a shipped one.
+ */
 export async function recordBankPayment(db: Tx, id: string, reference: string, admin: AuthUser): Promise<AccountDecision> {
   return db.transaction(async (tx) => {
+    const depositDue = await lockOrderWithDepositDue(tx, id);
+    const deposit = depositDue ? await setDepositPaid(tx, id, { reference }) : null;
+    if (deposit) {
+      await recordAudit(tx, actorOf(admin), {
+        action: 'order.deposit_paid_by_transfer',
+        subjectType: 'order',
+        subjectId: id,
+        companyId: deposit.companyId,
+        after: { reference, deposit: deposit.depositMinor, currency: deposit.currency },
+      });
+      await queueOrderMails(tx, 'deposit_paid', deposit);
+      return { outcome: 'done', order: deposit };
+    }
     const [paid = null] = await setAccountInvoicesPaid(tx, [id], { paymentReference: reference });
     if (paid) {
       await recordAudit(tx, actorOf(admin), {

@@ -49,7 +49,7 @@ export const accountMessages = {
   refusalReasonRequired: 'Write the reason: the dealer reads it',
   referenceRequired: 'Enter the bank transfer’s reference',
   notOnHold: 'Only an order on hold can be released or refused.',
-  notInvoiceOpen: 'Only an unpaid invoice of an order on account can be paid this way.',
+  notInvoiceOpen: 'Only an unpaid invoice of an order on account, or a deposit due, can be paid this way.',
   taxExemptChoice: 'Choose whether the company is exempt under the reverse charge',
   exemptKeepsTaxNumber:
     'Your company is exempt from tax under the reverse charge, which needs its tax number. Ask the shop to end the exemption before you remove the number.',

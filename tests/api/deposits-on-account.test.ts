@@ -174,6 +174,40 @@ describeEachDatabase('deposits on account', (kind) => {
     expect(Number(rows[0]?.deposit)).toBe(0);
   });
 
+  it('an admin records a deposit paid by bank transfer; then the order ships, and the invoice says how it was paid', async () => {
+    // $500 with a $150 deposit; the shop releases it, as its credit is used up.
+    const placed = await place(5);
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${placed.insertedId}/release`, headers: admin.auth })).statusCode).toBe(200);
+    const transfer = (reference: string) =>
+      t.app.inject({ method: 'POST', url: `/api/orders/${placed.insertedId}/bank-payment`, headers: admin.auth, payload: { reference } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/orders/${placed.insertedId}/bank-payment`, headers: dana.auth, payload: { reference: 'X' } }))
+        .statusCode,
+    ).toBe(403);
+    const recorded = await transfer('SEPA DEP-0042');
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json()).toMatchObject({ status: 'Confirmed', depositPaidAt: expect.any(String), paidAt: null });
+    expect(await mails(placed.insertedId)).toEqual(['order_deposit_paid', 'order_deposit_paid_admin', 'order_on_hold_admin', 'order_placed', 'order_released']);
+    const audit = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_log where subject_id = ${placed.insertedId} and action = 'order.deposit_paid_by_transfer'`,
+    );
+    expect(audit[0]?.n).toBe(1);
+    // Its card payment is closed now; a second transfer is one for the invoice, which does not exist yet.
+    expect((await intentFor(dana, placed.insertedId)).statusCode).toBe(409);
+    expect((await transfer('SEPA DEP-0043')).statusCode).toBe(409);
+
+    expect((await ship(placed.insertedId)).statusCode).toBe(200);
+    const text = await pdfText((await t.app.inject({ url: `/api/orders/${placed.insertedId}/invoice`, headers: dana.auth })).rawPayload);
+    expect(text).toMatch(/Deposit paid by bank transfer on \d{4}-\d{2}-\d{2} -\$150\.00/u);
+    expect(text).toContain('Deposit transfer reference SEPA DEP-0042');
+    expect(text).toContain('Balance on account (USD) $350.00');
+    // And the invoice's own transfer pays the rest.
+    const invoice = await transfer('SEPA INV-0042');
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json()).toMatchObject({ status: 'Shipped', paidAt: expect.any(String), paymentReference: 'SEPA INV-0042' });
+  });
+
   it('the orders export has the deposit and when it was paid', async () => {
     const csv = await t.app.inject({ url: '/api/orders/export', headers: admin.auth });
     expect(csv.statusCode).toBe(200);

@@ -36,6 +36,7 @@ const onHold = order(1, { status: 'On hold', statusReason: accountMessages.overC
 const confirmed = order(2, { status: 'Confirmed' });
 const open = order(3, { status: 'Shipped', invoiceNo: '2026-00031', shippedAt: '2026-10-01T10:00:00.000Z', dueAt: '2026-10-31T10:00:00.000Z' });
 const card = order(4, { status: 'Paid', paymentTerms: 'card', transactionId: 'pi_4', invoiceNo: '2026-00032', companyName: null });
+const depositDue = order(5, { status: 'Confirmed', depositMinor: 45_000, depositPaidAt: null });
 
 describe('creditLimitOf', () => {
   it('reads dollars and cents as the admin types them', () => {
@@ -75,7 +76,7 @@ describe('Manage Orders on account', () => {
       vi.fn(async (url: string, init: RequestInit = {}) => {
         calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
         const body = url.startsWith('/api/orders?')
-          ? { items: [onHold, confirmed, open, card], total: 4, page: 1, pageSize: 20 }
+          ? { items: [onHold, confirmed, open, card, depositDue], total: 5, page: 1, pageSize: 20 }
           : { ...onHold, status: 'Refused' };
         return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
@@ -119,6 +120,21 @@ describe('Manage Orders on account', () => {
     const paidByCard = await rowOf('O-2026-00204');
     expect(paidByCard.textContent).toContain('Card');
     expect(within(paidByCard).queryByRole('button', { name: /^Record bank payment/u })).toBeNull();
+
+    // A deposit due: no shipping until it is paid, and its bank transfer can be recorded.
+    const waiting = await rowOf('O-2026-00205');
+    expect(within(waiting).getByTestId('deposit-awaited').textContent).toBe('Awaiting the deposit of $450.00');
+    expect(within(waiting).queryByRole('button', { name: /^Mark shipped/u })).toBeNull();
+    fireEvent.click(within(waiting).getByRole('button', { name: /^Record deposit transfer…\s*O-2026-00205/u }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the deposit paid by bank transfer?' });
+    expect(dialog.textContent).toContain('O-2026-00205, a deposit of $450 for Acme Tools.');
+    fireEvent.change(within(dialog).getByLabelText('Bank transfer reference'), { target: { value: 'SEPA DEP-5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([
+        { url: `/api/orders/${depositDue._id}/bank-payment`, method: 'POST', body: { reference: 'SEPA DEP-5' } },
+      ]),
+    );
   });
 
   it('asks for the reason before refusing, and sends it', async () => {

@@ -52,6 +52,7 @@ const order = (overrides: Partial<OrderRow> = {}): OrderRow => ({
   depositMinor: 0,
   depositPaidAt: null,
   depositTransactionId: null,
+  depositReference: null,
   ...overrides,
 });
 

@@ -1,14 +1,15 @@
 // Manage Orders' actions on orders on account (docs/decisions/044-orders-on-account.md): an order On hold is
 // released (Confirmed, to be shipped) or refused with the reason the dealer reads; a shipped order whose
 // invoice is unpaid gets its bank transfer recorded, with the transfer's reference, or a payment reminder
-// mailed to the dealer. Each asks first in the one confirmation modal; the server decides. Manage Orders and
+// mailed to the dealer; a confirmed order whose deposit is due gets the deposit's bank transfer recorded
+// (docs/decisions/047), after which it can be shipped. Each asks first in the one confirmation modal; the server decides. Manage Orders and
 // Receivables both use them, each naming the order the way it knows it.
 
 import { useId, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { errorMessage } from '../../api/errors';
 import { BankPaymentBodySchema, PAYMENT_REFERENCE_MAX_LENGTH, RefuseOrderBodySchema } from '../../contract/account-terms';
-import { orderAmount, type Order } from '../../contract/order';
+import { depositDue, invoiceBalance, orderAmount, type Order } from '../../contract/order';
 import { formatPrice } from '../../contract/money';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldAria, FormField } from '../../ui/form-field';
@@ -19,7 +20,7 @@ import { useRefuseOrder } from './refuse-order';
 import { useReleaseOrder } from './release-order';
 import { useSendInvoiceReminder } from './send-invoice-reminder';
 
-export type AccountAction = 'release' | 'refuse' | 'bankPayment' | 'reminder';
+export type AccountAction = 'release' | 'refuse' | 'bankPayment' | 'depositTransfer' | 'reminder';
 
 /** What the modal says of the order acted on. */
 export interface AccountOrderRef {
@@ -33,11 +34,18 @@ export interface AccountOrderRef {
   invoiceNo: string | null;
 }
 
+/** What the action is about: the deposit due, the invoice's balance, or the order's total. */
+function amountOf(order: Order): string {
+  const { minor, currency } = orderAmount(order);
+  if (depositDue(order)) return `a deposit of ${formatPrice(order.depositMinor ?? 0, currency)}`;
+  return formatPrice(hasOpenInvoice(order) ? invoiceBalance(order) : minor, currency);
+}
+
 /** An order of Manage Orders as the actions name it. */
 export const refOfOrder = (order: Order): AccountOrderRef => ({
   id: order._id,
   name: order.number ?? orderTitle(order),
-  amount: formatPrice(orderAmount(order).minor, orderAmount(order).currency),
+  amount: amountOf(order),
   company: order.companyName ?? order.userEmail,
   poNumber: order.poNumber ?? null,
   invoiceNo: order.invoiceNo ?? null,
@@ -81,6 +89,14 @@ const ACTIONS: Record<AccountAction, ActionText> = {
     confirm: 'Record payment',
     tone: 'primary',
     explain: (order) => `The invoice${order.invoiceNo ? ` ${order.invoiceNo}` : ''} is marked paid and leaves the receivables.`,
+    field: { label: 'Bank transfer reference', maxLength: PAYMENT_REFERENCE_MAX_LENGTH, multiline: false },
+  },
+  depositTransfer: {
+    button: 'Record deposit transfer…',
+    title: 'Record the deposit paid by bank transfer?',
+    confirm: 'Record deposit',
+    tone: 'primary',
+    explain: () => 'The deposit is marked paid and the order can be shipped. The dealer gets a receipt.',
     field: { label: 'Bank transfer reference', maxLength: PAYMENT_REFERENCE_MAX_LENGTH, multiline: false },
   },
   reminder: {
@@ -141,10 +157,11 @@ export function useAccountOrderActions({ online, offlineReason }: { online: bool
       if (!parsed.success) return setFieldError(parsed.issues[0].message);
       refuse.mutate({ id: order.id, reason: parsed.output.reason }, { onSuccess: () => done(`${name} is refused`), onError: failed });
     }
-    if (action === 'bankPayment') {
+    if (action === 'bankPayment' || action === 'depositTransfer') {
       const parsed = v.safeParse(BankPaymentBodySchema, { reference: text });
       if (!parsed.success) return setFieldError(parsed.issues[0].message);
-      bankPayment.mutate({ id: order.id, payment: parsed.output }, { onSuccess: () => done(`${name} is paid`), onError: failed });
+      const paid = action === 'bankPayment' ? `${name} is paid` : `The deposit of ${name} is paid: ship it when it is ready`;
+      bankPayment.mutate({ id: order.id, payment: parsed.output }, { onSuccess: () => done(paid), onError: failed });
     }
     return undefined;
   };
@@ -170,6 +187,7 @@ export function useAccountOrderActions({ online, offlineReason }: { online: bool
     const ref = refOfOrder(order);
     if (order.status === 'On hold') return [button(ref, 'release', which), button(ref, 'refuse', which)];
     if (hasOpenInvoice(order)) return [button(ref, 'bankPayment', which), button(ref, 'reminder', which)];
+    if (depositDue(order)) return [button(ref, 'depositTransfer', which)];
     return null;
   };
 

@@ -220,9 +220,12 @@ export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
         // An order on account whose deposit is due ships once the dealer has paid it (docs/decisions/047).
         if (depositDue(order)) {
           return (
-            <span className="max-w-44 text-sm text-base-content/80" data-testid="deposit-awaited">
-              Awaiting the deposit of {formatMoney(order.depositMinor ?? 0, orderAmount(order).currency)}
-            </span>
+            <div className="grid justify-items-start gap-2">
+              <span className="max-w-44 text-sm text-base-content/80" data-testid="deposit-awaited">
+                Awaiting the deposit of {formatMoney(order.depositMinor ?? 0, orderAmount(order).currency)}
+              </span>
+              {onAccount}
+            </div>
           );
         }
         if (isShippable(order.status)) {
