@@ -64,7 +64,8 @@ export default defineConfig({
         // One classic script: the offline engine's front doors load their parts with import(), which this
         // format inlines without the page's preload helper (a classic service worker cannot run import.meta).
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest}'],
+        // The camera's barcode reader (WebAssembly) too, so scanning works offline (decision 048).
+        globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest,wasm}'],
         // Screenshots are for the install sheet only; the app never shows them. The purchase page's frame is
         // a template only the server fills in.
         globIgnores: ['screenshots/**', `${PRERENDERED_DIR}/${FRAMES_DIR}/${PRODUCT_FRAME_FILE}`],

@@ -20,8 +20,9 @@ function writeCompressed(file: string, data: Buffer | string, quality = 11): voi
 }
 
 /**
- * Writes .br and .gz copies beside each hashed script and stylesheet; the server sends them to browsers
- * that accept them (@fastify/static preCompressed), so a phone on a slow network downloads a third of the bytes.
+ * Writes .br and .gz copies beside each hashed script, stylesheet and WebAssembly binary (the camera's barcode
+ * reader); the server sends them to browsers that accept them (@fastify/static preCompressed), so a phone on a
+ * slow network downloads a third of the bytes.
  */
 export function precompressAssets(): Plugin {
   return {
@@ -30,7 +31,7 @@ export function precompressAssets(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!/^assets\/.+\.(?:js|css)$/u.test(fileName)) continue;
+        if (!/^assets\/.+\.(?:js|css|wasm)$/u.test(fileName)) continue;
         const file = path.join(dir, fileName);
         const data = readFileSync(file);
         if (data.length >= 1024) writeCompressed(file, data);

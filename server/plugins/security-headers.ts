@@ -12,8 +12,10 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   const emulator = fb.mode === 'emulator' ? [`http://${fb.emulatorHost}:${fb.emulatorPort}`, `http://localhost:${fb.emulatorPort}`] : [];
   return {
     'default-src': ["'self'"],
-    // apis.google.com serves the script Firebase uses for the Google popup and redirect.
-    'script-src': ["'self'", 'https://apis.google.com', ...(stripe ? ['https://js.stripe.com'] : [])],
+    // apis.google.com serves the script Firebase uses for the Google popup and redirect. 'wasm-unsafe-eval' lets
+    // the camera's barcode reader compile its WebAssembly, from this origin only; it allows no eval of script
+    // (docs/decisions/048-barcodes-on-the-counter.md).
+    'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com', ...(stripe ? ['https://js.stripe.com'] : [])],
     'connect-src': [
       "'self'",
       ...emulator,

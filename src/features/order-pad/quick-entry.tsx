@@ -6,9 +6,10 @@
 // The line on the pad is what is checked: a tool already on it adds to its line.
 // A barcode scanner that types the tool's number and Enter into the name box (as USB and Bluetooth scanners
 // do) adds the tool at once: its smallest quantity, or one pack more when it is on the pad already
-// (docs/decisions/048-barcodes-on-the-counter.md); a number no tool has is said so.
+// (docs/decisions/048-barcodes-on-the-counter.md); a number no tool has is said so. **Scan with the camera**
+// reads barcodes from the device's camera through the same path.
 
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { describeRules, formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { barcodeDigits, gtinCheckDigit, normalizeGtin } from '../../contract/gtin';
@@ -17,6 +18,9 @@ import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { matchTools, parseQuantity } from './match-tools';
 import { padPricing, type PadPricing } from './pad-pricing';
+
+// The camera and its reader load only when the dealer opens them.
+const CameraScan = lazy(() => import('./camera-scan'));
 
 export interface QuickEntryProps {
   products: readonly Product[];
@@ -49,6 +53,8 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
   const [error, setError] = useState<{ field: 'tool' | 'quantity'; message: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [busy, setBusy] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const [lastScan, setLastScan] = useState<{ text: string; ok: boolean } | null>(null);
 
   const matches = picked ? [] : matchTools(products, typed);
   const listOpen = open && matches.length > 0;
@@ -81,13 +87,16 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
         : `The barcode ${digits} did not read right (its last digit should be ${gtinCheckDigit(digits.slice(0, -1))}): scan it again.`;
       setError({ field: 'tool', message });
       setAnnouncement('');
+      setLastScan({ text: message, ok: false });
       nameBox.current?.select();
       return;
     }
     const already = onPad(product._id);
     const line = roundUpToAllowed(product, already > 0 ? already + (product.packSize ?? 1) : smallestAllowed(product));
     if ('problem' in line) {
-      setError({ field: 'tool', message: `${product.name}: ${line.problem}${already > 0 ? ` ${formatCount(already)} pcs. are on the pad already.` : ''}` });
+      const message = `${product.name}: ${line.problem}${already > 0 ? ` ${formatCount(already)} pcs. are on the pad already.` : ''}`;
+      setError({ field: 'tool', message });
+      setLastScan({ text: message, ok: false });
       nameBox.current?.select();
       return;
     }
@@ -100,13 +109,15 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
     } finally {
       setBusy(false);
     }
-    setAnnouncement(`Scanned: ${formatCount(line.quantity - already)} pcs. of ${product.name} added, ${formatCount(line.quantity)} pcs. on the pad.`);
+    const added = `Scanned: ${formatCount(line.quantity - already)} pcs. of ${product.name} added, ${formatCount(line.quantity)} pcs. on the pad.`;
+    setAnnouncement(added);
+    setLastScan({ text: added, ok: true });
     setTyped('');
     setPicked(null);
     setQuantity('');
     setError(null);
     setOpen(false);
-    nameBox.current?.focus();
+    if (!camera) nameBox.current?.focus();
   };
 
   const onNameKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -296,6 +307,34 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
           Add line
         </button>
       </div>
+      {typeof navigator !== 'undefined' && navigator.mediaDevices ? (
+        <button
+          type="button"
+          className="btn btn-outline btn-primary btn-sm mt-3 bg-base-100"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setLastScan(null);
+            setCamera(true);
+          }}
+        >
+          Scan with the camera
+        </button>
+      ) : null}
+      {camera ? (
+        <Suspense fallback={null}>
+          <CameraScan
+            result={lastScan}
+            onCode={(code) => {
+              const digits = barcodeDigits(code);
+              if (digits) void addScanned(digits);
+            }}
+            onClose={() => {
+              setCamera(false);
+              nameBox.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {picked ? (
         <p id={hintId} className="mt-2 text-sm text-base-content/80">
           {picked.name}: {pricing.format(pricing.unit(picked, 1))} each, {ruleHint(picked)}
