@@ -14,8 +14,8 @@ import type { PadPricing } from './pad-pricing';
 
 /** Up to this many lines the pad draws them all; past it, only those in and near the window. */
 export const WINDOWED_FROM = 40;
-/** A line's height before it is measured: a desktop row; a phone's card is measured once drawn. */
-const ESTIMATED_HEIGHT = 96;
+/** A line's height before it is measured: a row of the table from the sm breakpoint, a card below it. */
+const estimatedHeight = () => (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 640px)').matches ? 92 : 168);
 const OVERSCAN = 8;
 
 export interface PadLinesRow {
@@ -113,7 +113,7 @@ export const PadLines = forwardRef<PadLinesHandle, PadLinesProps>(function PadLi
 
   const virtualizer = useWindowVirtualizer({
     count: windowed ? rows.length : 0,
-    estimateSize: () => ESTIMATED_HEIGHT,
+    estimateSize: estimatedHeight,
     overscan: OVERSCAN,
     scrollMargin: listTop,
     getItemKey: (index) => rows[index]?.line.productId ?? index,
@@ -125,6 +125,12 @@ export const PadLines = forwardRef<PadLinesHandle, PadLinesProps>(function PadLi
       return [...indexes, keep].sort((a, b) => a - b);
     },
   });
+
+  // A line above the window measured at another height than estimated moves the page by the difference, so
+  // what the dealer reads stays put; not while the page scrolls up (a smooth scroll to the top, Home), which
+  // that move would stop half-way.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+    instance.scrollDirection !== 'backward' && item.start < (instance.scrollOffset ?? 0);
 
   useImperativeHandle(
     handle,
