@@ -136,8 +136,13 @@ test('200 pasted rows with 5 bad ones: the report names them, the 195 good rows 
   expect(drawn).toBeLessThan(GOOD);
   await expect(page.getByTestId('pad-line').first()).toHaveAttribute('aria-setsize', String(GOOD));
   await expect(page.getByTestId('pad-line').first()).toHaveAttribute('aria-posinset', '1');
+  await expectNoViolations(page, 'a pad of 195 lines', 'ul[aria-label="Lines of the order pad"]');
+  // Half-way down the pad: the lines drawn there sit where the whole list would have them, at every width.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+  await shoot(page, 'pad');
 
-  // Editing one line changes its total and the pad's.
+  // Back at the top, editing one line changes its total and the pad's.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const first = good[0];
   if (!first) throw new Error('no first tool');
   await page.getByLabel(`Quantity (pcs.) of ${first.name}`).fill('5');
