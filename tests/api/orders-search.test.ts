@@ -120,13 +120,14 @@ describeEachDatabase('searching orders', (kind) => {
         .split('\r\n');
       expect(header).toBe(
         'Order,Placed (UTC),Customer,E-mail,Address,Phone,Tools,Pieces,Total (USD),Status,Transaction,Shipped (UTC),Carrier,Tracking number,Order id,' +
-          'PO number,Payment terms,Due (UTC),Paid (UTC),Total,Currency,Net,Tax',
+          'PO number,Payment terms,Due (UTC),Paid (UTC),Total,Currency,Net,Tax,Deposit,Deposit paid (UTC)',
       );
       expect(rows).toHaveLength(1);
       expect(rows[0]?.startsWith(`${numbers.get(ids.danaSawPaid) ?? '?'},2026-04-01 08:00,Dana Whitfield,`)).toBe(true);
       // The columns of paying on account follow: no PO number, paid by card, no due date, and when it was paid;
-      // then the total in the order's own currency, and that currency; then its net and tax, the whole total and no tax.
-      expect(rows[0]).toMatch(new RegExp(`,,,,${ids.danaSawPaid},,Card,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},(\\d+),USD,\\1,0$`, 'u'));
+      // then the total in the order's own currency, and that currency; then its net and tax, the whole total and no tax;
+      // then no deposit.
+      expect(rows[0]).toMatch(new RegExp(`,,,,${ids.danaSawPaid},,Card,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},(\\d+),USD,\\1,0,0,$`, 'u'));
       expect((await t.app.inject({ url: '/api/orders/export?from=2026-02-30', headers: admin.auth })).statusCode).toBe(400);
     });
   });
