@@ -41,7 +41,7 @@ export default function CameraScan({ onCode, result, onClose }: CameraScanProps)
   }, [onCode]);
 
   useEffect(() => {
-    dialog.current?.showModal();
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
@@ -70,9 +70,12 @@ export default function CameraScan({ onCode, result, onClose }: CameraScanProps)
           navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
         ]);
         stream = media;
-        if (stopped) return;
         const reader = await createBarcodeReader();
-        if (!video.current || stopped) return;
+        // Closed while the camera was starting: the cleanup ran before there was a stream to stop.
+        if (!video.current || stopped) {
+          for (const track of media.getTracks()) track.stop();
+          return;
+        }
         video.current.srcObject = media;
         await video.current.play().catch(() => undefined);
         setState({ phase: 'watching' });
