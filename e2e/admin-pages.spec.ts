@@ -107,28 +107,28 @@ test.describe('admin pages on a laptop', () => {
     expect(
       all.startsWith(
         '\uFEFFOrder,Placed (UTC),Customer,E-mail,Address,Phone,Tools,Pieces,Total (USD),Status,Transaction,Shipped (UTC),Carrier,Tracking number,Order id,' +
-          'PO number,Payment terms,Due (UTC),Paid (UTC),Total,Currency,Net,Tax\r\n',
+          'PO number,Payment terms,Due (UTC),Paid (UTC),Total,Currency,Net,Tax,Deposit,Deposit paid (UTC)\r\n',
       ),
     ).toBe(true);
     const lines = all.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(2);
     // The columns of paying on account follow: no PO number, paid by card, no due date, when it was paid; then
-    // the total in the order's own currency and that currency, then its net and tax (none here).
+    // the total in the order's own currency and that currency, then its net and tax (none here), then its deposit (none).
     const paidLine = lines.find((line) => line.includes(`,${paidId},`));
     // A name that would run as a formula gets the apostrophe; a phone number of +, digits and spaces,
     // which can be no formula, is written as it is (decision 034).
     expect(paidLine).toBe(
-      `${paidLine?.split(',')[0]},${paidLine?.split(',')[1]},'=Formula Buyer,${buyer.email},"${longAddress}",+44 113 496 0101,${tool.name} x 3,3,360,Paid,${transactionId},,,,${paidId},,Card,,${paidLine?.split(',').at(-5)},360,USD,360,0`,
+      `${paidLine?.split(',')[0]},${paidLine?.split(',')[1]},'=Formula Buyer,${buyer.email},"${longAddress}",+44 113 496 0101,${tool.name} x 3,3,360,Paid,${transactionId},,,,${paidId},,Card,,${paidLine?.split(',').at(-7)},360,USD,360,0,0,`,
     );
-    expect(paidLine?.split(',').at(-5)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/u);
+    expect(paidLine?.split(',').at(-7)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/u);
     expect(paidLine?.split(',')[0]).toMatch(/^O-\d{4}-\d{5,}$/u);
-    expect(lines.find((line) => line.endsWith(`,${unpaidId},,Card,,,240,USD,240,0`))).toContain(',2,240,Unpaid,');
+    expect(lines.find((line) => line.endsWith(`,${unpaidId},,Card,,,240,USD,240,0,0,`))).toContain(',2,240,Unpaid,');
 
     await page.getByLabel('Status').selectOption('Unpaid');
     await expect(rows).toHaveCount(1);
     const unpaidOnly = (await exportCsv()).trimEnd().split('\r\n').slice(1);
     expect(unpaidOnly).toHaveLength(1);
-    expect(unpaidOnly[0]?.endsWith(`,${unpaidId},,Card,,,240,USD,240,0`)).toBe(true);
+    expect(unpaidOnly[0]?.endsWith(`,${unpaidId},,Card,,,240,USD,240,0,0,`)).toBe(true);
 
     // Sales: the paid order is counted (360 today), the unpaid one is not; the tool is among the top ones.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sales', exact: true }).click();
