@@ -42,7 +42,7 @@ export default defineConfig({
         // The installed app opens .csv files and takes text shared to it into the order pad's list import
         // (src/features/order-pad/pad-import.tsx).
         file_handlers: [{ action: '/dashboard/order-pad', accept: { 'text/csv': ['.csv'] } }],
-        share_target: { action: '/dashboard/order-pad', method: 'GET', params: { text: 'text' } },
+        share_target: { action: '/dashboard/order-pad', method: 'GET', enctype: 'application/x-www-form-urlencoded', params: { text: 'text' } },
         screenshots: [
           {
             src: '/screenshots/catalogue-wide.png',

@@ -24,11 +24,19 @@ function rowsOf(page: Page, caption: string) {
     table,
     cards,
     rows: async () => {
-      // Which way it is drawn is known once the list is on screen (while it loads, neither is).
       await expect(table.or(cards)).toBeVisible();
-      return (await table.isVisible())
-        ? table.getByRole('row').filter({ has: page.getByRole('cell') })
-        : cards.getByRole('listitem').filter({ has: page.locator('time') });
+      // Whichever way it is drawn now: the table gives way to the cards when it does not fit, and is tried again
+      // once the fonts have loaded, so which one shows can change just after the list appears.
+      return table
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .filter({ visible: true })
+        .or(
+          cards
+            .getByRole('listitem')
+            .filter({ has: page.locator('time') })
+            .filter({ visible: true }),
+        );
     },
   };
 }
