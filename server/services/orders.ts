@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountMessages, depositOn, termDays, type PaymentTerms } from '../../src/contract/account-terms';
 import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
 import { companyMessages, type Company, type CompanyStatus } from '../../src/contract/dealer-company';
-import { orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
+import { depositDue, orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { repMessages } from '../../src/contract/sales-rep';
 import { formatPrice, LIST_CURRENCY, listMinor, type CurrencyCode } from '../../src/contract/money';
@@ -605,7 +605,8 @@ export async function markOrderPaid(db: Tx, id: string, transactionId: string): 
  * against an intent as an order's total is; null when no deposit is due (docs/decisions/047).
  */
 export function depositCharge(order: OrderRow): { id: string; totalMinor: number; currency: string } | null {
-  const due = order.status === 'Confirmed' && order.paymentTerms !== 'card' && order.depositMinor > 0 && order.depositPaidAt === null;
+  // The one rule of when a deposit is due, the screens' too; the table keeps deposits to orders on account.
+  const due = depositDue({ status: order.status, depositMinor: order.depositMinor, depositPaidAt: order.depositPaidAt?.toISOString() ?? null });
   return due ? { id: order.id, totalMinor: order.depositMinor, currency: order.currency } : null;
 }
 
