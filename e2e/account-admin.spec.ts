@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { accountMessages } from '../src/contract/account-terms';
 import { api, expect, signIn, test } from './fixtures';
-import { expectNoViolations } from './screen-helpers';
+import { expectNoViolations, openCompanyOf } from './screen-helpers';
 
 const WIDTHS = [390, 820, 1280] as const;
 
@@ -53,14 +53,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
 
   // Companies: the dealer's company goes on net 30 with $1,000.00 of credit.
   await signIn(page, admin);
-  await page.goto('/dashboard/companies');
-  await page.getByLabel('Status').selectOption('all');
-  await page.getByLabel('Search by company or e-mail').fill(dealer.email);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page
-    .getByRole('button', { name: `Open ${company.name}` })
-    .filter({ visible: true })
-    .click();
+  await openCompanyOf(page, dealer.email, company.name);
   const terms = page.getByRole('region', { name: 'Payment terms' });
   await expect(terms.getByLabel('Terms')).toHaveValue('card');
   await terms.getByLabel('Terms').selectOption({ label: 'Net 30' });

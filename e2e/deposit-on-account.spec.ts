@@ -6,7 +6,7 @@
 
 import type { Page } from '@playwright/test';
 import { api, expect, signIn, test } from './fixtures';
-import { expectNoViolations, shootAsItStands } from './screen-helpers';
+import { expectNoViolations, openCompanyOf, shootAsItStands } from './screen-helpers';
 
 /** The screen at the three widths the shop is checked at. */
 const shoot = (page: Page, name: string) => shootAsItStands(page, `deposit-${name}`);
@@ -30,14 +30,7 @@ test('a company with a 30 % deposit pays it by card before its order on account 
 
   // The admin: net 30, $800.00 of credit and a 30 % deposit.
   await signIn(page, admin);
-  await page.goto('/dashboard/companies');
-  await page.getByLabel('Status').selectOption('all');
-  await page.getByLabel('Search by company or e-mail').fill(dealer.email);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page
-    .getByRole('button', { name: `Open ${company.name}` })
-    .filter({ visible: true })
-    .click();
+  await openCompanyOf(page, dealer.email, company.name);
   const terms = page.getByRole('region', { name: 'Payment terms' });
   await terms.getByLabel('Terms').selectOption({ label: 'Net 30' });
   await terms.getByLabel('Credit limit (US dollars)').fill('800');

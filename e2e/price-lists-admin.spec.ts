@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { priceListMessages } from '../src/contract/price-list';
 import { api, expect, orderThroughApi, signIn, test } from './fixtures';
-import { expectNoViolations } from './screen-helpers';
+import { expectNoViolations, openCompanyOf } from './screen-helpers';
 
 const WIDTHS = [390, 820, 1280] as const;
 
@@ -95,14 +95,7 @@ test('an admin makes a euro price list, prices a tool on it and gives it to a co
   await expect(listed).toContainText('10 %');
 
   // Companies: the dealer's company buys with the list from now on.
-  await page.goto('/dashboard/companies');
-  await page.getByLabel('Status').selectOption('all');
-  await page.getByLabel('Search by company or e-mail').fill(dealer.email);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page
-    .getByRole('button', { name: `Open ${company.name}` })
-    .filter({ visible: true })
-    .click();
+  await openCompanyOf(page, dealer.email, company.name);
   const priceList = page.getByRole('region', { name: 'Price list', exact: true });
   await priceList.getByLabel('The company’s price list').selectOption({ label: `${listName} (EUR, 10 % off)` });
   // While the dealer has an unpaid order in US dollars, the company cannot change currency: the refusal is said in words.

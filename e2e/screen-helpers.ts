@@ -39,6 +39,18 @@ export async function shootAsItStands(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Companies, as an admin: finds the dealer's company by the dealer's e-mail, whatever its status, and opens it. */
+export async function openCompanyOf(page: Page, dealerEmail: string, companyName: string): Promise<void> {
+  await page.goto('/dashboard/companies');
+  await page.getByLabel('Status').selectOption('all');
+  await page.getByLabel('Search by company or e-mail').fill(dealerEmail);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page
+    .getByRole('button', { name: `Open ${companyName}` })
+    .filter({ visible: true })
+    .click();
+}
+
 /** The server sends its queue every few seconds; waits for a mail to `to` whose subject matches. */
 export async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
