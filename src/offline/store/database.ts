@@ -1,9 +1,10 @@
 // The PWA's IndexedDB database (docs/architecture.md, "Offline"): the catalogue and reviews saved for offline
-// reading, the order outbox, each dealer's order pad, and small facts in `meta`. The page and the service worker open the same database.
+// reading, the order outbox and the orders it sent, each dealer's order pad, and small facts in `meta`. The page and the service worker open the same database.
 
 import Dexie, { type Table } from 'dexie';
 import type { PaymentChoice } from '../../contract/account-terms';
 import type { CurrencyCode } from '../../contract/money';
+import type { OrderStatus } from '../../contract/order-status';
 import type { TaxTerms } from '../../contract/tax';
 import { LINE_PROBLEM_CODES } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
@@ -84,11 +85,27 @@ export interface OutboxItem {
   nextAttemptAt: number;
   /** Set while a send is in flight, so the screen does not let the user edit it under the sender. */
   sendingSince: number | null;
+  /** Epoch ms the last send began; missing until the first, and on orders saved before it was kept. */
+  lastAttemptAt?: number;
   /** True once a send may have reached the server without an answer: the order may already exist. */
   maybeDelivered: boolean;
   /** The server's last word on it: a 409 reason, another 4xx, 401 or the network failure. */
   lastError: { status: number; code: string; message: string } | null;
 }
+
+/**
+ * An order this device sent from its outbox and the server stored: the item as it was sent, with the server's
+ * answer. Kept a while (the newest per account, for a few weeks) so the dealer sees what became of each saved
+ * order; nothing is sent from here.
+ */
+export type SentOrder = OutboxItem & {
+  /** Epoch ms the server's answer arrived. */
+  sentAt: number;
+  orderId: string;
+  /** The number the server gave the order (`O-2026-00042`); null from a server without numbers. */
+  orderNumber: string | null;
+  status: OrderStatus | null;
+};
 
 /**
  * A one-tool order as the outbox kept it before orders were their lines (database version 3 and
@@ -162,6 +179,7 @@ export type ForgelineDatabase = Dexie & {
   products: Table<SavedProduct, string>;
   reviews: Table<Saved<Review>, string>;
   outbox: Table<OutboxItem, string>;
+  sentOrders: Table<SentOrder, string>;
   orderPad: Table<PadLine, [string, string]>;
   meta: Table<MetaEntry, string>;
 };
@@ -201,6 +219,8 @@ export function openDatabase(name = DATABASE_NAME): ForgelineDatabase {
   // index, built from the rows' own words, so the indexes on category and on every word were written with
   // each tool and never read; in Chromium they made saving a first copy 1.3 to 2.4 times slower.
   db.version(5).stores({ products: '_id, position' });
+  // Version 6 keeps the orders the outbox sent, with the server's number, for a while (outbox/queue.ts).
+  db.version(6).stores({ sentOrders: 'clientOrderId, [ownerEmail+sentAt]' });
   return db;
 }
 
