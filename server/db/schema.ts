@@ -830,3 +830,31 @@ export const invoicePayments = pgTable(
       .where(sql`${t.state} = 'pending'`),
   ],
 );
+
+/**
+ * A company's saved lists ("Weekly restock"): named sets of tools and quantities that every member of the
+ * company and its sales reps see and turn into an order pad (docs/decisions/051-saved-lists.md). The id is
+ * made by the app that first saved the list, so the same save sent again changes nothing. Each line keeps the
+ * tool's name and SKU as they were when the list was saved: a tool deleted since is still named on the list.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    lines: jsonb('lines').$type<{ productId: string; quantity: number; productName: string; sku: string }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who saved it last: the account (null once it is deleted) and its name as it was then. */
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedByName: text('updated_by_name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_lists_name_key').on(t.companyId, sql`lower(${t.name})`),
+    check('saved_lists_name_check', sql`char_length(${t.name}) between 1 and 80`),
+    check('saved_lists_lines_check', sql`case when jsonb_typeof(${t.lines}) = 'array' then jsonb_array_length(${t.lines}) between 1 and 1000 else false end`),
+  ],
+);
