@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { MAIL_KINDS, MAIL_STATES } from '../../src/contract/mail';
+import { PUSH_KINDS } from '../../src/contract/push';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** PostgreSQL's 64-bit transaction id, read and written only by the database (as text on the way out). */
@@ -54,6 +55,11 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Admins get an e-mail for every paid order unless they switch it off on My Profile. */
     notifyPaidOrders: boolean('notify_paid_orders').notNull().default(true),
+    /** The kinds of notification (src/contract/push.ts) this user switched off on My Profile, for all their devices. */
+    pushMuted: text('push_muted', { enum: PUSH_KINDS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Pieces this user holds in Unpaid orders, kept by a trigger on orders (migration 0010,
      * docs/decisions/022-unpaid-pieces-counter.md): the unpaid cap reads it instead of summing the orders.
@@ -714,6 +720,70 @@ export const mailQueue = pgTable(
   ],
 );
 
+/**
+ * The devices that receive notifications (Web Push, docs/notifications.md): one row per browser subscription,
+ * by the push service's address for it, belonging to the user signed in when it was made. A device whose
+ * push service answers that the subscription is gone (404, 410) is forgotten.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and authentication secret (base64url) the messages are encrypted for. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Notifications waiting to go to one device, put in by the transaction of the event they tell of, so one goes
+ * out only once that event is committed, and sent by the background job as mails are (docs/decisions/013).
+ * A message sent is deleted; one given up keeps its last error.
+ */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PUSH_KINDS }).notNull(),
+    /** The order it tells of; null for a kind about something else (a quote). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    tag: text('tag').notNull(),
+    state: text('state', { enum: ['queued', 'sending', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'push_queue_kind_check',
+      sql`${t.kind} in ('order_paid', 'order_on_hold', 'order_shipped', 'quote_requested', 'quote_answered', 'approval_waiting', 'approval_decided')`,
+    ),
+    check('push_queue_state_check', sql`${t.state} in ('queued', 'sending', 'failed')`),
+    uniqueIndex('push_queue_once_key').on(t.kind, t.orderId, t.subscriptionId),
+    index('push_queue_subscription_idx').on(t.subscriptionId),
+    index('push_queue_order_idx').on(t.orderId),
+    index('push_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('queued', 'sending')`),
+  ],
+);
+
 /** node-postgres reads bytea as a Buffer and PGlite as a Uint8Array: both come out as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -778,6 +848,8 @@ export const schema = {
   jobRuns,
   invoiceCounters,
   mailQueue,
+  pushSubscriptions,
+  pushQueue,
   images,
   imageWidths,
   invoiceDocuments,
