@@ -191,6 +191,7 @@ const myCompanyRoute = customerRoute('my-company', () => import('./routes/my-com
 const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-orders'));
 const invoicesRoute = customerRoute('invoices', () => import('./routes/invoices'), guardDealer);
 const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
+const thisDeviceRoute = customerRoute('this-device', () => import('./routes/this-device'));
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));
 const addReviewRoute = customerRoute('add-review', () => import('./routes/add-review'), guardDealer);
 const manageUsersRoute = adminRoute('manage-users', () => import('./routes/manage-users'));
@@ -222,6 +223,7 @@ const routeTree = rootRoute.addChildren([
     myOrdersRoute,
     invoicesRoute,
     orderPadRoute,
+    thisDeviceRoute,
     paymentRoute,
     addReviewRoute,
     manageUsersRoute,

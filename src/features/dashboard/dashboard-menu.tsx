@@ -24,10 +24,16 @@ const customerItems: MenuItem[] = [
   item('/dashboard/invoices'),
   item('/dashboard/order-pad'),
   item('/dashboard/add-review'),
+  item('/dashboard/this-device'),
 ];
 
 /** A sales rep orders for its companies: no company of its own, no reviews, no admin page (docs/decisions/043-sales-reps.md). */
-const repItems: MenuItem[] = [item('/dashboard'), item('/dashboard/my-orders', '/dashboard/payment/'), item('/dashboard/order-pad')];
+const repItems: MenuItem[] = [
+  item('/dashboard'),
+  item('/dashboard/my-orders', '/dashboard/payment/'),
+  item('/dashboard/order-pad'),
+  item('/dashboard/this-device'),
+];
 
 const adminItems: MenuItem[] = [
   item('/dashboard/sales'),

@@ -1,4 +1,5 @@
-// The navbar's status: offline or online, and how many saved orders wait to be sent or need attention.
+// The navbar's status: offline or online, and how many saved orders wait to be sent or need attention; it
+// opens This Device, where each saved order shows where it stands.
 
 import { Link } from '@tanstack/react-router';
 import { texts } from '../../contract/messages';
@@ -40,7 +41,7 @@ export function OfflineIndicator() {
   return (
     <span role="status" aria-live="polite" className="flex items-center">
       {items.length > 0 ? (
-        <Link to="/dashboard/my-orders" className="flex min-h-11 items-center" aria-label={`${label}: open My Orders`}>
+        <Link to="/dashboard/this-device" className="flex min-h-11 items-center" aria-label={`${label}: open This Device`}>
           {badge}
         </Link>
       ) : (

@@ -2,9 +2,10 @@
 // the service worker.
 
 import { useEffect, useState } from 'react';
-import { watchOthersQueued, watchOutbox, type OutboxItem } from '../../offline/outbox';
+import { watchDeviceOrders, watchOthersQueued, watchOutbox, type DeviceOrders, type OutboxItem } from '../../offline/outbox';
 
 const NONE: OutboxItem[] = [];
+const NO_ORDERS: DeviceOrders = { queued: [], sent: [] };
 
 type Watch<T> = (email: string, listener: (value: T) => void, onError: (error: unknown) => void) => () => void;
 
@@ -32,4 +33,9 @@ export function useOutbox(email: string | null): OutboxItem[] | undefined {
 /** How many orders of other accounts wait on this device (docs/decisions/029-a-shared-counter-tablet.md). */
 export function useOthersQueued(email: string | null): number {
   return useWatched(email, watchOthersQueued, 0) ?? 0;
+}
+
+/** The items of `email` and the orders this device sent for them and keeps; undefined while the first read runs. */
+export function useDeviceOrders(email: string | null): DeviceOrders | undefined {
+  return useWatched(email, watchDeviceOrders, NO_ORDERS);
 }

@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { texts, toasts } from '../../contract/messages';
 import { formatCount } from '../../contract/pricing';
-import { type OutboxItem, discardOutboxItem, editBlocker, queuedOrderName, queuedPieces } from '../../offline/outbox';
+import { type OutboxItem, type SentOrder, deviceOrderState, discardOutboxItem, editBlocker, queuedOrderName, queuedPieces } from '../../offline/outbox';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { EditQueuedOrder } from './edit-queued-order';
@@ -18,16 +18,31 @@ import { queuedFormat, queuedTaxedOrder, queuedTotal } from './queued-money';
 
 const formatTime = (time: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 
-function Status({ item }: { item: OutboxItem }) {
-  if (item.state === 'needs-attention') {
+/**
+ * Where a saved order stands, as a badge and a line under it: Waiting to send (why the last send did not go
+ * through, or when it was saved), Sending, Needs attention (the server's reason) or Confirmed (the server's number).
+ */
+export function QueuedOrderStatus({ item, now }: { item: OutboxItem | SentOrder; now?: number }) {
+  const state = deviceOrderState(item, now);
+  if (state.kind === 'confirmed') {
     return (
       <div className="grid gap-1">
-        <span className="badge badge-error whitespace-nowrap font-semibold">{texts.needsAttention}</span>
-        <span className="max-w-64 whitespace-normal text-sm">{item.lastError?.message}</span>
+        <span className="badge badge-success whitespace-nowrap font-semibold">Confirmed</span>
+        <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
+          {state.orderNumber ? `The server has it as ${state.orderNumber}.` : 'The server has it.'}
+        </span>
       </div>
     );
   }
-  const sending = item.sendingSince !== null;
+  if (state.kind === 'needs-attention') {
+    return (
+      <div className="grid gap-1">
+        <span className="badge badge-error whitespace-nowrap font-semibold">{texts.needsAttention}</span>
+        <span className="max-w-64 whitespace-normal text-sm">{state.reason}</span>
+      </div>
+    );
+  }
+  const sending = state.kind === 'sending';
   return (
     <div className="grid gap-1">
       <span className="badge badge-warning whitespace-nowrap font-semibold">
@@ -35,9 +50,31 @@ function Status({ item }: { item: OutboxItem }) {
         {sending ? texts.sending : texts.waitingToSend}
       </span>
       <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
-        {item.lastError ? item.lastError.message : `Saved ${formatTime(item.createdAt)}`}
+        {state.kind === 'waiting' && state.reason ? state.reason : `Saved ${formatTime(item.createdAt)}`}
       </span>
     </div>
+  );
+}
+
+/** A saved order's total as the dealer saw it: net, tax and gross for a taxed order, else its one total. */
+export function QueuedOrderPrice({ item }: { item: OutboxItem }) {
+  const taxed = queuedTaxedOrder(item);
+  return taxed ? <OrderTotals order={taxed} /> : <>{queuedFormat(item)(queuedTotal(item))}</>;
+}
+
+/** Asks before a saved order is discarded; says so when it may already have reached the server. */
+export function DiscardQueuedOrder({ email, item, onClose }: { email: string; item: OutboxItem | null; onClose: () => void }) {
+  const confirm = async () => {
+    if (!item) return;
+    await discardOutboxItem(email, item.clientOrderId);
+    toast.success(toasts.deleted);
+    onClose();
+  };
+  return (
+    <ConfirmModal open={item !== null} title="Discard this order?" confirmLabel="Discard" onConfirm={() => void confirm()} onClose={onClose}>
+      <p>The {item ? queuedOrderName(item.lines) : null} order saved on this device will not be sent.</p>
+      {item?.maybeDelivered || item?.sendingSince ? <p className="mt-2">It may already have reached the server; if so, it shows in My Orders.</p> : null}
+    </ConfirmModal>
   );
 }
 
@@ -71,13 +108,6 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
 
   const own = items ?? [];
   if (own.length === 0 && othersWaiting === 0) return null;
-
-  const confirmDiscard = async () => {
-    if (!discarding) return;
-    await discardOutboxItem(email, discarding.clientOrderId);
-    toast.success(toasts.deleted);
-    setDiscarding(null);
-  };
 
   const columns: Column<OutboxItem>[] = [
     {
@@ -114,15 +144,8 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
       className: 'min-w-36 max-w-72 whitespace-normal',
     },
     { header: 'Quantity (pcs.)', cell: (item) => formatCount(queuedPieces(item.lines)), className: 'text-right tabular-nums' },
-    {
-      header: 'Price',
-      cell: (item) => {
-        const taxed = queuedTaxedOrder(item);
-        return taxed ? <OrderTotals order={taxed} /> : queuedFormat(item)(queuedTotal(item));
-      },
-      className: 'text-right tabular-nums',
-    },
-    { header: 'Status', cell: (item) => <Status item={item} /> },
+    { header: 'Price', cell: (item) => <QueuedOrderPrice item={item} />, className: 'text-right tabular-nums' },
+    { header: 'Status', cell: (item) => <QueuedOrderStatus item={item} /> },
     {
       header: 'Action',
       action: true,
@@ -174,16 +197,7 @@ export function QueuedOrders({ email, items, sendNow, othersWaiting = 0, company
           />
         </>
       ) : null}
-      <ConfirmModal
-        open={discarding !== null}
-        title="Discard this order?"
-        confirmLabel="Discard"
-        onConfirm={() => void confirmDiscard()}
-        onClose={closeDiscard}
-      >
-        <p>The {discarding ? queuedOrderName(discarding.lines) : null} order saved on this device will not be sent.</p>
-        {discarding?.maybeDelivered ? <p className="mt-2">It may already have reached the server; if so, it still shows in your orders below.</p> : null}
-      </ConfirmModal>
+      <DiscardQueuedOrder email={email} item={discarding} onClose={closeDiscard} />
       {editing ? <EditQueuedOrder email={email} item={editing} sendNow={sendNow} onClose={closeEdit} /> : null}
     </section>
   );

@@ -4,6 +4,8 @@
 // and the search index load with their first use, in the catalogue's worker where there is one.
 
 import type { CategoryList, ProductPage } from '../../contract/product';
+import { lazyWatch } from '../store/lazy-watch';
+import type { CatalogueCopySummary } from './copy-summary';
 import type { CatalogueSearch } from './search';
 import type { SavedRead } from './saved';
 
@@ -16,6 +18,7 @@ export { onProductsSaved, readSavedProduct, readSavedProducts, readSavedReviews,
 export type { CatalogueSyncResult } from './sync';
 export { catalogueWorkerNotStarted, catalogueWorkerSaveReviews, catalogueWorkerSearch } from './worker-client';
 export type { CatalogueSearch } from './search';
+export type { CatalogueCopySummary } from './copy-summary';
 
 // The search index is built and read on the page only where there is no worker, or offline: it loads then.
 const search = () => import('./search');
@@ -28,4 +31,13 @@ export async function searchSavedCatalogue(query: CatalogueSearch): Promise<Save
 /** The categories of the saved catalogue with their counts, by name; undefined when nothing is saved yet. */
 export async function savedCategories(): Promise<SavedRead<CategoryList> | undefined> {
   return (await search()).savedCategories();
+}
+
+/** What the device holds of the catalogue (tools saved, a first copy's progress, when it was synced), now and after every change. */
+export function watchCatalogueCopy(listener: (copy: CatalogueCopySummary) => void, onError: (error: unknown) => void): () => void {
+  return lazyWatch(
+    () => import('./copy-summary'),
+    (module) => module.watchCatalogueCopy(listener, onError),
+    onError,
+  );
 }

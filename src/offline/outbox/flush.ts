@@ -13,14 +13,14 @@ import type { OrderBody, OrderLineProblem } from '../../contract/order';
 import type { OrderStatus } from '../../contract/order-status';
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
 import { ownerKey } from '../store/owner';
-import { listOutbox } from './queue';
-import { queuedOrderName } from './queued-order';
+import { keepSentOrder, listOutbox } from './queue';
+import { queuedOrderName, SEND_LEASE_MS } from './queued-order';
 import { orderBody, postOrder } from './post-order';
 
 export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
 const LEASE_KEY = 'outbox-lease';
 /** A holder renews before every send; a send times out well inside it, so a live holder never loses it. */
-export const LEASE_MS = 45_000;
+export const LEASE_MS = SEND_LEASE_MS;
 export const SEND_TIMEOUT_MS = 20_000;
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 5 * 60_000;
@@ -175,7 +175,8 @@ async function startSend(d: FlushDeps, claim: Claim, item: OutboxItem): Promise<
     claim.claimed = true;
     const current = await d.db.outbox.get(item.clientOrderId);
     if (!current || current.state !== 'waiting' || current.ownerEmail !== item.ownerEmail) return null;
-    const sending = { ...current, sendingSince: d.now() };
+    const now = d.now();
+    const sending = { ...current, sendingSince: now, lastAttemptAt: now };
     await d.db.outbox.put(sending);
     return sending;
   });
@@ -185,7 +186,16 @@ async function record(d: FlushDeps, item: OutboxItem, outcome: Outcome): Promise
   const id = item.clientOrderId;
   const now = d.now();
   if (outcome.kind === 'sent') {
-    await d.db.outbox.delete(id);
+    // Out of the outbox and into the device's record of what it sent, in one write: a reload between the two
+    // neither sends it again nor forgets its number.
+    await d.db.transaction('rw', d.db.outbox, d.db.sentOrders, async () => {
+      const current = (await d.db.outbox.get(id)) ?? item;
+      await d.db.outbox.delete(id);
+      await keepSentOrder(
+        { ...current, sendingSince: null, sentAt: now, orderId: outcome.orderId, orderNumber: outcome.orderNumber, status: outcome.status },
+        d.db,
+      );
+    });
     return;
   }
   await d.db.transaction('rw', d.db.outbox, async () => {

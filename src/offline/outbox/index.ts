@@ -7,12 +7,24 @@ import type { OutboxItem } from '../store/database';
 import { lazyWatch } from '../store/lazy-watch';
 import type { FlushDeps, FlushOptions, FlushReport, FlushSession } from './flush';
 import type { OrderToPlace, PlaceOutcome } from './post-order';
+import type { DeviceOrders } from './queue';
 import type { OutboxEdit } from './queued-order';
 
-export type { OutboxItem, OutboxLine } from '../store/database';
+export type { OutboxItem, OutboxLine, SentOrder } from '../store/database';
+export type { DeviceOrders } from './queue';
 export type { FlushReport, FlushSession, SendOrder } from './flush';
 export type { OrderToPlace, PlaceOutcome } from './post-order';
-export { editBlocker, OutboxEditRefused, queuedOrderName, queuedPieces, type OutboxEdit, type QueuedLine, type QueuedOrder } from './queued-order';
+export {
+  deviceOrderState,
+  editBlocker,
+  OutboxEditRefused,
+  queuedOrderName,
+  queuedPieces,
+  type DeviceOrderState,
+  type OutboxEdit,
+  type QueuedLine,
+  type QueuedOrder,
+} from './queued-order';
 export { flushOutboxNow, onOutboxReport, publishOutboxReport, requestBackgroundSync, startOutboxRunner, type RunnerSession } from './runner';
 
 const queue = () => import('./queue');
@@ -30,6 +42,11 @@ export async function discardOutboxItem(email: string, clientOrderId: string): P
   return (await queue()).discardOutboxItem(email, clientOrderId);
 }
 
+/** The user's Retry: the order as it stands, due at once (a refused one sent again unchanged); false when it is not theirs, gone or being sent. */
+export async function retryOutboxItem(email: string, clientOrderId: string): Promise<boolean> {
+  return (await queue()).retryOutboxItem(email, clientOrderId);
+}
+
 /** Applies the dealer's changes and queues the order again under its clientOrderId; throws OutboxEditRefused when Edit is not allowed. */
 export async function editOutboxItem(email: string, clientOrderId: string, edit: OutboxEdit): Promise<OutboxItem> {
   return (await queue()).editOutboxItem(email, clientOrderId, edit);
@@ -38,6 +55,11 @@ export async function editOutboxItem(email: string, clientOrderId: string, edit:
 /** Calls `listener` with the user's saved orders, oldest first, now and after every change; returns the function that stops it. */
 export function watchOutbox(email: string, listener: (items: OutboxItem[]) => void, onError: (error: unknown) => void): () => void {
   return lazyWatch(queue, (module) => module.watchOutbox(email, listener, onError), onError);
+}
+
+/** The user's saved orders and the ones this device sent and keeps, now and after every change; returns the function that stops it. */
+export function watchDeviceOrders(email: string, listener: (orders: DeviceOrders) => void, onError: (error: unknown) => void): () => void {
+  return lazyWatch(queue, (module) => module.watchDeviceOrders(email, listener, onError), onError);
 }
 
 /** How many orders of other accounts wait on this device, now and after every change (docs/decisions/029-a-shared-counter-tablet.md). */

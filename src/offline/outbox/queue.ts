@@ -1,11 +1,12 @@
 // The order outbox (docs/architecture.md, "Offline"): orders placed without a connection wait here, per user,
 // until flush.ts sends them. Nothing leaves this table except by a 2xx from the server or the user's Discard.
+// What the server stored moves to `sentOrders`, kept a while so the dealer sees each one's number.
 
 import { liveQuery } from 'dexie';
 import { orderTotal } from '../../contract/pricing';
-import { getDatabase, type OutboxItem, type OutboxLine } from '../store/database';
+import { getDatabase, type OutboxItem, type OutboxLine, type SentOrder } from '../store/database';
 import { ownerKey } from '../store/owner';
-import { editBlocker, OutboxEditRefused, type OutboxEdit, type QueuedLine, type QueuedOrder } from './queued-order';
+import { deviceOrderState, editBlocker, OutboxEditRefused, type OutboxEdit, type QueuedLine, type QueuedOrder } from './queued-order';
 
 const totalOf = (lines: readonly QueuedLine[]): number => lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0);
 
@@ -67,6 +68,41 @@ export function watchOutbox(email: string, listener: (items: OutboxItem[]) => vo
   return watch(() => listOutbox(email, db), listener, onError);
 }
 
+/** Sent orders kept per account: the newest this many, none older than SENT_KEEP_MS. */
+export const SENT_KEEP_COUNT = 50;
+export const SENT_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Keeps an order the server stored in the device's record of what it sent, and lets the account's oldest go
+ * (past SENT_KEEP_COUNT, or older than SENT_KEEP_MS). Runs inside the transaction that takes it out of the outbox.
+ */
+export async function keepSentOrder(sent: SentOrder, db = getDatabase()): Promise<void> {
+  const owner = sent.ownerEmail;
+  await db.sentOrders.put(sent);
+  const newestFirst = await db.sentOrders.where('[ownerEmail+sentAt]').between([owner, -Infinity], [owner, Infinity]).reverse().toArray();
+  const stale = newestFirst.filter((row, index) => index >= SENT_KEEP_COUNT || row.sentAt < sent.sentAt - SENT_KEEP_MS);
+  if (stale.length > 0) await db.sentOrders.bulkDelete(stale.map((row) => row.clientOrderId));
+}
+
+/** The orders this device sent for the user and still keeps, newest first. */
+export function listSentOrders(email: string, db = getDatabase()): Promise<SentOrder[]> {
+  const owner = ownerKey(email);
+  return db.sentOrders.where('[ownerEmail+sentAt]').between([owner, -Infinity], [owner, Infinity]).reverse().toArray();
+}
+
+/** What this device holds and sent for the user: the outbox, oldest first, and the sent orders it keeps, newest first. */
+export interface DeviceOrders {
+  queued: OutboxItem[];
+  sent: SentOrder[];
+}
+
+/** The user's saved and sent orders, read together, now and after every change of either. */
+export function watchDeviceOrders(email: string, listener: (orders: DeviceOrders) => void, onError: (error: unknown) => void, db = getDatabase()): () => void {
+  const read = () =>
+    db.transaction('r', db.outbox, db.sentOrders, async () => ({ queued: await listOutbox(email, db), sent: await listSentOrders(email, db) }));
+  return watch(read, listener, onError);
+}
+
 /** How many orders of other accounts wait on this device, now and after every change. */
 export function watchOthersQueued(email: string, listener: (count: number) => void, onError: (error: unknown) => void, db = getDatabase()): () => void {
   return watch(() => countOthersQueued(email, db), listener, onError);
@@ -90,6 +126,27 @@ export async function discardOutboxItem(email: string, clientOrderId: string, db
   return db.transaction('rw', db.outbox, async () => {
     if (!(await ownItem(email, clientOrderId, db))) return false;
     await db.outbox.delete(clientOrderId);
+    return true;
+  });
+}
+
+/**
+ * The user's Retry: the order as it stands becomes due at once. One the server refused goes back to waiting
+ * unchanged under its clientOrderId (a 4xx made no order, so nothing can be doubled); one being sent is left to
+ * its sender. False when it is not theirs, gone or being sent.
+ */
+export async function retryOutboxItem(email: string, clientOrderId: string, db = getDatabase(), now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const item = await ownItem(email, clientOrderId, db);
+    if (!item || deviceOrderState(item, now).kind === 'sending') return false;
+    const refused = item.state === 'needs-attention';
+    await db.outbox.put({
+      ...item,
+      state: 'waiting',
+      nextAttemptAt: now,
+      updatedAt: now,
+      ...(refused ? { attempts: 0, lastError: null, lines: item.lines.map((line) => ({ ...line, problem: null })) } : {}),
+    });
     return true;
   });
 }

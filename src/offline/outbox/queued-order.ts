@@ -5,7 +5,7 @@
 import type { PaymentChoice } from '../../contract/account-terms';
 import type { CurrencyCode } from '../../contract/money';
 import type { TaxTerms } from '../../contract/tax';
-import type { OutboxItem, OutboxLine } from '../store/database';
+import type { OutboxItem, OutboxLine, SentOrder } from '../store/database';
 
 /** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
 export type QueuedLine = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice' | 'unitPriceMinor'>;
@@ -61,10 +61,45 @@ export function queuedOrderName(lines: readonly Pick<OutboxLine, 'productName'>[
 /** How many pieces an order holds, over all its lines. */
 export const queuedPieces = (lines: readonly Pick<OutboxLine, 'quantity'>[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);
 
+/**
+ * How long a sender holds the outbox while it sends (docs/decisions/008-order-outbox-lock-and-lease.md): a
+ * send begun longer ago than this was cut short (the app closed or the tab reloaded mid-send).
+ */
+export const SEND_LEASE_MS = 45_000;
+
+/** Whether a send of the item is under way now, by this tab, another or the service worker. */
+const sendingNow = (item: OutboxItem, now: number, windowMs = SEND_LEASE_MS): boolean => item.sendingSince !== null && now - item.sendingSince < windowMs;
+
 /** Whether Edit is allowed now, and if not, why. */
 export function editBlocker(item: OutboxItem, now = Date.now(), sendWindowMs = 30_000): string | null {
-  if (item.sendingSince !== null && now - item.sendingSince < sendWindowMs) return 'It is being sent right now.';
-  // A request may have reached the server: a changed resend would be answered with the first order.
-  if (item.maybeDelivered && item.state === 'waiting') return 'It may already have reached the server; wait for its answer.';
+  if (sendingNow(item, now, sendWindowMs)) return 'It is being sent right now.';
+  // A request may have reached the server: a changed resend would be answered with the first order. A send
+  // cut short (sendingSince left behind) never recorded its outcome, so it may have reached the server too.
+  if (item.state === 'waiting' && (item.maybeDelivered || item.sendingSince !== null)) return 'It may already have reached the server; wait for its answer.';
   return null;
+}
+
+/** Where an order saved on this device stands, as the This Device screen and My Orders show it. */
+export type DeviceOrderState =
+  /** Saved, to be sent by itself; `reason` says why the last send did not go through, null before any. */
+  | { kind: 'waiting'; reason: string | null; signInRequired: boolean }
+  /** A send of it is under way since then. */
+  | { kind: 'sending'; since: number }
+  /** The server refused it: `reason` is its word, in the dealer's terms. */
+  | { kind: 'needs-attention'; reason: string }
+  /** The server has it under `orderNumber` (null from a server without numbers), since `at`. */
+  | { kind: 'confirmed'; orderId: string; orderNumber: string | null; at: number };
+
+const CUT_SHORT = 'Its last send was cut short; it will be sent again, and the server never places it twice.';
+
+const isSent = (item: OutboxItem | SentOrder): item is SentOrder => 'sentAt' in item;
+
+/** The state of an order saved on this device, from its record alone. */
+export function deviceOrderState(item: OutboxItem | SentOrder, now = Date.now()): DeviceOrderState {
+  if (isSent(item)) return { kind: 'confirmed', orderId: item.orderId, orderNumber: item.orderNumber, at: item.sentAt };
+  if (item.state === 'needs-attention') return { kind: 'needs-attention', reason: item.lastError?.message ?? 'The server refused it.' };
+  if (item.sendingSince !== null && sendingNow(item, now)) return { kind: 'sending', since: item.sendingSince };
+  const signInRequired = item.lastError?.status === 401;
+  const reason = item.sendingSince !== null ? CUT_SHORT : (item.lastError?.message ?? null);
+  return { kind: 'waiting', reason, signInRequired };
 }

@@ -14,6 +14,17 @@ export async function forgetDealerPrices(): Promise<void> {
   await (await import('./saved-list')).forgetPriceLists(null);
 }
 
+/** The company's price list as this device keeps it for the account: its name, currency, entries and when it was saved; null when none is kept. */
+export async function savedPriceListCopy(
+  owner: string,
+): Promise<{ name: string; currency: string; entries: number; version: number; savedAt: number } | { name: null; savedAt: number } | null> {
+  const saved = await (await import('./saved-list')).readSavedPriceList(owner, null);
+  if (!saved) return null;
+  if (!saved.list) return { name: null, savedAt: saved.savedAt };
+  const { list } = saved;
+  return { name: list.name, currency: list.currency, entries: Object.keys(list.entries).length, version: list.version, savedAt: saved.savedAt };
+}
+
 /** How often an open app asks for the list's changes: a new price reaches it within this. */
 export const PRICE_REFRESH_MS = 60_000;
 
