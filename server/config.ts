@@ -1,6 +1,6 @@
 // The environment, parsed once at start-up. Nothing else in the server reads process.env.
 
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -112,6 +112,16 @@ const EnvSchema = v.object({
   MAIL_CATCHER_PORT: v.optional(port, '2525'),
   MAIL_INTERVAL_SECONDS: v.optional(positiveInt(1), '5'),
   MAIL_MAX_ATTEMPTS: v.optional(positiveInt(1), '8'),
+  // Notifications on a device (docs/notifications.md): the shop's VAPID key pair, which identifies it to the
+  // browsers' push services, and the contact they may write to about its messages.
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(nonEmpty, v.regex(/^[A-Za-z0-9_-]{87}$/u, 'must be a P-256 public key in base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(nonEmpty, v.regex(/^[A-Za-z0-9_-]{43}$/u, 'must be a P-256 private key in base64url (43 characters)'))),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(nonEmpty, v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/u, 'must be a mailto: address or an https:// URL')),
+    `mailto:${companyFacts.email}`,
+  ),
+  PUSH_INTERVAL_SECONDS: v.optional(positiveInt(1), '5'),
+  PUSH_MAX_ATTEMPTS: v.optional(positiveInt(1), '5'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -158,6 +168,7 @@ export interface AppConfig {
   /** Uploaded pictures that no product or order shows are removed once they are this old. */
   uploadGraceMs: number;
   mail: MailConfig;
+  push: PushConfig;
   /** How long one connection may hold the server, each in milliseconds. */
   timeouts: HttpTimeouts;
   /** Where the built PWA is served from; null serves the API only. */
@@ -186,6 +197,21 @@ export interface MailConfig {
   /** How often each process looks for mail to send; each run happens once across processes. */
   intervalMs: number;
   /** Tries of one mail before it is given up and shown to admins as failed. */
+  maxAttempts: number;
+  /** The wait after the first failed try, doubled after each further one up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/** Notifications on a device (docs/notifications.md). */
+export interface PushConfig {
+  /** The shop's VAPID keys (base64url): the public one is what browsers subscribe with. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Whether a subscription may name any push service; in production only the browsers' own are accepted. */
+  anyPushService: boolean;
+  /** How often each process looks for notifications to send; each run happens once across processes. */
+  intervalMs: number;
+  /** Tries of one notification before it is given up. */
   maxAttempts: number;
   /** The wait after the first failed try, doubled after each further one up to `retryMaxMs`. */
   retryBaseMs: number;
@@ -224,6 +250,24 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The VAPID key pair of a local install, made on its first start and kept in DATA_DIR, so the browsers
+ * subscribed keep receiving after a restart (a new key would orphan every subscription).
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url').padStart(43, 'A') };
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
 /** Turns the parsed environment into the app's configuration, applying the cross-variable rules. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, root = process.cwd()): AppConfig {
   const e = parseEnv(env);
@@ -252,6 +296,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && !e.SMTP_URL) {
     problems.push('SMTP_URL: required in production, for the order e-mails and invoices (smtps://user:password@smtp.example.com:465)');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys), or neither in local mode to have them made');
+  } else if (production && !e.VAPID_PUBLIC_KEY) {
+    problems.push(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required in production, for notifications on dealers' and admins' devices (npx web-push generate-vapid-keys)",
+    );
   }
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     problems.push('HEADERS_TIMEOUT_SECONDS: must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)');
@@ -320,6 +371,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: 60_000,
       retryMaxMs: 3_600_000,
+    },
+    push: {
+      vapid: {
+        ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir)),
+        subject: e.VAPID_SUBJECT,
+      },
+      anyPushService: !production,
+      intervalMs: e.PUSH_INTERVAL_SECONDS * 1000,
+      maxAttempts: e.PUSH_MAX_ATTEMPTS,
+      retryBaseMs: 30_000,
+      retryMaxMs: 1_800_000,
     },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -49,6 +49,19 @@ export function testConfig(emulatorPort: number, overrides: Partial<AppConfig> =
       retryBaseMs: 60_000,
       retryMaxMs: 3_600_000,
     },
+    // A key pair made for the tests; a push goes out only to the subscriptions a suite makes (tests/api/push-notifications.test.ts).
+    push: {
+      vapid: {
+        publicKey: 'BGB843CDlfn1wzFlI9WAtPYUVcssKkChqVPYKLkrbkcQtu0tzO94lbEK3nE0NayJP9g0-si-P25_zcd54qQHri8',
+        privateKey: '7fLfPT3vtdhXIeoId-UAHWbcCnLiF-4mECGkgtzXaac',
+        subject: 'mailto:dealers@forgeline.example',
+      },
+      anyPushService: true,
+      intervalMs: 60_000,
+      maxAttempts: 5,
+      retryBaseMs: 30_000,
+      retryMaxMs: 1_800_000,
+    },
     timeouts: { requestMs: 60_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000 },
     staticDir: null,
     uploadsDir: path.join(dataDir, 'uploads'),
