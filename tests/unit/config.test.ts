@@ -98,6 +98,23 @@ describe('configuration', () => {
     expect(list).toMatch(/PAYMENTS_PROVIDER=sandbox/u);
     expect(list).toMatch(/SMTP_URL: required in production/u);
     expect(list).toMatch(/PUBLIC_URL: required in production/u);
+    expect(list).toMatch(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required in production/u);
+  });
+
+  it('makes the VAPID keys once into DATA_DIR in local mode, takes them from the environment, and refuses half a pair', () => {
+    const dir = root();
+    const first = loadConfig({}, dir).push.vapid;
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/u);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/u);
+    expect(first.subject).toMatch(/^mailto:/u);
+    // A restart keeps the pair the browsers subscribed with.
+    expect(loadConfig({}, dir).push.vapid).toEqual(first);
+    expect(loadConfig({}, root()).push.vapid.publicKey).not.toBe(first.publicKey);
+    const given = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43), VAPID_SUBJECT: 'https://shop.example.com' };
+    expect(loadConfig(given, root()).push.vapid).toEqual({ publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43), subject: 'https://shop.example.com' });
+    expect(problems({ VAPID_PUBLIC_KEY: 'B'.repeat(87) }).join()).toMatch(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both/u);
+    expect(problems({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'k'.repeat(43) }).join()).toMatch(/VAPID_PUBLIC_KEY: must be a P-256 public key/u);
+    expect(problems({ VAPID_SUBJECT: 'shop' }).join()).toMatch(/VAPID_SUBJECT: must be a mailto: address or an https:\/\/ URL/u);
   });
 
   it('links e-mails to PUBLIC_URL, localhost and the port by default, and refuses an address with a path', () => {
@@ -118,6 +135,8 @@ describe('configuration', () => {
       ACCESS_TOKEN_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
       PUBLIC_URL: 'https://shop.example.com',
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'k'.repeat(43),
     };
     expect(loadConfig({ ...base, PAYMENTS_PROVIDER: 'sandbox' }, root()).payments.provider).toBe('sandbox');
     const stripe = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, root());
