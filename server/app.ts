@@ -50,6 +50,7 @@ import reviewRoutes from './routes/reviews';
 import receivablesRoutes from './routes/receivables';
 import reportRoutes from './routes/reports';
 import taxRateRoutes from './routes/tax-rates';
+import savedListRoutes from './routes/saved-lists';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
 import webhookRoutes from './routes/webhooks';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(receivablesRoutes);
       await api.register(priceListRoutes);
       await api.register(taxRateRoutes);
+      await api.register(savedListRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
       await api.register(invoicePortalRoutes);

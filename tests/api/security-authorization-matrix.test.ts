@@ -228,6 +228,22 @@ async function locationOfA(ctx: Ctx): Promise<string> {
   return location.isDefault ? (await add()).id : location.id;
 }
 
+/** A fresh saved list of A's company (docs/decisions/051-saved-lists.md), of one tool. */
+async function savedListOfA(ctx: Ctx): Promise<string> {
+  const id = randomUUID();
+  const lines = JSON.stringify([{ productId: ctx.productId, quantity: 2, productName: 'Matrix tool', sku: 'MATRIX' }]);
+  await ctx.t.database.db.execute(
+    sql`insert into saved_lists (id, company_id, name, lines, updated_by_name) values (${id}::uuid, ${ctx.companyOfA}::uuid, ${`List of A ${id}`}, ${lines}::jsonb, 'A')`,
+  );
+  return id;
+}
+/** The list's name; null once it is deleted. */
+async function savedListName(ctx: Ctx, id: string): Promise<string | null> {
+  return (await rowsOf<{ name: string }>(ctx.t.database.db, sql`select name from saved_lists where id = ${id}::uuid`))[0]?.name ?? null;
+}
+/** Who works on A's saved lists: its members and its rep. */
+const A_LISTS: Expected = { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 200, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 };
+
 /** A company of nobody in the given status, for a decision to be tried on. */
 async function companyIn(ctx: Ctx, status: CompanyStatus): Promise<string> {
   const [row] = await ctx.t.database.db
@@ -712,6 +728,41 @@ const ROWS: Row[] = [
     route: 'GET /api/company/account',
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 200, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 },
     cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/company/account?companyId=${ctx.companyOfA}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // A's company's saved lists: its members and its rep read and change them; nobody else learns they exist.
+    route: 'GET /api/company/saved-lists',
+    expect: A_LISTS,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/company/saved-lists?companyId=${ctx.companyOfA}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // Replacing A's list, naming A's company: anyone outside it leaves the list as it was.
+    route: 'PUT /api/company/saved-lists/:id',
+    expect: A_LISTS,
+    cell: async (ctx, actor) => {
+      const id = await savedListOfA(ctx);
+      const before = await savedListName(ctx, id);
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/company/saved-lists/${id}`,
+          headers: authOf(ctx, actor),
+          payload: { companyId: ctx.companyOfA, name: `Taken by ${actor}`, lines: [{ productId: ctx.productId, quantity: 1 }] },
+        },
+        verify: async (res) => expect(await savedListName(ctx, id)).toBe(res.statusCode === 200 ? `Taken by ${actor}` : before),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/company/saved-lists/:id',
+    expect: A_LISTS,
+    cell: async (ctx, actor) => {
+      const id = await savedListOfA(ctx);
+      return {
+        request: { method: 'DELETE', url: `/api/company/saved-lists/${id}`, headers: authOf(ctx, actor) },
+        verify: async (res) => expect(await savedListName(ctx, id)).toBe(res.statusCode === 200 ? null : `List of A ${id}`),
+      };
+    },
   },
   {
     // A's company's price list: its members and its rep read it; nobody else learns it exists.

@@ -98,6 +98,13 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'PATCH /api/company/locations/:id', as: 'customer', body: () => ({ name: 'Leeds branch', contactName: 'Dealer' }), param: () => randomUUID() },
   { route: 'DELETE /api/company/locations/:id', as: 'customer', param: () => randomUUID() },
   { route: 'POST /api/company/locations/:id/default', as: 'customer', param: () => randomUUID() },
+  {
+    route: 'PUT /api/company/saved-lists/:id',
+    as: 'customer',
+    body: (c) => ({ name: `Weekly restock ${randomUUID()}`, lines: [{ productId: c.productId, quantity: 3 }] }),
+    param: () => randomUUID(),
+  },
+  { route: 'DELETE /api/company/saved-lists/:id', as: 'customer', param: () => randomUUID() },
   { route: 'POST /api/company/invitations', as: 'customer', body: () => ({ email: 'fuzz-invited@example.com', role: 'buyer' }) },
   { route: 'DELETE /api/company/invitations/:id', as: 'customer', param: () => randomUUID() },
   { route: 'PATCH /api/company/members/:userId', as: 'customer', body: () => ({ role: 'buyer', canSeeAllOrders: true }), param: () => randomUUID() },
@@ -376,6 +383,18 @@ describeEachDatabase('hostile input', (kind) => {
       fc.asyncProperty(query, async (q) => {
         const search = new URLSearchParams(q).toString();
         const res = await ctx.t.app.inject({ url: `/api/company/price-list?${search}`, headers: ctx.customer.auth });
+        expectSafe(res, `?${search}`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('GET /api/company/saved-lists: any query string is answered safely', async () => {
+    const query = fc.dictionary(fc.constantFrom('companyId', '__proto__', 'constructor'), hostileString, { maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const search = new URLSearchParams(q).toString();
+        const res = await ctx.t.app.inject({ url: `/api/company/saved-lists?${search}`, headers: ctx.customer.auth });
         expectSafe(res, `?${search}`);
       }),
       { numRuns: 60 },

@@ -51,6 +51,9 @@ const ACTION_LABELS: Record<string, string> = {
   'tax_rate.created': 'Added a tax rate',
   'tax_rate.changed': 'Changed a tax rate',
   'tax_rate.deleted': 'Deleted a tax rate',
+  'saved_list.created': 'Saved a list of tools',
+  'saved_list.changed': 'Changed a saved list',
+  'saved_list.deleted': 'Deleted a saved list',
 };
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
@@ -86,6 +89,8 @@ const KEY_LABELS: Record<string, string> = {
   region: 'State or region',
   taxRateMicros: 'Tax rate',
   taxExempt: 'Exempt under the reverse charge',
+  tools: 'Tools',
+  pieces: 'Pieces',
 };
 
 /** The fields whose values are codes, with their words. */
