@@ -238,9 +238,25 @@ export const companyMembers = pgTable(
     role: text('role', { enum: ['company_admin', 'buyer'] }).notNull(),
     /** A buyer sees every order of the company, not only its own; a company admin always does. */
     canSeeAllOrders: boolean('can_see_all_orders').notNull().default(false),
+    /**
+     * A buyer's spending limits, in minor units of the company's currency (null: none): one order at most, and
+     * what the buyer's orders of a calendar month add up to. An order over either waits for an approver
+     * (docs/decisions/051-buyer-approvals-and-spending-limits.md).
+     */
+    orderLimitMinor: bigint('order_limit_minor', { mode: 'number' }),
+    monthlyLimitMinor: bigint('monthly_limit_minor', { mode: 'number' }),
+    /** Approves or declines the company's orders over a limit; every company admin does too. */
+    isApprover: boolean('is_approver').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('company_members_company_idx').on(t.companyId), check('company_members_role_check', sql`${t.role} in ('company_admin', 'buyer')`)],
+  (t) => [
+    index('company_members_company_idx').on(t.companyId),
+    check('company_members_role_check', sql`${t.role} in ('company_admin', 'buyer')`),
+    check(
+      'company_members_limits_check',
+      sql`(${t.orderLimitMinor} is null or ${t.orderLimitMinor} > 0) and (${t.monthlyLimitMinor} is null or ${t.monthlyLimitMinor} > 0)`,
+    ),
+  ],
 );
 
 /**
@@ -438,7 +454,7 @@ export const orders = pgTable(
     taxRateMicros: integer('tax_rate_micros').notNull().default(0),
     taxName: text('tax_name'),
     reverseCharge: boolean('reverse_charge').notNull().default(false),
-    status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused'] })
+    status: text('status', { enum: ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused', 'Awaiting approval', 'Declined'] })
       .notNull()
       .default('Unpaid'),
     transactionId: text('transaction_id'),
@@ -480,7 +496,7 @@ export const orders = pgTable(
     paymentTerms: text('payment_terms', { enum: ['card', 'net15', 'net30', 'net60'] })
       .notNull()
       .default('card'),
-    /** On hold or Refused: why, in the dealer's words. */
+    /** On hold, Refused or Declined: why, in the dealer's words (a decline's reason is the approver's). */
     statusReason: text('status_reason'),
     /** On account, once shipped: when the invoice is due. */
     dueAt: timestamp('due_at', { withTimezone: true }),
@@ -507,17 +523,21 @@ export const orders = pgTable(
       sql`(${t.depositPaidAt} is null) = (${t.depositTransactionId} is null and ${t.depositReference} is null) and (${t.depositPaidAt} is null or ${t.depositMinor} > 0)`,
     ),
     check('orders_deposit_before_shipping', sql`${t.status} <> 'Shipped' or ${t.depositMinor} = 0 or ${t.depositPaidAt} is not null`),
-    check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused')`),
+    check('orders_status_check', sql`${t.status} in ('Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused', 'Awaiting approval', 'Declined')`),
+    // An order waiting for its company's approver, or declined by one, is either kind: it goes on as its terms say once approved.
     check(
       'orders_status_fits_terms',
-      sql`(${t.paymentTerms} = 'card') = (${t.status} in ('Unpaid', 'Paid') or (${t.status} = 'Shipped' and ${t.dueAt} is null))`,
+      sql`${t.status} in ('Awaiting approval', 'Declined') or (${t.paymentTerms} = 'card') = (${t.status} in ('Unpaid', 'Paid') or (${t.status} = 'Shipped' and ${t.dueAt} is null))`,
     ),
-    check('orders_paid_has_transaction', sql`${t.paymentTerms} <> 'card' or ${t.status} = 'Unpaid' or ${t.transactionId} is not null`),
+    check(
+      'orders_paid_has_transaction',
+      sql`${t.paymentTerms} <> 'card' or ${t.status} in ('Unpaid', 'Awaiting approval', 'Declined') or ${t.transactionId} is not null`,
+    ),
     check(
       'orders_paid_has_invoice',
-      sql`${t.status} in ('Unpaid', 'On hold', 'Confirmed', 'Refused') or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`,
+      sql`${t.status} in ('Unpaid', 'On hold', 'Confirmed', 'Refused', 'Awaiting approval', 'Declined') or (${t.invoiceYear} is not null and ${t.invoiceSeq} is not null)`,
     ),
-    check('orders_held_or_refused_has_reason', sql`(${t.status} in ('On hold', 'Refused')) = (${t.statusReason} is not null)`),
+    check('orders_held_or_refused_has_reason', sql`(${t.status} in ('On hold', 'Refused', 'Declined')) = (${t.statusReason} is not null)`),
     check(
       'orders_account_paid_has_reference',
       sql`${t.paymentTerms} = 'card' or ${t.paidAt} is null or ${t.transactionId} is not null or ${t.paymentReference} is not null`,
@@ -615,6 +635,47 @@ export const orderLines = pgTable(
   ],
 );
 
+/**
+ * An order over its buyer's spending limit, waiting for the company's approver, and the decision on it: which
+ * limit (one order, or the calendar month), the limit and what the buyer had spent that month before it, then
+ * who approved or declined it, when, and a decline's reason. The decision's id is the approver's device's, so a
+ * decision sent twice (a queued one retried) is taken once (docs/decisions/051-buyer-approvals-and-spending-limits.md).
+ */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    limitKind: text('limit_kind', { enum: ['order', 'month'] }).notNull(),
+    limitMinor: bigint('limit_minor', { mode: 'number' }).notNull(),
+    spentMinor: bigint('spent_minor', { mode: 'number' }).notNull().default(0),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decision: text('decision', { enum: ['approved', 'declined'] }),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    decisionId: uuid('decision_id'),
+  },
+  (t) => [
+    check('order_approvals_limit_kind_check', sql`${t.limitKind} in ('order', 'month')`),
+    check('order_approvals_decision_check', sql`${t.decision} is null or ${t.decision} in ('approved', 'declined')`),
+    check(
+      'order_approvals_decided_check',
+      sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.decision} is null) = (${t.decidedByName} is null) and (${t.decision} is null) = (${t.decisionId} is null)`,
+    ),
+    check('order_approvals_decline_has_reason', sql`(${t.decision} = 'declined') = (${t.reason} is not null)`),
+    uniqueIndex('order_approvals_decision_key').on(t.decisionId),
+    index('order_approvals_waiting_idx')
+      .on(t.companyId, t.requestedAt)
+      .where(sql`${t.decision} is null`),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -699,7 +760,7 @@ export const mailQueue = pgTable(
   (t) => [
     check(
       'mail_queue_kind_check',
-      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'order_on_hold_admin', 'order_released', 'order_refused', 'invoice_reminder', 'order_deposit_paid', 'order_deposit_paid_admin', 'company_invitation', 'company_approved', 'company_rejected')`,
+      sql`${t.kind} in ('order_placed', 'order_paid', 'order_shipped', 'order_paid_admin', 'order_on_hold_admin', 'order_released', 'order_refused', 'invoice_reminder', 'order_deposit_paid', 'order_deposit_paid_admin', 'order_approval_waiting', 'order_approved', 'order_declined', 'company_invitation', 'company_approved', 'company_rejected')`,
     ),
     check(
       'mail_queue_subject_check',

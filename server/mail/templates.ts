@@ -23,6 +23,22 @@ export interface MailContext {
   lines: InvoiceLine[];
   /** Unpaid orders: when their hold on the stock ends (docs/decisions/011-unpaid-orders-expire.md). */
   heldUntil: Date | null;
+  /** An order over its buyer's spending limit: which limit, and the approver's decision once there is one. */
+  approval?: MailApproval | null;
+}
+
+/** What the approval mails say of an order over a buyer's limit (docs/decisions/051). */
+export interface MailApproval {
+  limitKind: 'order' | 'month';
+  limitMinor: number;
+  spentMinor: number;
+  decidedByName: string | null;
+}
+
+/** Which of the buyer's limits the order goes over, in words. */
+function overLimit(order: OrderRow, approval: MailApproval): string {
+  if (approval.limitKind === 'order') return `it is more than the ${money(order, approval.limitMinor)} one order may come to`;
+  return `with the ${money(order, approval.spentMinor)} ordered earlier this month it comes to more than the monthly limit of ${money(order, approval.limitMinor)}`;
 }
 
 const when = (date: Date) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
@@ -164,7 +180,7 @@ function nothingToPayYet(order: OrderRow): string {
 
 /** An order on account: confirmed on the company's terms, or on hold and why. */
 function accountBlocks(order: OrderRow): Block[] {
-  if (order.paymentTerms === 'card') return [];
+  if (order.paymentTerms === 'card' || order.status === 'Awaiting approval' || order.status === 'Declined') return [];
   if (order.status === 'On hold')
     return [
       { p: [`The order is on account (${termsLabel(order.paymentTerms)}), and on hold for now. `, oneLine(order.statusReason ?? '')] },
@@ -236,6 +252,17 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
         linesBlock(ctx),
         ...poBlocks(order),
         ...accountBlocks(order),
+        ...(order.status === 'Awaiting approval'
+          ? [
+              {
+                p: [
+                  'The order is over your spending limit',
+                  ctx.approval ? ` (${overLimit(order, ctx.approval)})` : '',
+                  ', so it waits for your company’s approval. We will write again when it is approved or declined; nothing is reserved or charged until then.',
+                ],
+              } satisfies Block,
+            ]
+          : []),
         // Paid before this mail went out: the payment confirmation follows, so no request to pay.
         ...(order.status !== 'Unpaid'
           ? []
@@ -362,6 +389,61 @@ export function renderMail(kind: OrderMailKind, ctx: MailContext): MailContent {
             `Nothing will be shipped or invoiced for it. You can order the tools again from the order pad, or write to us at ${companyFacts.email} or call ${companyFacts.phone.display}.`,
           ],
         },
+      ]);
+    case 'order_approval_waiting':
+      return compose(`To approve: order ${ref} from ${oneLine(order.userName)}, ${total}`, [
+        {
+          p: [
+            { strong: oneLine(order.userName) },
+            ` (${order.userEmail}) placed order `,
+            { strong: ref },
+            ` for ${total}${order.companyName ? ` for ${oneLine(order.companyName)}` : ''}. It waits for an approver because `,
+            ctx.approval ? overLimit(order, ctx.approval) : 'it is over their spending limit',
+            '.',
+          ],
+        },
+        ...poBlocks(order, 'Their'),
+        linesBlock(ctx),
+        addressBlock(order),
+        { p: ['Open To approve on My Company in your dashboard to approve it or decline it with a reason; the buyer is told either way.'] },
+        { small: ['You get this e-mail because you approve orders over a spending limit for your company.'] },
+      ]);
+    case 'order_approved':
+      return compose(`Order ${ref} is approved`, [
+        hello,
+        {
+          p: [
+            ctx.approval?.decidedByName ? `${oneLine(ctx.approval.decidedByName)} approved your order ` : 'Your company approved your order ',
+            { strong: ref },
+            ` (${total}).`,
+            order.status === 'Unpaid'
+              ? ' Please pay it from My Orders in your dashboard.'
+              : order.status === 'On hold'
+                ? ` It is on account (${termsLabel(order.paymentTerms)}) and on hold for now: ${oneLine(order.statusReason ?? '')}`
+                : order.paymentTerms !== 'card'
+                  ? ` It is confirmed on account (${termsLabel(order.paymentTerms)}).`
+                  : '',
+          ],
+        },
+        ...(order.status === 'Confirmed' ? [{ p: [nothingToPayYet(order)] } satisfies Block] : []),
+        ...poBlocks(order),
+        linesBlock(ctx),
+        addressBlock(order),
+      ]);
+    case 'order_declined':
+      return compose(`Order ${ref} was declined`, [
+        hello,
+        {
+          p: [
+            ctx.approval?.decidedByName ? `${oneLine(ctx.approval.decidedByName)} declined your order ` : 'Your company declined your order ',
+            { strong: ref },
+            ` (${total}).`,
+          ],
+        },
+        { p: ['The reason: ', { strong: oneLine(order.statusReason ?? '') }] },
+        ...poBlocks(order),
+        linesBlock(ctx),
+        { p: ['Nothing will be shipped, charged or invoiced for it. You can order again from the order pad.'] },
       ]);
     case 'invoice_reminder':
       return compose(`Reminder: invoice ${invoiceNo} for order ${ref}, ${balance}`, [

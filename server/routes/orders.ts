@@ -121,6 +121,8 @@ const ordersRoutes: FastifyPluginAsync = async (app) => {
       Shipped: 'it is shipped already',
       Paid: 'it is shipped already',
       Confirmed: 'it is shipped already',
+      'Awaiting approval': 'it waits for the company’s approval',
+      Declined: 'the company declined it',
     };
     throw new AppError('invalid_state', `Only paid orders and orders confirmed on account can be shipped; ${why[order.status]}.`);
   });

@@ -12,6 +12,9 @@ export const ORDER_MAIL_KINDS = [
   'invoice_reminder',
   'order_deposit_paid',
   'order_deposit_paid_admin',
+  'order_approval_waiting',
+  'order_approved',
+  'order_declined',
 ] as const;
 /** What an e-mail of the queue is about: an order, an invitation to join a company, or the shop's answer to a company. */
 export const MAIL_KINDS = [...ORDER_MAIL_KINDS, 'company_invitation', 'company_approved', 'company_rejected'] as const;

@@ -3,7 +3,7 @@
 // later (`paidAt`). The server makes every move (docs/architecture.md, "Orders and stock";
 // docs/decisions/044-orders-on-account.md).
 
-export const ORDER_STATUSES = ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused'] as const;
+export const ORDER_STATUSES = ['Unpaid', 'Paid', 'Shipped', 'On hold', 'Confirmed', 'Refused', 'Awaiting approval', 'Declined'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Only Unpaid orders can be paid or deleted (the spec). */

@@ -51,6 +51,8 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   'On hold': 'badge-warning',
   Confirmed: 'badge-info',
   Refused: 'badge-ghost',
+  'Awaiting approval': 'badge-warning',
+  Declined: 'badge-ghost',
 };
 
 /**

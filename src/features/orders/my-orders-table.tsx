@@ -40,6 +40,8 @@ const ROW_COLOURS: Record<OrderStatus, string> = {
   'On hold': 'bg-[#fdf6e3]!',
   Confirmed: 'bg-[#e8f1fb]!',
   Refused: 'bg-base-200!',
+  'Awaiting approval': 'bg-[#fdf6e3]!',
+  Declined: 'bg-base-200!',
 };
 
 const BADGES: Record<OrderStatus, string> = {
@@ -49,6 +51,8 @@ const BADGES: Record<OrderStatus, string> = {
   'On hold': 'badge-warning',
   Confirmed: 'badge-info',
   Refused: 'badge-ghost',
+  'Awaiting approval': 'badge-warning',
+  Declined: 'badge-ghost',
 };
 
 const formatHeldUntil = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
