@@ -5,12 +5,11 @@
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 import { createNotifier } from '../../lib/notify';
-import { markServiceWorkerSettled, onProductsSaved } from '../../offline/catalogue';
+import { onProductsSaved } from '../../offline/catalogue';
 import type { FlushReport } from '../../offline/outbox';
 import { OUTBOX_FLUSHED_MESSAGE, WARM_IMAGES_MESSAGE } from '../../offline/store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-const CLAIM_WAIT_MS = 3000;
 
 let workbox: Workbox | null = null;
 const workerFlushes = createNotifier<FlushReport>();
@@ -96,21 +95,9 @@ export function dismissUpdate(): void {
   updates.dismiss();
 }
 
-/** Once active, the new worker claims this page (sw/sw.ts): then the page's own fetches come from its precache. */
-function whenControlled(): Promise<void> {
-  if (navigator.serviceWorker.controller) return Promise.resolve();
-  return new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-    setTimeout(resolve, CLAIM_WAIT_MS);
-  });
-}
-
 export function registerServiceWorker(): void {
   if (workbox) return;
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
-    markServiceWorkerSettled();
-    return;
-  }
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
 
@@ -132,14 +119,10 @@ export function registerServiceWorker(): void {
 
   void wb.register().then(
     (registration) => {
-      if (!registration) {
-        markServiceWorkerSettled();
-        return;
-      }
-      void navigator.serviceWorker.ready.then(whenControlled).then(markServiceWorkerSettled);
+      if (!registration) return;
       // Tablets stay open all day at the counter: look for a new version now and then.
       window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
-    () => markServiceWorkerSettled(),
+    () => undefined,
   );
 }

@@ -2,22 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ReviewListSchema, type Review } from '../../contract/review';
-import {
-  readSavedReviews,
-  saveReviews,
-  catalogueWorkerSaveReviews,
-  inBackground,
-  withOfflineFallback,
-  whenServiceWorkerSettled,
-} from '../../offline/catalogue';
+import { readSavedReviews, saveReviews, catalogueWorkerSaveReviews, inBackground, withOfflineFallback } from '../../offline/catalogue';
 import { afterLoadWhenIdle } from '../../ui/when-idle';
 
 /**
  * Saved in the catalogue's worker where there is one, so the page does not load the IndexedDB code for
- * it, once the offline copy may start (src/offline/catalogue/copy-start.ts).
+ * it, once the page has loaded and the browser is idle.
  */
 async function saveForOffline(reviews: Review[]): Promise<void> {
-  await whenServiceWorkerSettled();
   await afterLoadWhenIdle();
   const inWorker = catalogueWorkerSaveReviews();
   if (inWorker) inWorker(reviews);

@@ -9,7 +9,6 @@ import type { CatalogueCopySummary } from './copy-summary';
 import type { CatalogueSearch } from './search';
 import type { SavedRead } from './saved';
 
-export { markServiceWorkerSettled, whenServiceWorkerSettled } from './copy-start';
 export { syncSavedCatalogue } from './keep-fresh';
 export { getCatalogueFill, getShownCatalogueFill, subscribeCatalogueFill } from './fill-progress';
 export { getOfflineCatalogueTime, getOfflineCataloguePartial, inBackground, subscribeOfflineCatalogue, withOfflineFallback } from './offline-read';

@@ -1,7 +1,6 @@
 // Keeping the saved catalogue fresh while the app is open: each sync runs in the catalogue's worker where
 // there is one (worker-client.ts), on the page where there is not.
 
-import { whenServiceWorkerSettled } from './copy-start';
 import { syncCatalogue, type CatalogueSyncResult } from './sync';
 import { catalogueWorkerRunner } from './worker-client';
 
@@ -9,13 +8,13 @@ let started = false;
 
 /**
  * Brings the saved catalogue up to the server's latest change. The first sync waits until the page has
- * shown itself (`pageShown`), and on a first visit until the service worker holds the worker's script
- * (copy-start.ts): thousands of tools must not delay the first cards.
+ * shown itself (`pageShown`): thousands of tools must not delay the first cards. It does not wait for the
+ * service worker's install, which runs beside it (docs/decisions/051-the-offline-copy-starts-when-the-page-is-shown.md).
  */
 export async function syncSavedCatalogue(pageShown: () => Promise<void>): Promise<CatalogueSyncResult> {
   if (!started && typeof window !== 'undefined') {
     started = true;
-    await whenServiceWorkerSettled().then(pageShown);
+    await pageShown();
   }
   return syncCatalogue({ runner: catalogueWorkerRunner() });
 }
