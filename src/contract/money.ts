@@ -110,6 +110,12 @@ export function formatMoney(minor: number, currency: CurrencyCode, locale?: stri
   return formatter(currency, locale, currencyDigits(currency)).format(toMajor(minor, currency));
 }
 
+/** The sign the locale writes the currency with (`$`, `€`, `CHF`), as formatMoney writes it: for a field's prefix. */
+export function currencySymbol(currency: CurrencyCode, locale?: string): string {
+  const parts = formatter(currency, locale, currencyDigits(currency)).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
 /**
  * A price or an order's total: as formatMoney, but a whole amount of US dollars without decimals (`$129`), as
  * the catalogue has always written the list price; other currencies always with their decimals (`€89.00`),

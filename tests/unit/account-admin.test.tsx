@@ -288,6 +288,16 @@ describe('Payment terms and Receivables', () => {
     );
   });
 
+  it('prefixes the credit limit with the sign of the company’s own currency', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <CompanyTerms company={{ id: fixtureId(9), name: 'Werkzeug GmbH' }} account={{ ...standing, currency: 'EUR' }} online />
+      </QueryClientProvider>,
+    );
+    const limit = screen.getByLabelText('Credit limit (euros)');
+    expect(limit.closest('label')?.textContent).toBe('€');
+  });
+
   it('ages what each company owes, the most overdue first, with every company together', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, currencyDigits, formatMoney, formatPrice, minorToField, parseMajor, roundDiv, toMajor } from '../../src/contract/money';
+import { CURRENCIES, currencyDigits, currencySymbol, formatMoney, formatPrice, minorToField, parseMajor, roundDiv, toMajor } from '../../src/contract/money';
 import { dealerTiers, dealerUnitPrice, inListCents, type Pricing } from '../../src/contract/price-list';
 
 const drill = { _id: 'drill', price: 129, priceTiers: [{ minQnt: 50, price: 119 }] };
@@ -15,6 +15,14 @@ describe('money', () => {
     expect(formatPrice(11_868, 'EUR', 'en-US')).toBe('€118.68');
     expect(formatPrice(8_900, 'EUR', 'en-US')).toBe('€89.00');
     expect(formatPrice(10_965, 'USD', 'en-US')).toBe('$109.65');
+  });
+
+  it('names the sign a field for the currency starts with, as the amounts write it', () => {
+    expect(currencySymbol('USD', 'en-US')).toBe('$');
+    expect(currencySymbol('EUR', 'en-US')).toBe('€');
+    expect(currencySymbol('GBP', 'en-GB')).toBe('£');
+    expect(currencySymbol('JPY', 'en-US')).toBe('¥');
+    for (const currency of CURRENCIES) expect(formatMoney(100, currency, 'en-US')).toContain(currencySymbol(currency, 'en-US'));
   });
 
   it('agrees with Intl on every currency’s decimals', () => {

@@ -18,7 +18,7 @@ import {
   type PaymentTerms,
 } from '../../contract/account-terms';
 import { toasts } from '../../contract/messages';
-import { CURRENCY_NAMES, formatMoney, minorToField, parseMajor, type CurrencyCode } from '../../contract/money';
+import { CURRENCY_NAMES, currencySymbol, formatMoney, minorToField, parseMajor, type CurrencyCode } from '../../contract/money';
 import { fieldAria, FormField } from '../../ui/form-field';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
@@ -151,7 +151,7 @@ export function CompanyTerms({
             }
           >
             <label className={`input w-full ${limitError ? 'input-error' : ''}`}>
-              <span aria-hidden="true">$</span>
+              <span aria-hidden="true">{currencySymbol(account.currency)}</span>
               <input
                 {...fieldAria(`${id}-limit`, limitError, `${id}-limit-hint`)}
                 type="text"
