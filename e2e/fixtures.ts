@@ -103,6 +103,8 @@ export interface ServerOrder {
   orderQuantity: number;
   totalPrice: number;
   clientOrderId: string | null;
+  /** The number the server gave the order (`O-2026-00042`). */
+  number: string;
 }
 
 /** The user's orders as the server has them. */

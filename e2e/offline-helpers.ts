@@ -25,7 +25,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /** All rows of one store of the app's database, read with the raw IndexedDB API. */
-export function readStore<T = Record<string, unknown>>(page: Page, store: 'products' | 'reviews' | 'outbox' | 'orderPad' | 'meta'): Promise<T[]> {
+export function readStore<T = Record<string, unknown>>(
+  page: Page,
+  store: 'products' | 'reviews' | 'outbox' | 'sentOrders' | 'orderPad' | 'meta',
+): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {
@@ -145,4 +148,16 @@ export async function dealerReady(page: Page, dealer: E2eUser, products: E2eProd
       return products.every((p) => saved.has(p._id));
     })
     .toBe(true);
+}
+
+/** Orders through the purchase page while offline; the app saves it and opens My Orders. */
+export async function orderOffline(page: Page, product: E2eProduct, quantity: number): Promise<void> {
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByLabel('Address').fill('4 Quay Street, Bristol');
+  await page.getByLabel('Phone').fill('+44 117 555 0199');
+  await page.getByLabel('Order quantity (pcs.)').fill(String(quantity));
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page.getByText('Saved offline. It will be sent when you are back online.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/u);
 }

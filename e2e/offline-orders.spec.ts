@@ -4,20 +4,8 @@
 
 import type { Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
-import { expect, orderThroughApi, serverOrders, test, type E2eProduct } from './fixtures';
-import { dealerReady, readStore } from './offline-helpers';
-
-/** Orders through the purchase page while offline; the app saves it and opens My Orders. */
-async function orderOffline(page: Page, product: E2eProduct, quantity: number) {
-  await page.goto(`/products/${product._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  await page.getByLabel('Address').fill('4 Quay Street, Bristol');
-  await page.getByLabel('Phone').fill('+44 117 555 0199');
-  await page.getByLabel('Order quantity (pcs.)').fill(String(quantity));
-  await page.getByRole('button', { name: 'Order', exact: true }).click();
-  await expect(page.getByText('Saved offline. It will be sent when you are back online.')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/my-orders$/u);
-}
+import { expect, orderThroughApi, serverOrders, test } from './fixtures';
+import { dealerReady, orderOffline, readStore } from './offline-helpers';
 
 const queuedRows = (page: Page) =>
   page

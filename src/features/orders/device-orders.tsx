@@ -119,8 +119,8 @@ export function DeviceOrders({ email, orders, online, sendNow, companyName }: De
     },
     { header: 'Pieces', cell: (row) => formatCount(queuedPieces(row.lines)), className: 'text-right tabular-nums' },
     { header: 'Total', cell: (row) => <QueuedOrderPrice item={row} />, className: 'text-right tabular-nums' },
-    { header: 'State', cell: (row) => <QueuedOrderStatus item={row} now={now} /> },
-    { header: 'Times', cell: (row) => <Times row={row} now={now} online={online} /> },
+    { header: 'State', cell: (row) => <QueuedOrderStatus item={row} now={now} savedLine={false} /> },
+    { header: 'Times', cell: (row) => <Times row={row} now={now} online={online} />, className: 'min-w-60' },
     {
       header: 'Action',
       action: true,

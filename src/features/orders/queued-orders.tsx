@@ -20,14 +20,16 @@ const formatTime = (time: number) => new Intl.DateTimeFormat(undefined, { dateSt
 
 /**
  * Where a saved order stands, as a badge and a line under it: Waiting to send (why the last send did not go
- * through, or when it was saved), Sending, Needs attention (the server's reason) or Confirmed (the server's number).
+ * through, or when it was saved unless `savedLine` is false), Sending, Needs attention (the server's reason) or Confirmed (the server's number).
  */
-export function QueuedOrderStatus({ item, now }: { item: OutboxItem | SentOrder; now?: number }) {
+export function QueuedOrderStatus({ item, now, savedLine = true }: { item: OutboxItem | SentOrder; now?: number; savedLine?: boolean }) {
   const state = deviceOrderState(item, now);
   if (state.kind === 'confirmed') {
     return (
       <div className="grid gap-1">
-        <span className="badge badge-success whitespace-nowrap font-semibold">Confirmed</span>
+        <span className="badge badge-success whitespace-nowrap font-semibold" data-testid="order-state">
+          Confirmed
+        </span>
         <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
           {state.orderNumber ? `The server has it as ${state.orderNumber}.` : 'The server has it.'}
         </span>
@@ -37,7 +39,9 @@ export function QueuedOrderStatus({ item, now }: { item: OutboxItem | SentOrder;
   if (state.kind === 'needs-attention') {
     return (
       <div className="grid gap-1">
-        <span className="badge badge-error whitespace-nowrap font-semibold">{texts.needsAttention}</span>
+        <span className="badge badge-error whitespace-nowrap font-semibold" data-testid="order-state">
+          {texts.needsAttention}
+        </span>
         <span className="max-w-64 whitespace-normal text-sm">{state.reason}</span>
       </div>
     );
@@ -45,13 +49,15 @@ export function QueuedOrderStatus({ item, now }: { item: OutboxItem | SentOrder;
   const sending = state.kind === 'sending';
   return (
     <div className="grid gap-1">
-      <span className="badge badge-warning whitespace-nowrap font-semibold">
+      <span className="badge badge-warning whitespace-nowrap font-semibold" data-testid="order-state">
         {sending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
         {sending ? texts.sending : texts.waitingToSend}
       </span>
-      <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
-        {state.kind === 'waiting' && state.reason ? state.reason : `Saved ${formatTime(item.createdAt)}`}
-      </span>
+      {state.kind === 'waiting' && state.reason ? (
+        <span className="max-w-64 whitespace-normal text-sm text-base-content/80">{state.reason}</span>
+      ) : savedLine ? (
+        <span className="max-w-64 whitespace-normal text-sm text-base-content/80">Saved {formatTime(item.createdAt)}</span>
+      ) : null}
     </div>
   );
 }
