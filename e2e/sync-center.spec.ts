@@ -5,7 +5,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, serverOrders, test } from './fixtures';
 import { dealerReady, orderOffline, readStore } from './offline-helpers';
-import { shootAsItStands } from './screen-helpers';
+import { expectNoViolations, shootAsItStands } from './screen-helpers';
 
 const orderRow = (page: Page, name: string) => page.getByTestId('device-orders').getByRole('row').filter({ hasText: name });
 
@@ -38,6 +38,7 @@ test('an order placed offline goes from Waiting to Sending to Confirmed on This 
   await expect(copy.getByTestId('catalogue-tools')).toContainText(/tools, complete/u);
   await expect(copy.getByRole('button', { name: 'Sync now' })).toBeDisabled();
   await expect(copy.getByTestId('storage-usage')).toContainText(/About [\d.,]+ (KB|MB)/u);
+  await expectNoViolations(page, 'This Device with an order waiting, offline', 'main');
   await shootAsItStands(page, 'this-device-waiting');
 
   // Back online, the order's request is held at the network's edge for a moment: This Device says it is being sent.
@@ -66,6 +67,7 @@ test('an order placed offline goes from Waiting to Sending to Confirmed on This 
   expect(await readStore(page, 'outbox')).toEqual([]);
   await expect(copy.getByRole('button', { name: 'Sync now' })).toBeEnabled();
   await context.unroute('**/api/orders', hold);
+  await expectNoViolations(page, 'This Device with an order confirmed', 'main');
   await shootAsItStands(page, 'this-device-confirmed');
 
   // The link leads to My Orders, where the order shows under the same number.

@@ -130,7 +130,7 @@ export function DeviceOrders({ email, orders, online, sendNow, companyName }: De
           return (
             <Link
               to="/dashboard/my-orders"
-              className="btn btn-sm btn-outline"
+              className="btn btn-sm btn-outline whitespace-nowrap"
               aria-label={`Open the ${name} order ${row.orderNumber ?? ''} in My Orders`.trim()}
             >
               Open in My Orders

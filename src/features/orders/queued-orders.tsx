@@ -31,7 +31,13 @@ export function QueuedOrderStatus({ item, now, savedLine = true }: { item: Outbo
           Confirmed
         </span>
         <span className="max-w-64 whitespace-normal text-sm text-base-content/80">
-          {state.orderNumber ? `The server has it as ${state.orderNumber}.` : 'The server has it.'}
+          {state.orderNumber ? (
+            <>
+              The server has it as <span className="whitespace-nowrap font-mono font-semibold">{state.orderNumber}</span>.
+            </>
+          ) : (
+            'The server has it.'
+          )}
         </span>
       </div>
     );
