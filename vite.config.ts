@@ -64,8 +64,9 @@ export default defineConfig({
         // One classic script: the offline engine's front doors load their parts with import(), which this
         // format inlines without the page's preload helper (a classic service worker cannot run import.meta).
         rollupFormat: 'iife',
-        // The camera's barcode reader (WebAssembly) too, so scanning works offline (decision 048).
-        globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest,wasm}'],
+        // Not the camera's barcode reader (WebAssembly, a third of the install): the worker keeps it once a
+        // signed-in dealer's app fetched it (src/features/order-pad/keep-barcode-reader.ts, decision 048).
+        globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2,webmanifest}'],
         // Screenshots are for the install sheet only; the app never shows them. The purchase page's frame is
         // a template only the server fills in.
         globIgnores: ['screenshots/**', `${PRERENDERED_DIR}/${FRAMES_DIR}/${PRODUCT_FRAME_FILE}`],

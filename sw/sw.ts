@@ -14,7 +14,7 @@ import { readTokenCopy, tokenEmail } from '../src/api/token-store';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
 import { DASHBOARD_FRAME_FILES, dashboardFrameFor } from '../src/contract/screen-frames';
 import { parsePictureUrl, pictureStandIns, pictureUrl } from '../src/contract/pictures';
-import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/offline/store';
+import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, READER_CACHE_NAME, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/offline/store';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -75,6 +75,14 @@ registerRoute(
     }
   },
 );
+
+// The camera's barcode reader (WebAssembly, content-hashed) is kept once fetched through the worker, for
+// signed-in dealers' offline scanning, instead of with the install every visitor downloads (decision 048).
+const readers = new CacheFirst({
+  cacheName: READER_CACHE_NAME,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 2, purgeOnQuotaError: true })],
+});
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'), readers);
 
 const MAX_WARM_IMAGES = 300;
 /** The width fetched ahead for offline use: a card's on most screens, and a fair stand-in for the others. */

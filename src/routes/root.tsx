@@ -15,6 +15,7 @@ import { OfflineIndicator } from '../features/offline/offline-indicator';
 import { registerServiceWorker } from '../features/offline/register-sw';
 import { UpdatePrompt } from '../features/offline/update-prompt';
 import { useOutboxSync } from '../features/offline/use-outbox-sync';
+import { keepBarcodeReaderOffline } from '../features/order-pad/keep-barcode-reader';
 import { OrderPadNavLink } from '../features/order-pad/order-pad-nav-link';
 import { replayEarlyClicks } from '../ui/early-clicks';
 import { Footer } from '../ui/footer';
@@ -39,6 +40,11 @@ export function RootLayout() {
   useOutboxSync(refreshAfterSend);
   // The saved catalogue follows the server's changes, for searching and browsing offline.
   useCatalogueSync();
+  // Dealers and reps scan with the camera offline too: their device keeps the barcode reader.
+  const orders = session.user !== null && session.admin === false;
+  useEffect(() => {
+    if (orders) keepBarcodeReaderOffline();
+  }, [orders]);
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">

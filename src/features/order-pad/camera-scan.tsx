@@ -27,6 +27,11 @@ function cameraProblem(error: unknown): string {
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
     return 'This device has no camera the app can use. Type the number, or use a barcode scanner.';
   if (name === 'NotReadableError') return 'The camera is in use by another app. Close it, then try again.';
+  // barcode-reader.ts's BarcodeReaderUnavailable, by name: the reader's module loads with the camera.
+  if (error instanceof Error && error.name === 'BarcodeReaderUnavailable')
+    return navigator.onLine
+      ? 'The barcode reader could not be loaded. Try again, or type the number or use a barcode scanner.'
+      : 'The barcode reader is not saved on this device yet: open the app once with a connection, then the camera scans offline too. Until then, type the number or use a barcode scanner.';
   return 'The barcode reader could not start on this device. Type the number, or use a barcode scanner.';
 }
 

@@ -8,7 +8,7 @@ import { lazyWatch } from './lazy-watch';
 
 export type { PadLine } from './database';
 export { isOnline, subscribeOnline } from './network';
-export { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from './worker-messages';
+export { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, READER_CACHE_NAME, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from './worker-messages';
 
 const pad = () => import('./order-pad');
 

@@ -9,5 +9,7 @@ export const WARM_IMAGES_MESSAGE = 'WARM_IMAGES';
 export const OUTBOX_FLUSHED_MESSAGE = 'OUTBOX_FLUSHED';
 
 export const IMAGE_CACHE_NAME = 'product-images';
+/** The camera's barcode reader (WebAssembly), kept by the worker once a signed-in dealer's app fetched it through it. */
+export const READER_CACHE_NAME = 'barcode-reader';
 /** The Background Sync tag under which the worker sends the outbox when the connection is back. */
 export const OUTBOX_SYNC_TAG = 'outbox';
