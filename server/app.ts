@@ -44,6 +44,7 @@ import mailRoutes from './routes/mail';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import priceListRoutes from './routes/price-lists';
+import pushRoutes from './routes/push';
 import productAdminRoutes from './routes/product-admin';
 import productRoutes from './routes/products';
 import reviewRoutes from './routes/reviews';
@@ -56,6 +57,7 @@ import userRoutes from './routes/users';
 import webhookRoutes from './routes/webhooks';
 import { startJobs, type JobRunner } from './services/jobs';
 import { mailService, type MailService } from './services/mail';
+import { pushService, type PushService } from './services/push';
 import { orderService, type OrderService } from './services/orders';
 
 export interface RegisteredRoute {
@@ -85,6 +87,8 @@ export interface AppServices {
   orders: OrderService;
   /** The mail queue's sender and its failures (docs/decisions/013-invoices-and-mail-queue.md). */
   mail: MailService;
+  /** The sender of notifications on devices (docs/notifications.md). */
+  push: PushService;
   jobs: JobRunner | null;
   /** The store of the rate-limit counters when REDIS_URL is set; null keeps them in this process. */
   redis: SharedRedis | null;
@@ -170,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     links: { publicUrl: config.publicUrl, secret: config.accessTokenSecret },
     log: app.log,
   });
+  const push = pushService({ db: database.db, push: config.push, log: app.log });
   const images = deps.images ?? imageStoreFor(database, config.uploadsDir);
   const jobs =
     deps.jobs === false
@@ -180,10 +185,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
           intervalMs: config.jobsIntervalMs,
           log: app.log,
           mail: { service: mail, intervalMs: config.mail.intervalMs },
+          push: { service: push, intervalMs: config.push.intervalMs },
           uploads: { store: images, graceMs: config.uploadGraceMs },
         });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
-  app.decorate('services', { payments, images, orders, mail, jobs, redis });
+  app.decorate('services', { payments, images, orders, mail, push, jobs, redis });
   if (jobs) app.addHook('onClose', async () => jobs.stop());
   // After the jobs: a mail being sent when the app closes is finished first.
   app.addHook('onClose', async () => mail.close());
@@ -242,6 +248,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(invoiceRoutes);
       await api.register(invoicePortalRoutes);
       await api.register(mailRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,13 +1,15 @@
 // Background jobs: every process runs the timers, and each run is claimed in the database, so it happens
 // in exactly one process however many share the database (docs/decisions/011-unpaid-orders-expire.md).
-// The jobs: unpaid orders past their hold, the mail queue (docs/decisions/013-invoices-and-mail-queue.md), and
-// uploaded pictures that no product or order shows (docs/architecture.md, "Images").
+// The jobs: unpaid orders past their hold, the mail queue (docs/decisions/013-invoices-and-mail-queue.md), the
+// notifications to devices (docs/notifications.md), and uploaded pictures that no product or order shows
+// (docs/architecture.md, "Images").
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { ImageStore } from '../images/storage';
 import { claimJobRun } from '../repositories/job-runs';
 import type { MailService } from './mail';
+import type { PushService } from './push';
 import type { OrderService } from './orders';
 
 export interface JobRunner {
@@ -31,10 +33,12 @@ export function startJobs(deps: {
   intervalMs: number;
   log: FastifyBaseLogger;
   mail?: { service: MailService; intervalMs: number };
+  /** Notifications on devices (docs/notifications.md). */
+  push?: { service: PushService; intervalMs: number };
   /** Removes uploaded pictures no product or order shows, `graceMs` after their upload. */
   uploads?: { store: ImageStore; graceMs: number };
 }): JobRunner {
-  const { db, orders, intervalMs, log, mail, uploads } = deps;
+  const { db, orders, intervalMs, log, mail, push, uploads } = deps;
   let stopped = false;
 
   const jobs: Job[] = [
@@ -54,6 +58,17 @@ export function startJobs(deps: {
       async run() {
         const result = await mail.service.sendDue();
         if (result.sent + result.retrying + result.failed > 0) log.info(result, 'mail queue');
+      },
+    });
+  }
+
+  if (push) {
+    jobs.push({
+      name: 'send-push',
+      intervalMs: push.intervalMs,
+      async run() {
+        const result = await push.service.sendDue();
+        if (result.sent + result.retrying + result.failed + result.removed > 0) log.info(result, 'notifications');
       },
     });
   }

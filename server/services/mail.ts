@@ -20,6 +20,7 @@ import { findOrderDocument } from '../repositories/invoices';
 import { claimDueMails, listMailFailures, markMailFailed, markMailSent, queueMails, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
 import type { OrderRow } from '../repositories/orders';
 import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/users';
+import { queueOrderPushes } from './push';
 
 /** What happens to an order that its dealer hears of by mail. */
 export type OrderEvent = 'placed' | 'paid' | 'deposit_paid' | 'shipped' | 'released' | 'refused' | 'reminder';
@@ -53,7 +54,8 @@ const DEALER_MAIL_DELAY: Record<OrderEvent, number> = {
  * once, exactly when it commits. Who gets which mail (docs/decisions/026-mail-only-to-verified-addresses.md):
  * - the dealer, at the address on the order, while their account still has that address and it is verified;
  * - for a payment, every admin who wants a mail for each paid order, at a verified address.
- * Nobody else, and never an address nobody has proven to own.
+ * Nobody else, and never an address nobody has proven to own. The same event's notifications on devices are
+ * queued with them (server/services/push.ts).
  */
 export async function queueOrderMails(
   tx: Tx,
@@ -66,6 +68,7 @@ export async function queueOrderMails(
   if (event === 'deposit_paid') await queueMails(tx, 'order_deposit_paid_admin', order.id, await adminsToTellOfPayments(tx));
   // An order on account on hold waits for an admin: the admins who hear of paid orders hear of it too.
   if (event === 'placed' && order.status === 'On hold') await queueMails(tx, 'order_on_hold_admin', order.id, await adminsToTellOfPayments(tx));
+  await queueOrderPushes(tx, event, order.id);
 }
 
 /**

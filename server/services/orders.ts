@@ -34,6 +34,7 @@ import { findCompany, findMembership, listLocations } from '../repositories/comp
 import { findCompanyPricing } from '../repositories/company-pricing';
 import { takeInvoiceNumber } from '../repositories/invoices';
 import { dropQueuedMails } from '../repositories/mail-queue';
+import { dropQueuedPushes } from '../repositories/push';
 import { isRepOf } from '../repositories/sales-reps';
 import {
   deleteUnpaidOrder,
@@ -736,6 +737,7 @@ export async function undoOrderShipped(db: Tx, id: string): Promise<'undone' | '
     const back = await unsetOrderShipped(tx, id, SHIP_UNDO_MS);
     if (back) {
       await dropQueuedMails(tx, 'order_shipped', id);
+      await dropQueuedPushes(tx, 'order_shipped', id);
       return 'undone';
     }
     const order = await findOrder(tx, id);

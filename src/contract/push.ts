@@ -133,3 +133,7 @@ export function orderScreenUrl(audience: PushAudience, orderNo: string): string 
   const screen = audience === 'admin' ? '/dashboard/manage-orders' : '/dashboard/my-orders';
   return `${screen}?order=${encodeURIComponent(orderNo)}`;
 }
+
+/** The answer to subscribing or unsubscribing a device. */
+export const PushDeviceSchema = v.object({ subscribed: v.boolean() });
+export type PushDevice = v.InferOutput<typeof PushDeviceSchema>;

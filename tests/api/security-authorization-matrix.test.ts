@@ -242,6 +242,20 @@ async function savedListName(ctx: Ctx, id: string): Promise<string | null> {
   return (await rowsOf<{ name: string }>(ctx.t.database.db, sql`select name from saved_lists where id = ${id}::uuid`))[0]?.name ?? null;
 }
 /** Who works on A's saved lists: its members and its rep. */
+/** A browser's push subscription, at an address of its own (docs/notifications.md). */
+function pushDevice() {
+  return {
+    endpoint: `https://push.example.test/send/${randomUUID()}`,
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  };
+}
+async function devicesAt(ctx: Ctx, endpoint: string): Promise<number> {
+  return (await rowsOf(ctx.t.database.db, sql`select 1 from push_subscriptions where endpoint = ${endpoint}`)).length;
+}
+async function mutedOf(ctx: Ctx, userId: string): Promise<string[]> {
+  return (await rowsOf<{ muted: string[] }>(ctx.t.database.db, sql`select push_muted as muted from users where id = ${userId}::uuid`))[0]?.muted ?? [];
+}
+
 const A_LISTS: Expected = { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 200, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 };
 
 /** A company of nobody in the given status, for a decision to be tried on. */
@@ -1022,6 +1036,43 @@ const ROWS: Row[] = [
       return {
         request: { method: 'PATCH', url: `/api/invoices/payments/${paymentId}`, headers: authOf(ctx, actor), payload: { transactionId: 'pi_matrix_unpaid' } },
         verify: async () => expect((await findOrder(ctx.t.database.db, orderId))?.paidAt).toBeNull(),
+      };
+    },
+  },
+  {
+    // Notifications (docs/notifications.md): every account reads and chooses its own, and nobody else's.
+    route: 'GET /api/push/settings',
+    expect: { ...everyone(200), anonymous: 401 },
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: '/api/push/settings', headers: authOf(ctx, actor) } }),
+  },
+  {
+    route: 'PUT /api/push/settings',
+    expect: { ...everyone(200), anonymous: 401 },
+    cell: async (ctx, actor) => ({
+      request: { method: 'PUT', url: '/api/push/settings', headers: authOf(ctx, actor), payload: { muted: ['order_shipped'] } },
+      // Only the caller's own choice changes: A's stays as A left it.
+      verify: async () => {
+        if (actor !== 'customerA') expect(await mutedOf(ctx, ctx.a.id)).toEqual([]);
+        await ctx.t.database.db.execute(sql`update users set push_muted = '{}' where id = ${ctx.a.id}::uuid`);
+      },
+    }),
+  },
+  {
+    route: 'PUT /api/push/subscriptions',
+    expect: { ...everyone(201), anonymous: 401 },
+    cell: async (ctx, actor) => ({ request: { method: 'PUT', url: '/api/push/subscriptions', headers: authOf(ctx, actor), payload: pushDevice() } }),
+  },
+  {
+    // A's device: only A forgets it; anyone else is told no device of theirs has that address.
+    route: 'DELETE /api/push/subscriptions',
+    expect: { ...everyone(404), anonymous: 401, customerA: 200 },
+    cell: async (ctx, actor) => {
+      const device = pushDevice();
+      const saved = await ctx.t.app.inject({ method: 'PUT', url: '/api/push/subscriptions', headers: ctx.a.auth, payload: device });
+      expect(saved.statusCode).toBe(201);
+      return {
+        request: { method: 'DELETE', url: '/api/push/subscriptions', headers: authOf(ctx, actor), payload: { endpoint: device.endpoint } },
+        verify: async (res) => expect(await devicesAt(ctx, device.endpoint)).toBe(res.statusCode === 200 ? 0 : 1),
       };
     },
   },

@@ -191,6 +191,12 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'PATCH /api/orders/:id', as: 'admin', body: () => ({}), param: (c) => c.orderId },
   { route: 'DELETE /api/orders/:id/shipping', as: 'admin', param: () => randomUUID() },
   { route: 'DELETE /api/orders/admin/:id', as: 'admin', param: () => randomUUID() },
+  { route: 'PUT /api/push/settings', as: 'customer', body: () => ({ muted: ['order_shipped'] }) },
+  {
+    route: 'PUT /api/push/subscriptions',
+    as: 'customer',
+    body: () => ({ endpoint: `https://push.example.test/send/${randomUUID()}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+  },
   { route: 'POST /api/create-payment-intent', as: 'customer', body: (c) => ({ orderId: c.orderId }) },
   { route: 'PATCH /api/order/:id', as: 'customer', body: () => ({ transactionId: 'pi_sbx_unknown' }), param: (c) => c.orderId },
   {
