@@ -54,6 +54,7 @@ import taxRateRoutes from './routes/tax-rates';
 import savedListRoutes from './routes/saved-lists';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
+import approvalRoutes from './routes/approvals';
 import webhookRoutes from './routes/webhooks';
 import { startJobs, type JobRunner } from './services/jobs';
 import { mailService, type MailService } from './services/mail';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(productRoutes);
       await api.register(reviewRoutes);
       await api.register(orderRoutes);
+      await api.register(approvalRoutes);
       await api.register(orderEventsRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);

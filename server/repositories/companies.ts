@@ -127,6 +127,9 @@ const MEMBER_COLUMNS = {
   role: companyMembers.role,
   canSeeAllOrders: companyMembers.canSeeAllOrders,
   joinedAt: companyMembers.createdAt,
+  orderLimitMinor: companyMembers.orderLimitMinor,
+  monthlyLimitMinor: companyMembers.monthlyLimitMinor,
+  isApprover: companyMembers.isApprover,
 };
 
 /** The company's members, company admins first, then by when they joined. */

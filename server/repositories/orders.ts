@@ -12,7 +12,9 @@ import type { OrderStatus } from '../../src/contract/order-status';
 import type { TaxTerms } from '../../src/contract/tax';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { companyMembers, companyReps, orderLines, orders, users } from '../db/schema';
+import type { OrderApproval } from '../../src/contract/spending-limits';
+import { companyMembers, companyReps, orderApprovals, orderLines, orders, users } from '../db/schema';
+import { approvalsOf } from './order-approvals';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -26,7 +28,7 @@ export type OrderWithLines = Omit<Order, OneToolFields | 'lines'> & { lines: Ord
  * The order with its lines. `heldFor` is how long an unpaid order keeps its stock (UNPAID_ORDER_TTL_HOURS):
  * an unpaid order says until when, so the dealer knows how long there is to pay.
  */
-export function toOrder(row: OrderRow, heldFor: number | null = null, lines: OrderLine[] = []): OrderWithLines {
+export function toOrder(row: OrderRow, heldFor: number | null = null, lines: OrderLine[] = [], approval: OrderApproval | null = null): OrderWithLines {
   return {
     _id: row.id,
     number: row.number,
@@ -67,6 +69,7 @@ export function toOrder(row: OrderRow, heldFor: number | null = null, lines: Ord
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentReference: row.paymentReference,
     ...(row.depositMinor > 0 ? { depositMinor: row.depositMinor, depositPaidAt: row.depositPaidAt?.toISOString() ?? null } : {}),
+    ...(approval ? { approval } : {}),
   };
 }
 
@@ -120,13 +123,11 @@ export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, O
   return byOrder;
 }
 
-/** The orders with their lines. */
+/** The orders with their lines, and for an order that waited for its company's approver, the approval (docs/decisions/054). */
 export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null): Promise<OrderWithLines[]> {
-  const lines = await linesOf(
-    tx,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOrder(row, heldFor, lines.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [lines, approvals] = await Promise.all([linesOf(tx, ids), approvalsOf(tx, ids)]);
+  return rows.map((row) => toOrder(row, heldFor, lines.get(row.id) ?? [], approvals.get(row.id) ?? null));
 }
 
 /** What the placing user's row says, read under a lock on it (see lockUserForOrder). */
@@ -190,6 +191,8 @@ export interface NewOrder {
    * Left out, the order is to be paid by card (Unpaid).
    */
   onAccount?: { terms: Exclude<PaymentTerms, 'card'>; holdReason: string | null; depositMinor?: number } | null;
+  /** Over the buyer's spending limit: Awaiting approval, whatever the terms, until an approver decides (docs/decisions/054). */
+  awaitingApproval?: boolean;
 }
 
 /** Inserts an order and its lines (Unpaid; on account Confirmed or On hold), numbered from 1 in the order given; returns the order's id. */
@@ -212,9 +215,9 @@ export async function insertOrder(tx: Tx, order: NewOrder): Promise<string> {
       taxRateMicros: order.tax?.rateMicros ?? 0,
       taxName: order.tax?.name ?? null,
       reverseCharge: order.tax?.reverseCharge ?? false,
-      status: order.onAccount ? (order.onAccount.holdReason === null ? 'Confirmed' : 'On hold') : 'Unpaid',
+      status: order.awaitingApproval ? 'Awaiting approval' : order.onAccount ? (order.onAccount.holdReason === null ? 'Confirmed' : 'On hold') : 'Unpaid',
       paymentTerms: order.onAccount?.terms ?? 'card',
-      statusReason: order.onAccount?.holdReason ?? null,
+      statusReason: order.awaitingApproval ? null : (order.onAccount?.holdReason ?? null),
       depositMinor: order.onAccount?.depositMinor ?? 0,
       poNumber: order.poNumber ?? null,
       clientOrderId: order.clientOrderId,
@@ -347,12 +350,20 @@ export async function listUnpaidWithPaymentByUser(tx: Tx, userId: string): Promi
     .where(and(eq(orders.userId, userId), eq(orders.status, 'Unpaid'), isNotNull(orders.paymentIntentId)));
 }
 
-/** Unpaid orders placed before the cutoff, oldest first: the ones whose hold on the stock has run out. */
+/**
+ * An order approved by its company's approver after the cutoff is not due yet: its time to pay counts from the
+ * approval, not from when it was placed (docs/decisions/054).
+ */
+function notApprovedSince(cutoff: Date): SQL {
+  return sql`not exists (select 1 from ${orderApprovals} where ${orderApprovals.orderId} = ${orders.id} and ${orderApprovals.decidedAt} >= ${cutoff.toISOString()}::timestamptz)`;
+}
+
+/** Unpaid orders placed (or approved) before the cutoff, oldest first: the ones whose hold on the stock has run out. */
 export async function listExpiredUnpaid(tx: Tx, placedBefore: Date, limit: number): Promise<OrderRow[]> {
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'Unpaid'), lt(orders.createdAt, placedBefore)))
+    .where(and(eq(orders.status, 'Unpaid'), lt(orders.createdAt, placedBefore), notApprovedSince(placedBefore)))
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(limit);
 }
@@ -436,7 +447,9 @@ export async function listOrdersPage(tx: Tx, query: OrderPageQuery): Promise<{ i
 export async function deleteUnpaidOrder(tx: Tx, id: string, placedBefore?: Date): Promise<OrderRow | null> {
   const [row] = await tx
     .delete(orders)
-    .where(and(eq(orders.id, id), eq(orders.status, 'Unpaid'), placedBefore ? lt(orders.createdAt, placedBefore) : undefined))
+    .where(
+      and(eq(orders.id, id), eq(orders.status, 'Unpaid'), placedBefore ? and(lt(orders.createdAt, placedBefore), notApprovedSince(placedBefore)) : undefined),
+    )
     .returning();
   return row ?? null;
 }
@@ -563,6 +576,34 @@ export async function setDepositIntent(tx: Tx, id: string, intentId: string): Pr
     .where(and(eq(orders.id, id), eq(orders.status, 'Confirmed'), gt(orders.depositMinor, 0), isNull(orders.depositPaidAt)))
     .returning({ id: orders.id });
   return rows.length > 0;
+}
+
+/**
+ * Awaiting approval -> where it would have gone without the limit: Unpaid (a card order, holding no stock until it
+ * is paid, docs/decisions/027), or on account Confirmed or On hold with why, its pieces taken. Null when it was not
+ * waiting.
+ */
+export async function setOrderApproved(
+  tx: Tx,
+  id: string,
+  next: { status: 'Unpaid' } | { status: 'Confirmed' | 'On hold'; holdReason: string | null },
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set(next.status === 'Unpaid' ? { status: 'Unpaid' } : { status: next.status, statusReason: next.holdReason, holdsStock: true })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Awaiting approval')))
+    .returning();
+  return row ?? null;
+}
+
+/** Awaiting approval -> Declined with the approver's reason; it never held stock. Null when it was not waiting. */
+export async function setOrderDeclined(tx: Tx, id: string, reason: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'Declined', statusReason: reason, holdsStock: false })
+    .where(and(eq(orders.id, id), eq(orders.status, 'Awaiting approval')))
+    .returning();
+  return row ?? null;
 }
 
 /** On hold -> Confirmed; null when it was not on hold. */

@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/dealer-company';
 import { accountMessages } from '../../src/contract/account-terms';
 import { IdSchema } from '../../src/contract/fields';
+import { pricingCurrency } from '../../src/contract/price-list';
 import { repMessages } from '../../src/contract/sales-rep';
 import { currentUser, type AuthUser } from '../auth/guards';
 import type { Tx } from '../db/client';
@@ -48,6 +49,8 @@ import {
   sendInvitation,
   type InvitationByToken,
 } from '../repositories/company-invitations';
+import { isApproverOf } from '../repositories/order-approvals';
+import { findCompanyPriceList } from '../repositories/price-lists';
 import { companySchemas as schemas } from '../schemas/company';
 
 async function membershipOf(db: Tx, request: FastifyRequest): Promise<Membership> {
@@ -103,16 +106,27 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
   app.get('/company', { preHandler: signedIn, schema: schemas.mine }, async (request, reply) => {
     const membership = await membershipOf(db, request);
     const admin = membership.role === 'company_admin';
-    const [company, locations, members, invitations] = await Promise.all([
+    const [company, locations, members, invitations, priceList, approver] = await Promise.all([
       findCompany(db, membership.companyId),
       listLocations(db, membership.companyId),
       admin ? listMembers(db, membership.companyId) : Promise.resolve(null),
       admin ? listOpenInvitations(db, membership.companyId) : Promise.resolve(null),
+      findCompanyPriceList(db, membership.companyId),
+      isApproverOf(db, currentUser(request).id, membership.companyId),
     ]);
     if (!company) throw new AppError('not_found', companyMessages.noCompany);
     // The company's people and addresses on shared trade-counter tablets: never kept by a browser or proxy cache.
     void reply.header('cache-control', 'no-store');
-    return { company, role: membership.role, locations, ...(members ? { members } : {}), ...(invitations ? { invitations } : {}) };
+    return {
+      company,
+      role: membership.role,
+      locations,
+      ...(members ? { members } : {}),
+      ...(invitations ? { invitations } : {}),
+      // Spending limits are set in the currency of the company's prices (docs/decisions/054).
+      currency: pricingCurrency(priceList),
+      approver,
+    };
   });
 
   app.patch('/company', { preHandler: signedIn, schema: schemas.update }, async (request) => {
@@ -239,9 +253,16 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
       if (change.outcome === 'not_found') throw notFound(companyMessages.memberNotFound);
       if (change.outcome === 'last_admin') throw new AppError('conflict', companyMessages.lastAdmin);
       const { before, after } = change;
-      const pick = (m: typeof before) => ({ role: m.role, canSeeAllOrders: m.canSeeAllOrders });
+      const pick = (m: typeof before) => ({
+        role: m.role,
+        canSeeAllOrders: m.canSeeAllOrders,
+        orderLimitMinor: m.orderLimitMinor ?? null,
+        monthlyLimitMinor: m.monthlyLimitMinor ?? null,
+        isApprover: m.isApprover ?? false,
+      });
+      const limitsChanged = body.orderLimitMinor !== undefined || body.monthlyLimitMinor !== undefined || body.isApprover !== undefined;
       await recordAudit(tx, actor, {
-        action: 'member.role_changed',
+        action: limitsChanged ? 'member.limits_changed' : 'member.role_changed',
         subjectType: 'member',
         subjectId: userId,
         companyId,

@@ -112,7 +112,10 @@ export const companySchemas = {
   }),
   updateMember: routeSchema({
     summary: 'Change a member of one’s company',
-    description: 'Their role, and whether a buyer sees all of the company’s orders. Fields left out stay as they are.',
+    description:
+      'Their role, whether a buyer sees all of the company’s orders, a buyer’s spending limits per order and per calendar month (minor units of ' +
+      'the company’s currency, null for none; docs/decisions/054) and whether the member approves orders over a limit (company admins always do). ' +
+      'Fields left out stay as they are.',
     tag: 'Account',
     access: 'signedIn',
     params: UserIdParams,

@@ -17,6 +17,7 @@ import { renderCompanyDecisionMail, renderInvitationMail, renderMail, type MailC
 import { findCompanyDecisionForMail } from '../repositories/companies';
 import { findInvitationForMail } from '../repositories/company-invitations';
 import { findOrderDocument } from '../repositories/invoices';
+import { findApproval } from '../repositories/order-approvals';
 import { claimDueMails, listMailFailures, markMailFailed, markMailSent, queueMails, recipientIsVerified, type ClaimedMail } from '../repositories/mail-queue';
 import type { OrderRow } from '../repositories/orders';
 import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/users';
@@ -126,8 +127,12 @@ export function mailService(deps: { db: Db; mail: MailConfig; heldFor: number; l
     const doc = await findOrderDocument(db, claimed.orderId);
     if (!doc) return null;
     if (!(await recipientIsVerified(db, claimed))) throw new NotSent(`Not sent: ${claimed.recipient} is not a verified address of this order's account.`);
+    // An approver is asked only while the order still waits: decided meanwhile, the buyer's mail says so instead.
+    if (kind === 'order_approval_waiting' && doc.order.status !== 'Awaiting approval')
+      throw new NotSent(`Not sent: the order was decided (${doc.order.status}) before the approvers' mail went out.`);
     const heldUntil = doc.order.status === 'Unpaid' ? new Date(doc.order.createdAt.getTime() + heldFor) : null;
-    const content = renderMail(kind, { order: doc.order, lines: doc.lines, heldUntil });
+    const approval = await findApproval(db, claimed.orderId);
+    const content = renderMail(kind, { order: doc.order, lines: doc.lines, heldUntil, approval });
     const invoice = invoiceAttached(kind, doc.order) ? invoiceOf(doc) : null;
     const attachments = invoice
       ? [{ filename: invoiceFileName(invoice.invoiceNo), content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }]

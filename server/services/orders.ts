@@ -64,6 +64,7 @@ import {
 } from '../repositories/orders';
 import { lockProducts, returnPieces, takePieces, toProduct, type ProductRow } from '../repositories/products';
 import { trustUser } from '../repositories/users';
+import { limitExceededBy, requestApproval } from './approvals';
 import { queueOrderMails } from './mail';
 
 /** An order as the dealer asks for it: its lines, where it goes, and the total they saw. */
@@ -221,7 +222,7 @@ async function accountTermsFor(tx: Tx, destination: Destination, request: PlaceR
  * invoice of the company, or more than the credit it has left. The company's row is locked first, so of two
  * orders racing for the last credit the second is counted after the first.
  */
-async function holdReasonFor(tx: Tx, companyId: string, total: number): Promise<string | null> {
+export async function holdReasonFor(tx: Tx, companyId: string, total: number): Promise<string | null> {
   await lockCompanyAccount(tx, companyId);
   const standing = await findAccountStanding(tx, companyId);
   if (!standing) return accountMessages.overCredit;
@@ -368,9 +369,16 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md). A deposit is paid by card
       // before the order ships, so the credit counts the rest (docs/decisions/047).
       const depositMinor = terms ? depositOn(amounts.gross, terms.depositPercent) : 0;
+      // Over the buyer's spending limit, the order waits for the company's approver before anything else: no stock,
+      // no credit, no payment until then (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+      const overLimit = destination.company ? await limitExceededBy(tx, user, destination.company, amounts.gross, currency) : null;
       const onAccount =
         terms && destination.company
-          ? { terms: terms.terms, depositMinor, holdReason: await holdReasonFor(tx, destination.company.id, amounts.gross - depositMinor) }
+          ? {
+              terms: terms.terms,
+              depositMinor,
+              holdReason: overLimit ? null : await holdReasonFor(tx, destination.company.id, amounts.gross - depositMinor),
+            }
           : null;
 
       // Nobody can take tools off the shelf for everyone else by ordering and never paying: an account
@@ -404,7 +412,9 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         // An account the shop does not trust yet takes no stock until it pays, so throwaway accounts cannot
         // empty a shelf for everyone else (docs/decisions/027); the lines were checked against it all the same.
         // An order on account is its approved company's, which the shop trusts with credit.
-        holdsStock: trusted || onAccount !== null,
+        // An order waiting for its company's approval holds none: nobody has agreed to it yet.
+        holdsStock: overLimit === null && (trusted || onAccount !== null),
+        awaitingApproval: overLimit !== null,
         lines: priced.map(({ line, row, unitPriceMinor }) => ({
           productId: line.productId,
           productName: row?.name ?? '',
@@ -427,7 +437,8 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           after: { total: amounts.gross, currency, lines: order.lines.length, location: destination.location?.name ?? null },
         });
       }
-      if (onAccount) {
+      if (overLimit) await requestApproval(tx, user, { id, userId: user.id, companyId: destination.company?.id ?? null }, overLimit);
+      if (onAccount && !overLimit) {
         await recordAudit(tx, actorOf(user), {
           action: onAccount.holdReason ? 'order.on_hold' : 'order.on_account',
           subjectType: 'order',
@@ -444,7 +455,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
           },
         });
       }
-      const status = onAccount ? (onAccount.holdReason ? 'On hold' : 'Confirmed') : 'Unpaid';
+      const status = overLimit ? 'Awaiting approval' : onAccount ? (onAccount.holdReason ? 'On hold' : 'Confirmed') : 'Unpaid';
       await queueOrderMails(tx, 'placed', { id, userId: user.id, userEmail: user.email, status });
       return { id, created: true };
     });
@@ -758,6 +769,18 @@ async function takeStockForPayment(tx: Tx, orderId: string): Promise<StockForPay
   const order = await lockUnpaidOrder(tx, orderId);
   if (!order) return { outcome: 'not_unpaid' };
   if (order.holdsStock) return { outcome: 'held' };
+  const short = await takeOrderPieces(tx, orderId);
+  if (short.length > 0) return { outcome: 'short', short };
+  await setHoldsStock(tx, orderId);
+  return { outcome: 'taken' };
+}
+
+/**
+ * Takes every line's pieces of an order that holds none, all or nothing: its products locked in id order, then
+ * each line checked against what is on the shelf. Returns the lines that are short (none: the pieces are taken);
+ * the caller, holding the order's lock, records that the order holds them.
+ */
+export async function takeOrderPieces(tx: Tx, orderId: string): Promise<{ productName: string; wanted: number; available: number }[]> {
   const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
   const wanted = new Map<string, { productName: string; quantity: number }>();
   const gone: { productName: string; wanted: number; available: number }[] = [];
@@ -779,11 +802,10 @@ async function takeStockForPayment(tx: Tx, orderId: string): Promise<StockForPay
       return have < want.quantity ? [{ productName: want.productName, wanted: want.quantity, available: have }] : [];
     }),
   ];
-  if (short.length > 0) return { outcome: 'short', short };
+  if (short.length > 0) return short;
   await takePieces(
     tx,
     [...wanted].map(([productId, want]) => ({ productId, quantity: want.quantity })),
   );
-  await setHoldsStock(tx, orderId);
-  return { outcome: 'taken' };
+  return [];
 }

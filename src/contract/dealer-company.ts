@@ -6,6 +6,8 @@ import { cleanDisplayText, isBlankToReaders } from './display-text';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH } from './constants';
 import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { validationMessages as m } from './messages';
+import { CURRENCIES } from './money';
+import { approvalMessages, SpendingLimitSchema } from './spending-limits';
 
 /** Every ISO 3166-1 alpha-2 country code: the only countries a company may name. */
 // prettier-ignore
@@ -181,6 +183,10 @@ export const MemberSchema = v.object({
   role: v.picklist(MEMBER_ROLES),
   canSeeAllOrders: v.boolean(),
   joinedAt: v.string(),
+  /** Spending limits in minor units of the company's currency (null: none) and whether they approve orders over one (docs/decisions/054). */
+  orderLimitMinor: v.optional(v.nullable(v.number())),
+  monthlyLimitMinor: v.optional(v.nullable(v.number())),
+  isApprover: v.optional(v.boolean()),
 });
 export type Member = v.InferOutput<typeof MemberSchema>;
 
@@ -207,6 +213,10 @@ export const MyCompanySchema = v.object({
   members: v.optional(v.array(MemberSchema)),
   /** For a company admin: the invitations still open, newest first. */
   invitations: v.optional(v.array(InvitationSchema)),
+  /** The currency of the company's prices, in which its spending limits are set; US dollars at list price. */
+  currency: v.optional(v.picklist(CURRENCIES)),
+  /** The caller approves the company's orders over a spending limit: a company admin, or a member named approver. */
+  approver: v.optional(v.boolean()),
 });
 export type MyCompany = v.InferOutput<typeof MyCompanySchema>;
 
@@ -230,6 +240,10 @@ export type PublicInvitation = v.InferOutput<typeof PublicInvitationSchema>;
 export const MemberUpdateBodySchema = v.strictObject({
   role: v.optional(v.picklist(MEMBER_ROLES, companyMessages.roleRequired)),
   canSeeAllOrders: v.optional(v.boolean(companyMessages.seeAllOrdersChoice)),
+  /** A buyer's spending limits, null for none, and whether the member approves orders over one (docs/decisions/054). */
+  orderLimitMinor: v.optional(SpendingLimitSchema),
+  monthlyLimitMinor: v.optional(SpendingLimitSchema),
+  isApprover: v.optional(v.boolean(approvalMessages.approverChoice)),
 });
 export type MemberUpdateBody = v.InferOutput<typeof MemberUpdateBodySchema>;
 

@@ -5,6 +5,7 @@ import { CURRENCIES, CurrencySchema, LIST_CURRENCY, listMinor, type CurrencyCode
 import { MAX_LIST_PRICE_MINOR } from './price-list';
 import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
 import { validationMessages as m } from './messages';
+import { OrderApprovalSchema } from './spending-limits';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { LINE_PROBLEM_CODES } from './pricing';
 import { ProductSchema } from './product';
@@ -127,6 +128,11 @@ export const OrderSchema = v.object({
    */
   depositMinor: v.optional(v.number()),
   depositPaidAt: v.optional(v.nullable(v.string())),
+  /**
+   * An order over its buyer's spending limit (docs/decisions/054): which limit, and who approved or declined it,
+   * when, and why. Left out or null for an order that never needed approval.
+   */
+  approval: v.optional(v.nullable(OrderApprovalSchema)),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { findAccountTerms } from '../../server/repositories/company-account';
+import { insertApproval } from '../../server/repositories/order-approvals';
 import { findOrder, insertOrder } from '../../server/repositories/orders';
 import { markOrderPaid, markOrderShipped } from '../../server/services/orders';
 import { findProduct } from '../../server/repositories/products';
@@ -128,6 +129,31 @@ async function shippedAccountOrderOfA(ctx: Ctx): Promise<string> {
   const id = await accountOrderOfA(ctx, null);
   await markOrderShipped(ctx.t.database.db, id);
   return id;
+}
+/** An order of A's company placed by its buyer over the buyer's spending limit, waiting for A to approve it (docs/decisions/054). */
+async function waitingOrderOfA(ctx: Ctx): Promise<string> {
+  const product = await findProduct(ctx.t.database.db, ctx.productId);
+  if (!product) throw new Error('the matrix product is gone');
+  const buyer = ctx.users.buyerA;
+  return ctx.t.database.db.transaction(async (tx) => {
+    const id = await insertOrder(tx, {
+      userId: buyer.id,
+      userEmail: buyer.email,
+      userName: buyer.displayName,
+      userAddress: '1 Matrix Road',
+      userPhone: '+1 555 0100',
+      clientOrderId: randomUUID(),
+      totalMinor: product.price * 100,
+      lines: [
+        { productId: product.id, productName: product.name, sku: product.sku, imageUrl: product.imageUrl, unitPriceMinor: product.price * 100, quantity: 1 },
+      ],
+      holdsStock: false,
+      company: { id: ctx.companyOfA, name: 'A', taxNumber: null },
+      awaitingApproval: true,
+    });
+    await insertApproval(tx, id, ctx.companyOfA, { limitKind: 'order', limitMinor: 1, spentMinor: 0 });
+    return id;
+  });
 }
 async function ordersOfCompanyA(ctx: Ctx): Promise<number> {
   return (await rowsOf(ctx.t.database.db, sql`select 1 from orders where company_id = ${ctx.companyOfA}::uuid`)).length;
@@ -492,6 +518,35 @@ const ROWS: Row[] = [
       request: { method: 'DELETE', url: `/api/company/members/${ctx.a.id}`, headers: authOf(ctx, actor) },
       verify: async () => expect((await companyOfA(ctx)).members?.some((m) => m.userId === ctx.a.id)).toBe(true),
     }),
+  },
+  {
+    // The orders waiting for approval: a company's approvers see their own company's (B and the applicant see theirs,
+    // never A's); buyers who are not approvers are refused; nobody outside a company has any.
+    route: 'GET /api/company/approvals',
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 404, buyerA: 403, buyerAllA: 403, applicant: 200, repA: 404, repB: 404 },
+    cell: async (ctx, actor) => {
+      const id = await waitingOrderOfA(ctx);
+      return {
+        request: { method: 'GET', url: '/api/company/approvals', headers: authOf(ctx, actor) },
+        verify: async (res) => {
+          if (res.statusCode !== 200) return;
+          const ids = (res.json() as { _id: string }[]).map((order) => order._id);
+          expect(ids.includes(id)).toBe(actor === 'customerA');
+        },
+      };
+    },
+  },
+  {
+    // Deciding on A's buyer's order: A, its company admin, approves; the buyer cannot approve its own; nobody else sees it.
+    route: 'POST /api/orders/:id/approval',
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 403, buyerAllA: 403, applicant: 404, repA: 404, repB: 404 },
+    cell: async (ctx, actor) => {
+      const id = await waitingOrderOfA(ctx);
+      return {
+        request: { method: 'POST', url: `/api/orders/${id}/approval`, headers: authOf(ctx, actor), payload: { decision: 'approve', decisionId: randomUUID() } },
+        verify: async (res) => expectOrderStatus(ctx, id, res.statusCode === 200 ? 'Unpaid' : 'Awaiting approval'),
+      };
+    },
   },
   {
     route: 'GET /api/invitations/:token',

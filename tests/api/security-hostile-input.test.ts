@@ -109,6 +109,18 @@ const ENDPOINTS: Endpoint[] = [
   { route: 'DELETE /api/company/invitations/:id', as: 'customer', param: () => randomUUID() },
   { route: 'PATCH /api/company/members/:userId', as: 'customer', body: () => ({ role: 'buyer', canSeeAllOrders: true }), param: () => randomUUID() },
   { route: 'DELETE /api/company/members/:userId', as: 'customer', param: () => randomUUID() },
+  {
+    route: 'PATCH /api/company/members/:userId (limits)',
+    as: 'customer',
+    body: () => ({ orderLimitMinor: 50_000, monthlyLimitMinor: null, isApprover: true }),
+    param: () => randomUUID(),
+  },
+  {
+    route: 'POST /api/orders/:id/approval',
+    as: 'customer',
+    body: () => ({ decision: 'decline', reason: 'Next month', decisionId: randomUUID() }),
+    param: () => randomUUID(),
+  },
   { route: 'GET /api/invitations/:token', as: 'none', param: () => 'A'.repeat(43) },
   { route: 'POST /api/invitations/:token/accept', as: 'customer', param: () => 'A'.repeat(43) },
   { route: 'GET /api/products/:id', as: 'none', param: (c) => c.productId },
