@@ -58,6 +58,8 @@ export const queryKeys = {
   /** The dealer's price list, per account and the company a rep orders for ('own': the member's company); private, kept in IndexedDB. */
   dealerPricesRoot: ['dealer-prices'] as const,
   dealerPrices: (owner: string, companyId: string | null) => ['dealer-prices', owner, companyId ?? 'own'] as const,
+  /** The company's saved lists, per account and the company a rep orders for ('own': the member's company); private, kept in IndexedDB. */
+  savedLists: (owner: string, companyId: string | null) => ['saved-lists', owner, companyId ?? 'own'] as const,
   paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
   /** Manage Reviews' pages (hidden ones, e-mails): not under the public 'reviews' root, so they end with the session. */
   adminReviews: ['admin-reviews'] as const,

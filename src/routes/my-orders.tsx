@@ -3,11 +3,12 @@
 // which a search narrows (number, PO number, tool or SKU, status, days placed, and for the company's view who placed
 // it and its location; asked of the server, so online only). Order again reads today's catalogue (the catalogue feature's query) and
 // leads to the order pad. A sales rep sees the orders of its companies, each naming its company, and
-// narrows them to one company (the rep feature).
+// narrows them to one company (the rep feature). Save as list saves an order's tools and quantities as one of
+// the company's saved lists (the order pad feature's dialog).
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { texts } from '../contract/messages';
 import { formatSavedAt } from '../lib/saved-at';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
@@ -20,9 +21,14 @@ import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
 import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFiltered, NO_COMPANY_FILTER } from '../features/orders/company-orders';
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
+import { SaveOrderAsList } from '../features/order-pad/save-order-as-list';
 import { QueuedOrders } from '../features/orders/queued-orders';
 import { useRepCompanies } from '../features/rep/get-rep-companies';
 import { ordersForCompany, RepCompanyFilter, repCompanyName } from '../features/rep/rep-company-filter';
+import type { Order } from '../contract/order';
+import type { Product } from '../contract/product';
+import { toast } from '../ui/toast';
+import { errorMessage } from '../api/errors';
 import { isNarrowed, NO_ORDER_SEARCH, OrderSearchForm, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
@@ -55,6 +61,15 @@ export default function MyOrdersPage() {
     // Today's prices and rules, not a copy cached minutes ago.
     loadCatalogue: () => queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }),
     openPad: () => void navigate({ to: '/dashboard/order-pad' }),
+  };
+  const [listOf, setListOf] = useState<{ order: Order; products: Product[] } | null>(null);
+  const closeList = useCallback(() => setListOf(null), []);
+  const saveAsList = (order: Order) => {
+    // Today's catalogue: a tool deleted since the order is left out of the list and named.
+    queryClient.fetchQuery(productsQueryOptions()).then(
+      (products) => setListOf({ order, products }),
+      (error: unknown) => toast.error(`The order could not be saved as a list. ${errorMessage(error)}`),
+    );
   };
   return (
     <DashboardScreen path="/dashboard/my-orders">
@@ -89,12 +104,14 @@ export default function MyOrdersPage() {
             orders={rep ? ordersForCompany(orders.data, repCompany) : orders.data}
             offlineReason={online ? null : texts.needsNetwork}
             orderAgain={user ? orderAgain : undefined}
+            saveAsList={user ? saveAsList : undefined}
             narrowed={narrowed || repCompany !== ''}
             company={view.company}
             rep={rep}
           />
         </>
       ) : null}
+      {listOf && user ? <SaveOrderAsList email={user.email} order={listOf.order} rep={rep} products={listOf.products} onClose={closeList} /> : null}
     </DashboardScreen>
   );
 }

@@ -32,6 +32,8 @@ vi.mock('../../src/api/client', async (original) => ({
   apiRequest: async (path: string, options: { body: OrderBody }) => {
     // The company's price list: these companies buy at list price.
     if (path === '/company/price-list') return { priceList: null };
+    // The company's saved lists: none yet.
+    if (path === '/company/saved-lists') return { lists: [] };
     sent.push(options.body);
     return { insertedId: options.body.clientOrderId };
   },

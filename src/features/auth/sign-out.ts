@@ -1,5 +1,6 @@
 import { forgetSavedQueries } from '../../api/query-persister';
 import { forgetDealerPrices } from '../../offline/prices';
+import { forgetSavedLists } from '../../offline/store';
 import { clearSession } from './session';
 import { getFirebaseAuth } from './firebase';
 
@@ -12,6 +13,7 @@ export async function signOutEverywhere(): Promise<void> {
   forgetSavedQueries();
   // Started at once, before the session ends: a shared tablet may be switched off right after Logout.
   const prices = forgetDealerPrices().catch(() => undefined);
+  const lists = forgetSavedLists().catch(() => undefined);
   clearSession();
   try {
     const [{ signOut }, auth] = await Promise.all([import('firebase/auth'), getFirebaseAuth()]);
@@ -19,5 +21,5 @@ export async function signOutEverywhere(): Promise<void> {
   } catch {
     // Offline or never initialised: the local session is already gone, which is what matters here.
   }
-  await prices;
+  await Promise.all([prices, lists]);
 }

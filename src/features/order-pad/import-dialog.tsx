@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { useModalDialog } from '../../ui/use-modal-dialog';
-import { importReport, parseList, skuKey, type ImportRow, type ListRow } from './import-list';
+import { importReport, parseList, type ImportRow, type ListRow } from './import-list';
 import { parseQuantity } from './match-tools';
 
 export interface ImportDialogProps {
@@ -17,10 +17,15 @@ export interface ImportDialogProps {
   onPad: (productId: string) => number;
   /** How many tools the pad has now. */
   padLines: number;
-  /** Puts the ready rows on the pad in one write. */
-  onAdd: (lines: readonly { product: Product; quantity: number }[]) => Promise<void>;
+  /** Puts the ready rows on the pad in one write; `replace`: in place of the pad's lines. */
+  onAdd: (lines: readonly { product: Product; quantity: number }[], replace: boolean) => Promise<void>;
   /** A list to start with (pasted on the pad, shared to the app, or a file it was opened with), checked at once. */
   initialText?: string;
+  /**
+   * A saved list being used (docs/decisions/051-saved-lists.md): its rows are checked at once, under its own
+   * title, and a pad that has lines already may be replaced by them rather than added to.
+   */
+  savedList?: { name: string; rows: ListRow[] };
   /** The dialog closed (added, cancelled or Escape); a steady function, as useModalDialog needs. */
   onClose: () => void;
 }
@@ -28,7 +33,9 @@ export interface ImportDialogProps {
 /** Lines of the list a report row came from, as the dealer reads them. */
 const linesText = (lines: readonly number[]) => (lines.length === 1 ? `Line ${lines[0]}` : `Lines ${lines.join(', ')}`);
 
-export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '', onClose }: ImportDialogProps) {
+const NOTHING_ON_PAD = () => 0;
+
+export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '', savedList, onClose }: ImportDialogProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const textId = `${id}-text`;
@@ -36,7 +43,10 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
   const summaryId = `${id}-summary`;
   const dialog = useModalDialog(onClose);
   const [text, setText] = useState(initialText);
-  const [rows, setRows] = useState<ListRow[] | null>(() => (initialText.trim() === '' ? null : parseList(initialText)));
+  const [rows, setRows] = useState<ListRow[] | null>(() => savedList?.rows ?? (initialText.trim() === '' ? null : parseList(initialText)));
+  // A saved list used on a pad with lines: added to them (the default) or in their place.
+  const [replace, setReplace] = useState(false);
+  const counted = replace ? { onPad: NOTHING_ON_PAD, padLines: 0 } : { onPad, padLines };
   const [order, setOrder] = useState<string[]>([]);
   const [dropped, setDropped] = useState<ReadonlySet<string>>(new Set());
   const [typed, setTyped] = useState<ReadonlyMap<string, string>>(new Map());
@@ -51,13 +61,13 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
 
   const quantities = useMemo(() => new Map([...typed].map(([key, value]) => [key, parseQuantity(value)])), [typed]);
   const report = useMemo(
-    () => (rows ? importReport(rows, products, onPad, padLines, { dropped, quantities }) : []),
-    [rows, products, onPad, padLines, dropped, quantities],
+    () => (rows ? importReport(rows, products, counted.onPad, counted.padLines, { dropped, quantities }) : []),
+    [rows, products, counted.onPad, counted.padLines, dropped, quantities],
   );
   // Rows needing attention first, in the order they had when the list was checked: a row fixed stays where it is.
   const ordered = useMemo(() => {
     const place = new Map(order.map((key, index) => [key, index]));
-    return [...report].sort((a, b) => (place.get(skuKey(a.sku)) ?? 0) - (place.get(skuKey(b.sku)) ?? 0));
+    return [...report].sort((a, b) => (place.get(a.key) ?? 0) - (place.get(b.key) ?? 0));
   }, [report, order]);
   const ready = report.filter(
     (row): row is ImportRow & { product: Product; quantity: number } => row.problem === null && row.product !== null && row.quantity !== null,
@@ -82,13 +92,16 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
   // The order is fixed once per check, from the first report.
   if (rows && order.length === 0 && report.length > 0) {
     const first = [...report].sort((a, b) => Number(b.problem !== null) - Number(a.problem !== null));
-    setOrder(first.map((row) => skuKey(row.sku)));
+    setOrder(first.map((row) => row.key));
   }
 
   const add = async () => {
     setBusy(true);
     try {
-      await onAdd(ready.map((row) => ({ product: row.product, quantity: row.quantity })));
+      await onAdd(
+        ready.map((row) => ({ product: row.product, quantity: row.quantity })),
+        replace,
+      );
     } catch {
       setError('The lines could not be saved on this device. Please try again.');
       setBusy(false);
@@ -100,19 +113,19 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
 
   const drop = (row: ImportRow, index: number) => {
     const next = new Set(dropped);
-    next.add(skuKey(row.sku));
+    next.add(row.key);
     setDropped(next);
     // The focus goes to the next row's drop button (or the one before), or to the summary when none is left.
     const neighbour = ordered[index + 1] ?? ordered[index - 1];
     requestAnimationFrame(() => {
-      const target = neighbour ? document.getElementById(`${id}-drop-${skuKey(neighbour.sku)}`) : summaryRef.current;
+      const target = neighbour ? document.getElementById(`${id}-drop-${neighbour.key}`) : summaryRef.current;
       target?.focus();
     });
   };
 
   const setQuantity = (row: ImportRow, value: string) => {
     const next = new Map(typed);
-    next.set(skuKey(row.sku), value);
+    next.set(row.key, value);
     setTyped(next);
   };
 
@@ -121,7 +134,7 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
       <div className="modal-box flex max-h-[92dvh] flex-col gap-4 sm:w-11/12 sm:max-w-4xl">
         <div className="flex items-start justify-between gap-3">
           <h2 id={titleId} className="text-lg font-bold">
-            Paste or import a list
+            {savedList ? `Use the list “${savedList.name}”` : 'Paste or import a list'}
           </h2>
           <form method="dialog">
             <button type="submit" className="btn btn-ghost btn-square size-11" aria-label="Close">
@@ -197,6 +210,21 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
           </form>
         ) : (
           <>
+            {savedList && padLines > 0 ? (
+              <fieldset className="grid gap-1 rounded-box border border-base-300 px-4 py-3">
+                <legend className="px-1 text-sm font-semibold">
+                  Your order pad has {padLines === 1 ? '1 tool' : `${formatCount(padLines)} tools`} already
+                </legend>
+                <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                  <input type="radio" className="radio radio-primary" name={`${id}-mode`} checked={!replace} onChange={() => setReplace(false)} />
+                  <span>Add the list to the pad</span>
+                </label>
+                <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                  <input type="radio" className="radio radio-primary" name={`${id}-mode`} checked={replace} onChange={() => setReplace(true)} />
+                  <span>Replace the pad’s lines with the list</span>
+                </label>
+              </fieldset>
+            ) : null}
             <p ref={summaryRef} id={summaryId} tabIndex={-1} role="status" className="font-medium" data-testid="import-summary">
               {ready.length === 1 ? '1 tool is ready to add' : `${formatCount(ready.length)} tools are ready to add`}
               {attention > 0 ? `, ${attention === 1 ? '1 row needs' : `${formatCount(attention)} rows need`} attention` : ''}
@@ -218,7 +246,7 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
                 </div>
                 <ul aria-label="Rows of the list" aria-describedby={summaryId} className="divide-y divide-base-300">
                   {ordered.map((row, index) => {
-                    const key = skuKey(row.sku);
+                    const key = row.key;
                     const boxId = `${id}-quantity-${key}`;
                     const resultId = `${boxId}-result`;
                     const name = row.product?.name ?? row.sku;
@@ -310,19 +338,26 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
               {attention > 0 && ready.length > 0 ? (
                 <p className="mr-auto text-sm text-base-content/80">Rows that need attention are left out; fix or drop them to add them too.</p>
               ) : null}
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => {
-                  setRows(null);
-                  setError(null);
-                }}
-              >
-                Back to the list
-              </button>
+              {savedList ? (
+                <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+                  Cancel
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() => {
+                    setRows(null);
+                    setError(null);
+                  }}
+                >
+                  Back to the list
+                </button>
+              )}
               <button type="button" className="btn btn-primary" disabled={busy || ready.length === 0} onClick={() => void add()}>
                 {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-                {ready.length === 1 ? 'Add 1 line' : `Add ${formatCount(ready.length)} lines`}
+                {replace ? 'Replace with ' : 'Add '}
+                {ready.length === 1 ? '1 line' : `${formatCount(ready.length)} lines`}
               </button>
             </div>
           </>

@@ -12,11 +12,17 @@ import type { Product } from '../../contract/product';
 import { quantityMessages, quantityProblem, roundUpToAllowed, type QuantityProblemCode } from '../../contract/quantity-rules';
 import { parseQuantity } from './match-tools';
 
-/** One row of the list as read: where it was (1 for the first line of the text), its SKU and quantity as written. */
+/**
+ * One row of the list as read: where it was (1 for the first line of the text), its SKU and quantity as written.
+ * A saved list's row names its tool by id, with the tool's name as it was saved, so a tool whose SKU changed is
+ * still found and one deleted since is still named.
+ */
 export interface ListRow {
   line: number;
   sku: string;
   quantityText: string;
+  productId?: string;
+  name?: string;
 }
 
 const SKU_HEADERS = ['sku', 'item', 'item no', 'item number', 'code', 'product code', 'part', 'part no', 'part number', 'article', 'ref', 'reference'];
@@ -81,11 +87,13 @@ export function parseList(text: string): ListRow[] {
   return rows;
 }
 
-export type ImportProblemCode = QuantityProblemCode | 'unknown_sku' | 'no_quantity' | 'pad_full';
+export type ImportProblemCode = QuantityProblemCode | 'unknown_sku' | 'gone' | 'no_quantity' | 'pad_full';
 
 /** One tool of the list: its rows merged, the quantity to add, and why it cannot be added as it is. */
 export interface ImportRow {
-  /** The SKU as first written (the key of the row in the report). */
+  /** The row's key in the report: its SKU in any case, or its tool's id for a saved list's row. */
+  key: string;
+  /** The SKU as first written. */
   sku: string;
   /** The lines of the list it came from; more than one when rows of the same tool were merged. */
   lines: number[];
@@ -123,7 +131,10 @@ export function judgeQuantity(product: Product, quantity: number | null, onPad: 
   };
 }
 
-/** What the dealer changed in the report, by skuKey: rows dropped, and quantities typed in place of the list's. */
+/** The key of a list's row in the report (ImportRow's `key`). */
+export const rowKey = (row: Pick<ListRow, 'sku' | 'productId'>) => (row.productId ? `id:${row.productId}` : skuKey(row.sku));
+
+/** What the dealer changed in the report, by the rows' keys: rows dropped, and quantities typed in place of the list's. */
 export interface ReportEdits {
   dropped?: ReadonlySet<string>;
   quantities?: ReadonlyMap<string, number | null>;
@@ -143,9 +154,13 @@ export function importReport(
   edits: ReportEdits = {},
 ): ImportRow[] {
   const bySku = toolsBySku(products);
-  const merged = new Map<string, { sku: string; lines: number[]; product: Product | null; quantity: number | null; unreadable: boolean }>();
+  const byId = new Map(products.map((product) => [product._id, product]));
+  const merged = new Map<
+    string,
+    { key: string; sku: string; name: string | null; lines: number[]; product: Product | null; quantity: number | null; unreadable: boolean }
+  >();
   for (const row of rows) {
-    const key = skuKey(row.sku);
+    const key = rowKey(row);
     const quantity = parseQuantity(row.quantityText);
     const entry = merged.get(key);
     if (entry) {
@@ -153,25 +168,40 @@ export function importReport(
       entry.unreadable ||= quantity === null;
       entry.quantity = entry.unreadable || entry.quantity === null || quantity === null ? null : entry.quantity + quantity;
     } else {
-      merged.set(key, { sku: row.sku.trim(), lines: [row.line], product: bySku.get(key) ?? null, quantity, unreadable: quantity === null });
+      const product = (row.productId ? byId.get(row.productId) : bySku.get(key)) ?? null;
+      merged.set(key, {
+        key,
+        sku: row.sku.trim(),
+        name: row.productId ? (row.name ?? row.sku) : null,
+        lines: [row.line],
+        product,
+        quantity,
+        unreadable: quantity === null,
+      });
     }
   }
   let room = MAX_ORDER_LINES - padLines;
-  const kept = [...merged.values()].filter((entry) => !edits.dropped?.has(skuKey(entry.sku)));
-  return kept.map(({ sku, lines, product, quantity: listed }) => {
-    const typed = edits.quantities?.get(skuKey(sku));
+  const kept = [...merged.values()].filter((entry) => !edits.dropped?.has(entry.key));
+  return kept.map(({ key, sku, name, lines, product, quantity: listed }) => {
+    const typed = edits.quantities?.get(key);
     const quantity = typed === undefined ? listed : typed;
-    if (!product)
-      return { sku, lines, product, quantity, onPad: 0, problem: { code: 'unknown_sku', message: `No tool has the SKU “${sku}”.` }, suggestion: null };
+    if (!product) {
+      // A saved list's tool deleted since the list was saved; a pasted SKU no tool has.
+      const problem =
+        name === null
+          ? { code: 'unknown_sku' as const, message: `No tool has the SKU “${sku}”.` }
+          : { code: 'gone' as const, message: `“${name}” is no longer in the catalogue.` };
+      return { key, sku, lines, product, quantity, onPad: 0, problem, suggestion: null };
+    }
     const already = onPad(product._id);
     if (already === 0) {
       if (room <= 0) {
         const message = `The pad holds at most ${formatCount(MAX_ORDER_LINES)} tools: place an order, then add the rest.`;
-        return { sku, lines, product, quantity, onPad: 0, problem: { code: 'pad_full', message }, suggestion: null };
+        return { key, sku, lines, product, quantity, onPad: 0, problem: { code: 'pad_full', message }, suggestion: null };
       }
       room -= 1;
     }
-    return { sku, lines, product, quantity, onPad: already, ...judgeQuantity(product, quantity, already) };
+    return { key, sku, lines, product, quantity, onPad: already, ...judgeQuantity(product, quantity, already) };
   });
 }
 

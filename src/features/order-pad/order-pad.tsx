@@ -27,7 +27,7 @@ import type { Product } from '../../contract/product';
 import { orderTotals, showsTax } from '../../contract/tax';
 import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
-import { addManyToPad, addToPad, removeFromPad, setPadQuantity, type PadLine } from '../../offline/store';
+import { addManyToPad, addToPad, removeFromPad, replacePad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
 import {
   AccountPaymentFields,
@@ -50,6 +50,7 @@ import { padLineProblem } from './pad-line';
 import { PadLines, type PadLinesHandle } from './pad-lines';
 import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
+import { SavedLists } from './saved-lists';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
 type Contact = v.InferOutput<typeof ContactSchema>;
@@ -168,12 +169,12 @@ export function OrderPad({
   const focusLine = (productId: string) => padLines.current?.focusLine(productId);
   const onPad = useCallback((productId: string) => lines?.find((line) => line.productId === productId)?.quantity ?? 0, [lines]);
   const addList = useCallback(
-    async (list: readonly { product: Product; quantity: number }[]) => {
-      await addManyToPad(
-        email,
-        list.map(({ product, quantity }) => ({ productId: product._id, quantity })),
-      );
-      toast.success(list.length === 1 ? '1 line added to the pad.' : `${formatCount(list.length)} lines added to the pad.`);
+    async (list: readonly { product: Product; quantity: number }[], replace = false) => {
+      const put = list.map(({ product, quantity }) => ({ productId: product._id, quantity }));
+      // A saved list used in place of the pad's lines: emptied and filled in one write.
+      await (replace ? replacePad(email, put) : addManyToPad(email, put));
+      const count = list.length === 1 ? '1 line' : `${formatCount(list.length)} lines`;
+      toast.success(replace ? `The pad now holds ${count}.` : `${count} added to the pad.`);
     },
     [email],
   );
@@ -269,6 +270,17 @@ export function OrderPad({
         <QuickEntry products={products} onPad={onPad} onAdd={(product, quantity) => addToPad(email, product._id, quantity)} pricing={pricing} />
       ) : null}
       {products && lines ? <PadImport products={products} onPad={onPad} padLines={lines.length} onAdd={addList} /> : null}
+      {products && lines ? (
+        <SavedLists
+          email={email}
+          companyId={orderingFor ? orderingFor.companyId || null : null}
+          noCompany={orderingFor !== undefined && !orderingFor.companyId}
+          products={products}
+          lines={lines}
+          onPad={onPad}
+          onAdd={addList}
+        />
+      ) : null}
 
       <section aria-labelledby={`${id}-lines`}>
         <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">

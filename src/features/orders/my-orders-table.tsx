@@ -150,6 +150,8 @@ export interface MyOrdersTableProps {
   offlineReason: string | null;
   /** Order again on paid and shipped orders; without it the button is not shown. */
   orderAgain?: OrderAgainOptions;
+  /** Save as list on every order (docs/decisions/051-saved-lists.md); without it the button is not shown. */
+  saveAsList?: (order: Order) => void;
   /** The list is what a search found: an empty one says no order matches, not that there are none. */
   narrowed?: boolean;
   /** The company's view (orders placed by others in the list): each row says who placed it. */
@@ -163,7 +165,7 @@ const hasInvoice = (order: Order): boolean => order.status === 'Paid' || order.s
 
 const NO_ORDER_AGAIN: OrderAgainOptions = { email: '', loadCatalogue: async () => [], openPad: () => undefined };
 
-export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = false, company = false, rep = false }: MyOrdersTableProps) {
+export function MyOrdersTable({ orders, offlineReason, orderAgain, saveAsList, narrowed = false, company = false, rep = false }: MyOrdersTableProps) {
   const remove = useDeleteOrder();
   const again = useOrderAgain(orderAgain ?? NO_ORDER_AGAIN);
   const lines = useOrderLinesDisclosure<Order>();
@@ -188,6 +190,20 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
       toast.error(toasts.tryAgain);
     }
   };
+
+  // Saving a list needs the connection: offline the button says why it waits.
+  const saveAsListButton = (o: Order) =>
+    saveAsList ? (
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost whitespace-nowrap"
+        disabled={Boolean(offlineReason)}
+        title={offlineReason ?? undefined}
+        onClick={() => saveAsList(o)}
+      >
+        Save as list <span className="sr-only">{orderTitle(o)}</span>
+      </button>
+    ) : null;
 
   const columns: Column<Order>[] = [
     {
@@ -251,6 +267,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
             >
               Delete
             </button>
+            {saveAsListButton(o)}
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
@@ -284,6 +301,7 @@ export function MyOrdersTable({ orders, offlineReason, orderAgain, narrowed = fa
             ) : null}
             {/* An order on account has its invoice once it ships; a refused one never does. */}
             {hasInvoice(o) ? <InvoiceButton order={o} onDownload={() => downloadInvoice(o)} offlineTitle={offlineReason ?? undefined} /> : null}
+            {saveAsListButton(o)}
           </div>
         ),
     },

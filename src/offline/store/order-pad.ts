@@ -65,6 +65,21 @@ export async function addManyToPad(
   });
 }
 
+/** Empties the user's pad and puts these tools on it (a saved list used in its place), in one write. */
+export async function replacePad(
+  email: string,
+  lines: readonly { productId: string; quantity: number }[],
+  db: ForgelineDatabase = getDatabase(),
+  now = Date.now(),
+): Promise<void> {
+  for (const line of lines) checkQuantity(line.quantity);
+  const owner = ownerKey(email);
+  await db.transaction('rw', db.orderPad, async () => {
+    await db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).delete();
+    await addManyToPad(email, lines, db, now);
+  });
+}
+
 /** Sets a line's quantity; false when the tool is not on the pad (removed meanwhile, in another tab). */
 export async function setPadQuantity(email: string, productId: string, quantity: number, db: ForgelineDatabase = getDatabase()): Promise<boolean> {
   checkQuantity(quantity);
