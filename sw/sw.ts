@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (docs/architecture.md, "Offline"): precaches the app shell, the prerendered pages and
 // route chunks, serves them for navigations while offline (never for /api or /uploads), keeps product images cache-first, and
-// sends the order outbox on Background Sync with the same flush function the page uses.
+// sends the order outbox on Background Sync with the same flush function the page uses, and shows the shop's
+// notifications (sw/notifications.ts).
 
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -14,6 +15,7 @@ import { readTokenCopy, tokenEmail } from '../src/api/token-store';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
 import { DASHBOARD_FRAME_FILES, dashboardFrameFor } from '../src/contract/screen-frames';
 import { parsePictureUrl, pictureStandIns, pictureUrl } from '../src/contract/pictures';
+import { listenForNotifications } from './notifications';
 import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, READER_CACHE_NAME, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/offline/store';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -28,6 +30,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The first visit is controlled at once (its pictures are cached as they load); an update still waits for the user's Reload.
 clientsClaim();
+listenForNotifications(self);
 
 // Navigations: the public pages and paths no client route knows get their prerendered HTML, every other
 // client route the shell (docs/architecture.md, "Prerendered public pages"). Never /api or /uploads.

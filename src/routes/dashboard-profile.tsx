@@ -1,5 +1,5 @@
 // /dashboard index, My Profile (the spec): the profile from the server, the verification state,
-// and the form. Composes the auth and profile features.
+// the form, and the notifications on this device. Composes the auth, profile and push features.
 
 import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '../contract/messages';
@@ -12,6 +12,7 @@ import { useOnline } from '../features/offline/network-status';
 import { useMyCompany } from '../features/company/get-company';
 import { AdminPendingNotice } from '../features/profile/admin-pending-notice';
 import { ProfileForm } from '../features/profile/profile-form';
+import { NotificationSettings } from '../features/push/notification-settings';
 import { CompanyStandingNotice } from '../ui/company-standing-notice';
 import { Spinner } from '../ui/spinner';
 
@@ -56,6 +57,7 @@ function SignedInProfile({ email, name }: { email: string; name: string }) {
           <Spinner label="Loading your profile" />
         )}
       </section>
+      <NotificationSettings email={email} online={online} />
     </div>
   );
 }

@@ -7,7 +7,7 @@
 // the company's saved lists (the order pad feature's dialog).
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { texts } from '../contract/messages';
 import { formatSavedAt } from '../lib/saved-at';
@@ -29,7 +29,7 @@ import type { Order } from '../contract/order';
 import type { Product } from '../contract/product';
 import { toast } from '../ui/toast';
 import { errorMessage } from '../api/errors';
-import { isNarrowed, NO_ORDER_SEARCH, OrderSearchForm, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
+import { isNarrowed, OrderSearchForm, orderSearchOf, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 
@@ -37,7 +37,9 @@ const sendOutboxNow = () => void flushOutboxNow(true);
 
 export default function MyOrdersPage() {
   const { user } = useSession();
-  const [search, setSearch] = useState<OrderSearchValue>(NO_ORDER_SEARCH);
+  // Opened from a notification, the list starts with its order found (`?order=`).
+  const openedWith = useLocation({ select: (location) => location.searchStr });
+  const [search, setSearch] = useState<OrderSearchValue>(() => orderSearchOf(openedWith));
   const [companyFilter, setCompanyFilter] = useState(NO_COMPANY_FILTER);
   const [repCompany, setRepCompany] = useState('');
   const online = useOnline();

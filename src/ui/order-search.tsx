@@ -19,6 +19,15 @@ export interface OrderSearchValue {
 
 export const NO_ORDER_SEARCH: OrderSearchValue = { status: '', searchText: '', q: '', from: '', to: '' };
 
+/**
+ * The search a link opens a list with: `?order=O-2026-00042` (a notification's tap, docs/notifications.md) finds
+ * that order; anything else opens the list unsearched.
+ */
+export function orderSearchOf(searchStr: string): OrderSearchValue {
+  const order = (new URLSearchParams(searchStr).get('order') ?? '').trim().slice(0, ADMIN_ORDERS_SEARCH_MAX_LENGTH);
+  return order ? { ...NO_ORDER_SEARCH, searchText: order, q: order } : NO_ORDER_SEARCH;
+}
+
 /** Whether the list is narrowed at all (the empty list then says no order matches, rather than none exist). */
 export function isNarrowed(value: OrderSearchValue): boolean {
   return value.status !== '' || value.q !== '' || value.from !== '' || value.to !== '';

@@ -78,11 +78,13 @@ function useUndoWindow(orders: Order[] | undefined): (order: Order) => boolean {
 export interface OrdersTableProps {
   /** Fetches and saves an order's invoice PDF (the orders feature's download, composed by the route). */
   downloadInvoice: (order: InvoiceOrder) => Promise<void>;
+  /** The search the list opens with (a notification's order); none by default. */
+  openedWith?: OrdersFilterValue;
 }
 
-export function OrdersTable({ downloadInvoice }: OrdersTableProps) {
+export function OrdersTable({ downloadInvoice, openedWith = NO_ORDER_SEARCH }: OrdersTableProps) {
   const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<OrdersFilterValue>(NO_ORDER_SEARCH);
+  const [filter, setFilter] = useState<OrdersFilterValue>(openedWith);
   const [companyFilter, setCompanyFilter] = useState<CompanyFilterValue>(NO_COMPANY_FILTER);
   const search = {
     ...orderSearchQuery(filter),

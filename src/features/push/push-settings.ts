@@ -1,0 +1,35 @@
+// GET and PUT /api/push/settings: the shop's key to subscribe with, the kinds of notification offered to the
+// signed-in account, and those it switched off (docs/notifications.md).
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import { PushSettingsSchema, type PushKind, type PushSettings } from '../../contract/push';
+
+/** Under no other root: nothing else changes these settings. */
+export const pushSettingsQueryOptions = (email: string) => ({
+  queryKey: ['push-settings', email] as const,
+  queryFn: () => apiRequest('/push/settings', { auth: true, schema: PushSettingsSchema }),
+});
+
+export function usePushSettings(email: string) {
+  return useQuery(pushSettingsQueryOptions(email));
+}
+
+/** Saves the kinds switched off; the list shows the change at once and goes back if the save fails. */
+export function useUpdatePushSettings(email: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = pushSettingsQueryOptions(email);
+  return useMutation({
+    mutationFn: (muted: PushKind[]) => apiRequest('/push/settings', { method: 'PUT', auth: true, body: { muted }, schema: PushSettingsSchema }),
+    onMutate: async (muted) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData<PushSettings>(queryKey);
+      if (before) queryClient.setQueryData<PushSettings>(queryKey, { ...before, muted });
+      return { before };
+    },
+    onError: (_error, _muted, context) => {
+      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+  });
+}
