@@ -5,11 +5,8 @@
 // who placed it and narrows the list to that buyer; Manage Orders finds it by company and location.
 
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { e2eEnv } from '../playwright.config';
-import { readCaughtMails } from '../server/mail/catcher';
-import { api, expect, signIn, test, type E2eUser } from './fixtures';
+import { api, expect, joinAsBuyer, signIn, test, type E2eUser } from './fixtures';
 import { dealerReady, waitForPersistedQuery } from './offline-helpers';
 
 const leeds = { name: 'Leeds branch', address: '12 Harbour Road, Leeds LS1 4AB', phone: '+44 113 496 0000', contactName: 'Dana Counter' };
@@ -98,25 +95,6 @@ test('a company admin orders the pad to a branch offline and a tool to another a
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('order-placed-by').filter({ visible: true })).toHaveText(['To Bradford depot']);
 });
-
-/** `buyer` joins `admin`'s company through an invitation, its token read from the mail the server sends. */
-async function joinAsBuyer(admin: E2eUser, buyer: E2eUser): Promise<void> {
-  const invited = await api('POST', '/company/invitations', { token: admin.token, body: { email: buyer.email, role: 'buyer' } });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await readCaughtMails(path.join(e2eEnv.dataDir, 'mail'))).find((caught) => caught.to.includes(buyer.email));
-        token = /\/join\/([A-Za-z0-9_-]{43})/u.exec(mail?.text ?? '')?.[1] ?? '';
-        return token;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  const joined = await api('POST', `/invitations/${token}/accept`, { token: buyer.token });
-  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-}
 
 /** Signs `user` in on a page of its own browser context. */
 async function pageOf(browser: Browser, user: E2eUser): Promise<Page> {

@@ -4,10 +4,12 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
 import { DEMO_PROJECT_ID } from '../server/config';
 import { demoAccounts } from '../server/db/seed-data';
+import { readCaughtMails } from '../server/mail/catcher';
 import { signInToEmulator, signUpInEmulator, verifyEmailInEmulator } from '../tests/helpers/auth-emulator';
 
 export const emulatorUrl = `http://127.0.0.1:${e2eEnv.authPort}`;
@@ -115,6 +117,25 @@ export async function serverOrders(user: Pick<E2eUser, 'token' | 'email'>): Prom
 }
 
 /** Signs in through the login screen, as a user would. */
+/** `buyer` joins `admin`'s company through an invitation, its token read from the mail the server sends. */
+export async function joinAsBuyer(admin: E2eUser, buyer: E2eUser): Promise<void> {
+  const invited = await api('POST', '/company/invitations', { token: admin.token, body: { email: buyer.email, role: 'buyer' } });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  let token = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await readCaughtMails(path.join(e2eEnv.dataDir, 'mail'))).find((caught) => caught.to.includes(buyer.email));
+        token = /\/join\/([A-Za-z0-9_-]{43})/u.exec(mail?.text ?? '')?.[1] ?? '';
+        return token;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  const joined = await api('POST', `/invitations/${token}/accept`, { token: buyer.token });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+}
+
 export async function signIn(page: Page, user: { email: string; password: string }, path = '/login'): Promise<void> {
   await page.goto(path);
   await page.getByLabel('Email').fill(user.email);

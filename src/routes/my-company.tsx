@@ -1,8 +1,9 @@
 // /dashboard/my-company, My Company: the dealer's company, its details, its locations and its people, from
 // the server. Its company admin changes them and invites people; a buyer sees the details and locations
-// read-only. Composes the company and offline features.
+// read-only. Its approvers see the orders waiting for them first (To approve). Composes the company and offline features.
 
 import { isNotFound } from '../api/errors';
+import { ApprovalsList } from '../features/company/approvals-list';
 import { companyMessages } from '../contract/dealer-company';
 import { CompanyDetailsForm } from '../features/company/company-details-form';
 import { CompanyLocations } from '../features/company/company-locations';
@@ -31,9 +32,20 @@ function MyCompany() {
         <section aria-label="Company locations">
           <CompanyLocations locations={data.locations} company={data.company} editable={editable} online={online} />
         </section>
+        {data.approver ? (
+          <section aria-label="Orders to approve" id="to-approve">
+            <ApprovalsList online={online} />
+          </section>
+        ) : null}
         {editable && data.members ? (
           <section aria-label="Company people">
-            <CompanyMembers companyName={data.company.name} members={data.members} invitations={data.invitations ?? []} online={online} />
+            <CompanyMembers
+              companyName={data.company.name}
+              currency={data.currency ?? 'USD'}
+              members={data.members}
+              invitations={data.invitations ?? []}
+              online={online}
+            />
           </section>
         ) : null}
       </div>

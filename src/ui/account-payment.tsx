@@ -230,6 +230,13 @@ export function placedOnAccount(
     const description = deposit ? `Pay its deposit of ${deposit} by card in My Orders: it ships once the deposit is paid.` : 'Its invoice comes when it ships.';
     return { kind: 'success', message: 'Order confirmed on account', description };
   }
+  if (status === 'Awaiting approval') {
+    return {
+      kind: 'warning',
+      message: 'Order sent for approval',
+      description: 'It is over your spending limit: an approver of your company approves or declines it. My Orders shows each step.',
+    };
+  }
   if (status === 'On hold') {
     return { kind: 'warning', message: 'Order on hold', description: why ?? 'It waits for the shop to release it; My Orders says why.' };
   }

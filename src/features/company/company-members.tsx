@@ -1,6 +1,7 @@
 // My Company's people, for its company admin: the members with their role and whether a buyer sees all of
 // the company's orders, each changed at once; removing one after a confirmation; inviting someone by e-mail;
-// and the invitations still open, each revocable. The company's last company admin cannot be demoted or
+// and the invitations still open, each revocable. Each buyer's spending limits and whether they approve orders over
+// one are set on the member's card (./member-limits.tsx). The company's last company admin cannot be demoted or
 // removed: the screen says so before the server would refuse it. Buyers do not see this section (the
 // server gives them no member list).
 
@@ -10,11 +11,13 @@ import { useForm } from 'react-hook-form';
 import { errorMessage, isSessionRefused } from '../../api/errors';
 import { texts } from '../../contract/messages';
 import { INVITATION_TTL_DAYS, InvitationBodySchema, type Invitation, type InvitationBody, type Member, type MemberRole } from '../../contract/dealer-company';
+import type { CurrencyCode } from '../../contract/money';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { FormField, fieldAria } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { reportSessionExpired, showSaveFailure, useSession } from '../auth/session';
 import { useInviteMember } from './invite-member';
+import { MemberLimits } from './member-limits';
 import { useRemoveMember } from './remove-member';
 import { useRevokeInvitation } from './revoke-invitation';
 import { useUpdateMember } from './update-member';
@@ -30,12 +33,14 @@ function failed(error: unknown): void {
 
 export interface CompanyMembersProps {
   companyName: string;
+  /** The currency of the company's prices, in which a buyer's spending limits are set. */
+  currency: CurrencyCode;
   members: Member[];
   invitations: Invitation[];
   online: boolean;
 }
 
-export function CompanyMembers({ companyName, members, invitations, online }: CompanyMembersProps) {
+export function CompanyMembers({ companyName, currency, members, invitations, online }: CompanyMembersProps) {
   const { user } = useSession();
   const update = useUpdateMember();
   const remove = useRemoveMember();
@@ -153,6 +158,13 @@ export function CompanyMembers({ companyName, members, invitations, online }: Co
                     Remove
                   </button>
                 </div>
+                {/* Keyed by what the server holds, so a save or another admin's change starts the form again from it. */}
+                <MemberLimits
+                  key={`${stored.role}:${stored.orderLimitMinor ?? ''}:${stored.monthlyLimitMinor ?? ''}:${String(stored.isApprover ?? false)}`}
+                  member={stored}
+                  currency={currency}
+                  online={online}
+                />
               </div>
             </li>
           );

@@ -18,6 +18,7 @@ import { formatMoney } from '../../contract/money';
 import { termsLabel } from '../../contract/account-terms';
 import { isDeletable, type OrderStatus } from '../../contract/order-status';
 import { formatCount } from '../../contract/pricing';
+import { ApprovalSteps } from '../../ui/approval-steps';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable, type Column } from '../../ui/data-table';
 import { InvoiceButton } from '../../ui/invoice-button';
@@ -86,6 +87,17 @@ function InvoiceState({ order, now }: { order: Order; now: number }) {
  * hold or was refused, and once shipped where its invoice stands.
  */
 function OrderStatusCell({ order, now }: { order: Order; now: number }) {
+  // An order that went over its buyer's spending limit also says who approved or declined it, when and why (docs/decisions/054).
+  if (!order.approval) return <StatusDetails order={order} now={now} />;
+  return (
+    <span className="grid justify-items-start gap-1">
+      <StatusDetails order={order} now={now} />
+      <ApprovalSteps approval={order.approval} currency={orderAmount(order).currency} />
+    </span>
+  );
+}
+
+function StatusDetails({ order, now }: { order: Order; now: number }) {
   const badge = <span className={`badge ${BADGES[order.status]} font-semibold`}>{order.status}</span>;
   const terms =
     onAccount(order) && order.paymentTerms ? <span className="text-xs text-base-content/80">On account, {termsLabel(order.paymentTerms)}</span> : null;
