@@ -38,7 +38,9 @@ async function padOf(page: Page, rows: [string, number][]): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
-const padQuantity = (page: Page, tool: E2eProduct) => page.getByLabel(`Quantity (pcs.) of ${tool.name}`, { exact: true });
+/** A line's quantity on the pad itself (the report's rows have boxes of the same name while it is open). */
+const padQuantity = (page: Page, tool: E2eProduct) =>
+  page.getByRole('list', { name: 'Lines of the order pad' }).getByLabel(`Quantity (pcs.) of ${tool.name}`, { exact: true });
 
 test('a saved list becomes a pad offline, at today’s prices and rules, naming a tool deleted since', async ({
   page,
@@ -161,6 +163,7 @@ test('a saved list becomes a pad offline, at today’s prices and rules, naming 
   await useAgain.getByRole('radio', { name: 'Replace the pad’s lines with the list' }).check();
   await expect(useAgain.getByTestId('import-summary')).toHaveText('2 tools are ready to add.');
   await useAgain.getByRole('button', { name: 'Replace with 2 lines' }).click();
+  await expect(useAgain).toHaveCount(0);
   await expect(padQuantity(page, drill)).toHaveValue('12');
   await expect(padQuantity(page, saw)).toHaveValue('9');
   await expect(page.getByTestId('pad-total')).toHaveText('$1,845');
@@ -190,7 +193,9 @@ test('a past order saved as a list from My Orders becomes a pad', async ({ page,
   const card = page.getByTestId('saved-list').filter({ hasText: 'Planers again' });
   await expect(card).toContainText('1 tool');
   await card.getByRole('button', { name: 'Use list Planers again' }).click();
-  await page.getByRole('dialog', { name: 'Use the list “Planers again”' }).getByRole('button', { name: 'Add 1 line' }).click();
+  const use = page.getByRole('dialog', { name: 'Use the list “Planers again”' });
+  await use.getByRole('button', { name: 'Add 1 line' }).click();
+  await expect(use).toHaveCount(0);
   await expect(padQuantity(page, planer)).toHaveValue('3');
   await expect(page.getByTestId('pad-total')).toHaveText('$450');
 });

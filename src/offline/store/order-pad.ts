@@ -50,19 +50,22 @@ export async function addManyToPad(
 ): Promise<void> {
   for (const line of lines) checkQuantity(line.quantity);
   const owner = ownerKey(email);
-  await db.transaction('rw', db.orderPad, async () => {
-    const existing = await db.orderPad.bulkGet(lines.map((line): [string, string] => [owner, line.productId]));
-    // New lines go after the pad's last one, a millisecond apart, so they keep the list's order.
-    const last = await db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).last();
-    let addedAt = Math.max(now, (last?.addedAt ?? -Infinity) + 1);
-    const put = new Map<string, PadLine>();
-    lines.forEach((line, index) => {
-      const before = put.get(line.productId) ?? existing[index];
-      if (before) put.set(line.productId, { ...before, quantity: Math.min(before.quantity + line.quantity, MAX_QUANTITY) });
-      else put.set(line.productId, { ownerEmail: owner, productId: line.productId, quantity: line.quantity, addedAt: addedAt++ });
-    });
-    await db.orderPad.bulkPut([...put.values()]);
+  await db.transaction('rw', db.orderPad, () => putManyOnPad(db, owner, lines, now));
+}
+
+/** Inside a transaction on the pad: puts many tools on it, each as putOnPad would, after its last line. */
+async function putManyOnPad(db: ForgelineDatabase, owner: string, lines: readonly { productId: string; quantity: number }[], now: number): Promise<void> {
+  const existing = await db.orderPad.bulkGet(lines.map((line): [string, string] => [owner, line.productId]));
+  // New lines go after the pad's last one, a millisecond apart, so they keep the list's order.
+  const last = await db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).last();
+  let addedAt = Math.max(now, (last?.addedAt ?? -Infinity) + 1);
+  const put = new Map<string, PadLine>();
+  lines.forEach((line, index) => {
+    const before = put.get(line.productId) ?? existing[index];
+    if (before) put.set(line.productId, { ...before, quantity: Math.min(before.quantity + line.quantity, MAX_QUANTITY) });
+    else put.set(line.productId, { ownerEmail: owner, productId: line.productId, quantity: line.quantity, addedAt: addedAt++ });
   });
+  await db.orderPad.bulkPut([...put.values()]);
 }
 
 /** Empties the user's pad and puts these tools on it (a saved list used in its place), in one write. */
@@ -76,7 +79,7 @@ export async function replacePad(
   const owner = ownerKey(email);
   await db.transaction('rw', db.orderPad, async () => {
     await db.orderPad.where('[ownerEmail+addedAt]').between([owner, -Infinity], [owner, Infinity]).delete();
-    await addManyToPad(email, lines, db, now);
+    await putManyOnPad(db, owner, lines, now);
   });
 }
 
