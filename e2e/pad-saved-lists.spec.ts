@@ -1,4 +1,4 @@
-// Saved lists (docs/decisions/051-saved-lists.md): a dealer builds a pad, saves it as "Weekly restock" and empties
+// Saved lists (docs/decisions/054-saved-lists.md): a dealer builds a pad, saves it as "Weekly restock" and empties
 // the pad; meanwhile one tool leaves the catalogue and another is sold in packs of 3. Offline, after a reload, the
 // list is still there, and Use list names both in the pad's own report: the gone tool is left out, the packed one
 // takes the quantity offered, and the pad shows today's prices. Back online the list is renamed and a quantity

@@ -966,7 +966,7 @@ export const invoicePayments = pgTable(
 
 /**
  * A company's saved lists ("Weekly restock"): named sets of tools and quantities that every member of the
- * company and its sales reps see and turn into an order pad (docs/decisions/051-saved-lists.md). The id is
+ * company and its sales reps see and turn into an order pad (docs/decisions/054-saved-lists.md). The id is
  * made by the app that first saved the list, so the same save sent again changes nothing. Each line keeps the
  * tool's name and SKU as they were when the list was saved: a tool deleted since is still named on the list.
  */

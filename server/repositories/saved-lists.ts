@@ -1,4 +1,4 @@
-// A company's saved lists (docs/decisions/051-saved-lists.md). A list is saved whole under the id its app made,
+// A company's saved lists (docs/decisions/054-saved-lists.md). A list is saved whole under the id its app made,
 // so the same save sent twice changes nothing. Its lines keep each tool's name and SKU as they were when it was
 // saved; a tool deleted since stays named on the list until someone saves it without that tool. Every write
 // locks the company's row first, so two lists made at once cannot pass the company's limit together.

@@ -1,4 +1,4 @@
-// A company's saved lists (docs/decisions/051-saved-lists.md): every member of the company reads and changes
+// A company's saved lists (docs/decisions/054-saved-lists.md): every member of the company reads and changes
 // them, and so does a sales rep for the companies it orders for; anyone else is answered as if the company or
 // the list did not exist. A list is saved whole under the id its app made (PUT), so a save sent twice changes
 // nothing; every save and deletion is written to the audit log in its transaction.

@@ -1,4 +1,4 @@
-// A company's saved lists (docs/decisions/051-saved-lists.md): named sets of tools and quantities ("Weekly
+// A company's saved lists (docs/decisions/054-saved-lists.md): named sets of tools and quantities ("Weekly
 // restock") that every member of the company and its sales reps see, and turn into an order pad with today's
 // prices and rules. What the pad's save dialog, the lists on the pad and the server agree on.
 

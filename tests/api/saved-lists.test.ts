@@ -1,4 +1,4 @@
-// Saved lists (docs/decisions/051-saved-lists.md): a company's named lists of tools and quantities, saved whole
+// Saved lists (docs/decisions/054-saved-lists.md): a company's named lists of tools and quantities, saved whole
 // under the id the app made; every member of the company and its sales rep read and change them, nobody else
 // sees them; names are unique per company in any case (409 under the name); the limits of a list and of a
 // company; the lines keep each tool's name and SKU, so a tool deleted since is still named; the audit log.

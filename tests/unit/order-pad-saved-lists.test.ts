@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// A saved list turned into a pad (docs/decisions/051-saved-lists.md): its rows go through the same report as a
+// A saved list turned into a pad (docs/decisions/054-saved-lists.md): its rows go through the same report as a
 // pasted list, found by the tool's id in today's catalogue (a tool deleted since is named), judged by today's
 // rules with what the pad holds (or nothing, when the list replaces the pad); the pad replaced in one write; and
 // the lists kept on the device per account, gone with Logout and for any other account.

@@ -1,4 +1,4 @@
--- Saved lists (docs/decisions/051-saved-lists.md): a company's named lists of tools and quantities ("Weekly restock"), which
+-- Saved lists (docs/decisions/054-saved-lists.md): a company's named lists of tools and quantities ("Weekly restock"), which
 -- its members and sales reps turn into an order pad. One row per list, its lines as JSON (1 to 1,000, with each tool's name
 -- and SKU as saved); the id comes from the app, so a save sent twice changes nothing; names are unique per company in any case.
 CREATE TABLE "saved_lists" (

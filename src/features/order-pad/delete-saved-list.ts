@@ -1,4 +1,4 @@
-// DELETE /api/company/saved-lists/{id}: a list deleted for everyone in the company (docs/decisions/051-saved-lists.md).
+// DELETE /api/company/saved-lists/{id}: a list deleted for everyone in the company (docs/decisions/054-saved-lists.md).
 
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';

@@ -1,4 +1,4 @@
-// GET /api/company/saved-lists: the company's saved lists (docs/decisions/051-saved-lists.md). Every answer is
+// GET /api/company/saved-lists: the company's saved lists (docs/decisions/054-saved-lists.md). Every answer is
 // kept on the device (IndexedDB, src/offline/store) and read from there when the server cannot be reached, so
 // the lists open and become a pad offline. Saving and deleting a list (save-list.ts, delete-saved-list.ts) need
 // the connection, and put their answer here at once.

@@ -22,7 +22,7 @@ export interface ImportDialogProps {
   /** A list to start with (pasted on the pad, shared to the app, or a file it was opened with), checked at once. */
   initialText?: string;
   /**
-   * A saved list being used (docs/decisions/051-saved-lists.md): its rows are checked at once, under its own
+   * A saved list being used (docs/decisions/054-saved-lists.md): its rows are checked at once, under its own
    * title, and a pad that has lines already may be replaced by them rather than added to.
    */
   savedList?: { name: string; rows: ListRow[] };

@@ -1,4 +1,4 @@
-// "Save as list" (docs/decisions/051-saved-lists.md): the pad's lines, or a past order's, saved as one of the
+// "Save as list" (docs/decisions/054-saved-lists.md): the pad's lines, or a past order's, saved as one of the
 // company's lists, under a new name or in place of a list's contents. Tools no longer in the catalogue are
 // left out and named. A name another list of the company has is refused under the name field.
 

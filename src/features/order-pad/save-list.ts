@@ -1,4 +1,4 @@
-// PUT /api/company/saved-lists/{id}: a list made or replaced whole (docs/decisions/051-saved-lists.md). A new
+// PUT /api/company/saved-lists/{id}: a list made or replaced whole (docs/decisions/054-saved-lists.md). A new
 // list's id is made here, so a save sent again after a lost answer changes nothing on the server.
 
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // "Save as list" on a past order (My Orders): the order's tools and quantities saved as one of the company's
-// lists (docs/decisions/051-saved-lists.md), the company the order was placed for when a sales rep saves it.
+// lists (docs/decisions/054-saved-lists.md), the company the order was placed for when a sales rep saves it.
 // Tools deleted since the order are left out and named.
 
 import type { Order } from '../../contract/order';

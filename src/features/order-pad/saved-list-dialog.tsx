@@ -1,4 +1,4 @@
-// One saved list opened from the pad (docs/decisions/051-saved-lists.md): its tools and quantities, who saved
+// One saved list opened from the pad (docs/decisions/054-saved-lists.md): its tools and quantities, who saved
 // it last and when; rename it, change or remove its lines, delete it, or use it on the pad. Reading and using
 // work offline; changing needs the connection, and its buttons say so. A tool deleted since the list was saved
 // is shown as such and left out when the list is saved again.

@@ -1,4 +1,4 @@
-// The pad's saved lists (docs/decisions/051-saved-lists.md): the company's named lists of tools and quantities,
+// The pad's saved lists (docs/decisions/054-saved-lists.md): the company's named lists of tools and quantities,
 // each with how many tools, when it was last saved and by whom. Use list puts a list's tools on the pad at
 // today's prices and rules, through the same report a pasted list gets (a tool deleted since, out of stock or
 // off its pack is named and left out), added to the pad's lines or in their place. Open shows a list to rename,

@@ -162,7 +162,7 @@ export interface MyOrdersTableProps {
   offlineReason: string | null;
   /** Order again on paid and shipped orders; without it the button is not shown. */
   orderAgain?: OrderAgainOptions;
-  /** Save as list on every order (docs/decisions/051-saved-lists.md); without it the button is not shown. */
+  /** Save as list on every order (docs/decisions/054-saved-lists.md); without it the button is not shown. */
   saveAsList?: (order: Order) => void;
   /** The list is what a search found: an empty one says no order matches, not that there are none. */
   narrowed?: boolean;

@@ -1,4 +1,4 @@
-// A company's saved lists kept on the device (docs/decisions/051-saved-lists.md), so the dealer can read them
+// A company's saved lists kept on the device (docs/decisions/054-saved-lists.md), so the dealer can read them
 // and turn one into an order pad without a connection. One copy per account (and per company a sales rep
 // orders for) in IndexedDB `meta`, replaced by every answer of the server. A company's lists are its own: on a
 // shared counter tablet (docs/decisions/029) Logout removes them, and any other account's copies go before a
