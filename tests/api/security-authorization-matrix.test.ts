@@ -254,7 +254,7 @@ async function locationOfA(ctx: Ctx): Promise<string> {
   return location.isDefault ? (await add()).id : location.id;
 }
 
-/** A fresh saved list of A's company (docs/decisions/051-saved-lists.md), of one tool. */
+/** A fresh saved list of A's company (docs/decisions/054-saved-lists.md), of one tool. */
 async function savedListOfA(ctx: Ctx): Promise<string> {
   const id = randomUUID();
   const lines = JSON.stringify([{ productId: ctx.productId, quantity: 2, productName: 'Matrix tool', sku: 'MATRIX' }]);
