@@ -73,8 +73,22 @@ describeEachDatabase('company API', (kind) => {
         },
         role: 'company_admin',
         locations: [],
-        members: [{ userId: dana.id, email: dana.email, name: 'Dana Dealer', role: 'company_admin', canSeeAllOrders: false, joinedAt: expect.any(String) }],
+        members: [
+          {
+            userId: dana.id,
+            email: dana.email,
+            name: 'Dana Dealer',
+            role: 'company_admin',
+            canSeeAllOrders: false,
+            joinedAt: expect.any(String),
+            orderLimitMinor: null,
+            monthlyLimitMinor: null,
+            isApprover: false,
+          },
+        ],
         invitations: [],
+        currency: 'USD',
+        approver: true,
       });
     });
 
