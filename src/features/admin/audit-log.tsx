@@ -54,6 +54,10 @@ const ACTION_LABELS: Record<string, string> = {
   'saved_list.created': 'Saved a list of tools',
   'saved_list.changed': 'Changed a saved list',
   'saved_list.deleted': 'Deleted a saved list',
+  'member.limits_changed': 'Changed someone’s spending limits',
+  'order.awaiting_approval': 'Placed an order over their spending limit',
+  'order.approved': 'Approved an order over a spending limit',
+  'order.declined': 'Declined an order over a spending limit',
 };
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Shop admin', rep: 'Sales rep', company_admin: 'Company admin', buyer: 'Buyer', customer: 'Customer' };
@@ -91,6 +95,13 @@ const KEY_LABELS: Record<string, string> = {
   taxExempt: 'Exempt under the reverse charge',
   tools: 'Tools',
   pieces: 'Pieces',
+  orderLimitMinor: 'Limit per order',
+  monthlyLimitMinor: 'Limit per month',
+  isApprover: 'Approves orders',
+  limitKind: 'Limit gone over',
+  limitMinor: 'Limit',
+  spentMinor: 'Ordered earlier this month',
+  reason: 'Reason',
 };
 
 /** The fields whose values are codes, with their words. */
