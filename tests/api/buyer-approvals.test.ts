@@ -200,6 +200,21 @@ describeEachDatabase('buyer approvals and spending limits', (kind) => {
     expect((await placed(bo, 1)).status).toBe('Unpaid');
   });
 
+  it('a card order approved late has the whole time to pay from its approval, not from when it was placed', async () => {
+    const waiting = await placed(bo, 6);
+    expect(waiting.status).toBe('Awaiting approval');
+    const { heldFor } = t.app.services.orders;
+    // Placed almost the whole hold ago, and waiting for approval ever since.
+    await t.database.db.execute(
+      sql`update orders set created_at = now() - ${heldFor - 60_000} * interval '1 millisecond' where id = ${waiting.insertedId}::uuid`,
+    );
+    expect((await decide(dana, waiting.insertedId, { decision: 'approve' })).statusCode).toBe(200);
+    await t.app.services.orders.expireUnpaid(new Date(Date.now() + 120_000));
+    expect((await orderOf(waiting.insertedId)).status).toBe('Unpaid');
+    await t.app.services.orders.expireUnpaid(new Date(Date.now() + heldFor + 60_000));
+    expect((await t.app.inject({ url: `/api/order/${waiting.insertedId}`, headers: admin.auth })).statusCode).toBe(404);
+  });
+
   it('a company admin’s own orders never wait, whatever limits are set on them', async () => {
     expect((await setMember(dana, dana, { orderLimitMinor: 100 })).statusCode).toBe(200);
     expect((await placed(dana, 3)).status).toBe('Unpaid');
