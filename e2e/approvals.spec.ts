@@ -1,4 +1,4 @@
-// Buyer approvals and spending limits (docs/decisions/054-buyer-approvals-and-spending-limits.md): a company admin
+// Buyer approvals and spending limits (docs/decisions/055-buyer-approvals-and-spending-limits.md): a company admin
 // gives a buyer a limit per order on My Company; the buyer, in a browser of their own, orders more than that and
 // the order waits (Awaiting approval, nothing to pay); the admin approves it from To approve in their browser; the
 // buyer's My Orders then shows who approved it and when, and the order goes on: it is paid and is Paid. The limits

@@ -241,7 +241,7 @@ export const companyMembers = pgTable(
     /**
      * A buyer's spending limits, in minor units of the company's currency (null: none): one order at most, and
      * what the buyer's orders of a calendar month add up to. An order over either waits for an approver
-     * (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+     * (docs/decisions/055-buyer-approvals-and-spending-limits.md).
      */
     orderLimitMinor: bigint('order_limit_minor', { mode: 'number' }),
     monthlyLimitMinor: bigint('monthly_limit_minor', { mode: 'number' }),
@@ -639,7 +639,7 @@ export const orderLines = pgTable(
  * An order over its buyer's spending limit, waiting for the company's approver, and the decision on it: which
  * limit (one order, or the calendar month), the limit and what the buyer had spent that month before it, then
  * who approved or declined it, when, and a decline's reason. The decision's id is the approver's device's, so a
- * decision sent twice (a queued one retried) is taken once (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+ * decision sent twice (a queued one retried) is taken once (docs/decisions/055-buyer-approvals-and-spending-limits.md).
  */
 export const orderApprovals = pgTable(
   'order_approvals',

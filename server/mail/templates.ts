@@ -27,7 +27,7 @@ export interface MailContext {
   approval?: MailApproval | null;
 }
 
-/** What the approval mails say of an order over a buyer's limit (docs/decisions/054). */
+/** What the approval mails say of an order over a buyer's limit (docs/decisions/055). */
 export interface MailApproval {
   limitKind: 'order' | 'month';
   limitMinor: number;

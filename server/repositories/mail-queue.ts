@@ -172,7 +172,7 @@ export async function recipientIsVerified(tx: Tx, mail: Pick<ClaimedMail, 'kind'
     case 'company_invitation':
       return false;
     case 'order_approval_waiting':
-      // An approver of the order's company, never the buyer who placed it (docs/decisions/054).
+      // An approver of the order's company, never the buyer who placed it (docs/decisions/055).
       whose = sql`exists (select 1 from orders o join company_members m on m.company_id = o.company_id and (m.role = 'company_admin' or m.is_approver)
         where o.id = ${mail.orderId}::uuid and m.user_id = u.id and u.id is distinct from o.user_id)`;
       break;

@@ -1,4 +1,4 @@
-// Data access for buyer approvals and spending limits (docs/decisions/054-buyer-approvals-and-spending-limits.md):
+// Data access for buyer approvals and spending limits (docs/decisions/055-buyer-approvals-and-spending-limits.md):
 // a member's limits and whether they approve, what a buyer's orders of the month come to, and each order that
 // waited for an approver with the decision on it. A decision is a conditional update of a row locked first, so of
 // two approvers deciding at once the second finds it decided.

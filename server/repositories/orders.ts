@@ -123,7 +123,7 @@ export async function linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, O
   return byOrder;
 }
 
-/** The orders with their lines, and for an order that waited for its company's approver, the approval (docs/decisions/054). */
+/** The orders with their lines, and for an order that waited for its company's approver, the approval (docs/decisions/055). */
 export async function withLines(tx: Tx, rows: OrderRow[], heldFor: number | null): Promise<OrderWithLines[]> {
   const ids = rows.map((row) => row.id);
   const [lines, approvals] = await Promise.all([linesOf(tx, ids), approvalsOf(tx, ids)]);
@@ -191,7 +191,7 @@ export interface NewOrder {
    * Left out, the order is to be paid by card (Unpaid).
    */
   onAccount?: { terms: Exclude<PaymentTerms, 'card'>; holdReason: string | null; depositMinor?: number } | null;
-  /** Over the buyer's spending limit: Awaiting approval, whatever the terms, until an approver decides (docs/decisions/054). */
+  /** Over the buyer's spending limit: Awaiting approval, whatever the terms, until an approver decides (docs/decisions/055). */
   awaitingApproval?: boolean;
 }
 
@@ -352,7 +352,7 @@ export async function listUnpaidWithPaymentByUser(tx: Tx, userId: string): Promi
 
 /**
  * An order approved by its company's approver after the cutoff is not due yet: its time to pay counts from the
- * approval, not from when it was placed (docs/decisions/054).
+ * approval, not from when it was placed (docs/decisions/055).
  */
 function notApprovedSince(cutoff: Date): SQL {
   return sql`not exists (select 1 from ${orderApprovals} where ${orderApprovals.orderId} = ${orders.id} and ${orderApprovals.decidedAt} >= ${cutoff.toISOString()}::timestamptz)`;

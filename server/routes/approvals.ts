@@ -1,4 +1,4 @@
-// Buyer approvals (docs/decisions/054-buyer-approvals-and-spending-limits.md): a company's approvers list the
+// Buyer approvals (docs/decisions/055-buyer-approvals-and-spending-limits.md): a company's approvers list the
 // orders over a buyer's spending limit and approve or decline them. Which company is the caller's comes from the
 // membership the database holds; another company's order is answered as a missing one. The rules are in
 // server/services/approval-decisions.ts.

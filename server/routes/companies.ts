@@ -123,7 +123,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
       locations,
       ...(members ? { members } : {}),
       ...(invitations ? { invitations } : {}),
-      // Spending limits are set in the currency of the company's prices (docs/decisions/054).
+      // Spending limits are set in the currency of the company's prices (docs/decisions/055).
       currency: pricingCurrency(priceList),
       approver,
     };

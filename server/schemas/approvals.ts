@@ -1,4 +1,4 @@
-// What the approval routes take and answer (server/routes/approvals.ts, docs/decisions/054).
+// What the approval routes take and answer (server/routes/approvals.ts, docs/decisions/055).
 
 import { OrderListSchema, OrderSchema } from '../../src/contract/order';
 import { ApprovalDecisionBodySchema } from '../../src/contract/spending-limits';

@@ -114,7 +114,7 @@ export const companySchemas = {
     summary: 'Change a member of one’s company',
     description:
       'Their role, whether a buyer sees all of the company’s orders, a buyer’s spending limits per order and per calendar month (minor units of ' +
-      'the company’s currency, null for none; docs/decisions/054) and whether the member approves orders over a limit (company admins always do). ' +
+      'the company’s currency, null for none; docs/decisions/055) and whether the member approves orders over a limit (company admins always do). ' +
       'Fields left out stay as they are.',
     tag: 'Account',
     access: 'signedIn',

@@ -1,5 +1,5 @@
 // An approver's decision on an order of their company over a buyer's spending limit
-// (docs/decisions/054-buyer-approvals-and-spending-limits.md): approved, the order goes on as it would have without
+// (docs/decisions/055-buyer-approvals-and-spending-limits.md): approved, the order goes on as it would have without
 // the limit; declined, it stops with the approver's reason.
 
 import { approvalMessages, type ApprovalDecisionBody } from '../../src/contract/spending-limits';

@@ -1,4 +1,4 @@
-// Buyer approvals and spending limits (docs/decisions/054-buyer-approvals-and-spending-limits.md): whether an
+// Buyer approvals and spending limits (docs/decisions/055-buyer-approvals-and-spending-limits.md): whether an
 // order waits for its company's approver when it is placed, and the one point where the news of an approval
 // (waiting, decided) is sent: the mails now, and whatever else is to tell someone of it. The approver's decision
 // is ./approval-decisions.ts.

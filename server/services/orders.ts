@@ -370,7 +370,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       // before the order ships, so the credit counts the rest (docs/decisions/047).
       const depositMinor = terms ? depositOn(amounts.gross, terms.depositPercent) : 0;
       // Over the buyer's spending limit, the order waits for the company's approver before anything else: no stock,
-      // no credit, no payment until then (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+      // no credit, no payment until then (docs/decisions/055-buyer-approvals-and-spending-limits.md).
       const overLimit = destination.company ? await limitExceededBy(tx, user, destination.company, amounts.gross, currency) : null;
       const onAccount =
         terms && destination.company

@@ -183,7 +183,7 @@ export const MemberSchema = v.object({
   role: v.picklist(MEMBER_ROLES),
   canSeeAllOrders: v.boolean(),
   joinedAt: v.string(),
-  /** Spending limits in minor units of the company's currency (null: none) and whether they approve orders over one (docs/decisions/054). */
+  /** Spending limits in minor units of the company's currency (null: none) and whether they approve orders over one (docs/decisions/055). */
   orderLimitMinor: v.optional(v.nullable(v.number())),
   monthlyLimitMinor: v.optional(v.nullable(v.number())),
   isApprover: v.optional(v.boolean()),
@@ -240,7 +240,7 @@ export type PublicInvitation = v.InferOutput<typeof PublicInvitationSchema>;
 export const MemberUpdateBodySchema = v.strictObject({
   role: v.optional(v.picklist(MEMBER_ROLES, companyMessages.roleRequired)),
   canSeeAllOrders: v.optional(v.boolean(companyMessages.seeAllOrdersChoice)),
-  /** A buyer's spending limits, null for none, and whether the member approves orders over one (docs/decisions/054). */
+  /** A buyer's spending limits, null for none, and whether the member approves orders over one (docs/decisions/055). */
   orderLimitMinor: v.optional(SpendingLimitSchema),
   monthlyLimitMinor: v.optional(SpendingLimitSchema),
   isApprover: v.optional(v.boolean(approvalMessages.approverChoice)),

@@ -129,7 +129,7 @@ export const OrderSchema = v.object({
   depositMinor: v.optional(v.number()),
   depositPaidAt: v.optional(v.nullable(v.string())),
   /**
-   * An order over its buyer's spending limit (docs/decisions/054): which limit, and who approved or declined it,
+   * An order over its buyer's spending limit (docs/decisions/055): which limit, and who approved or declined it,
    * when, and why. Left out or null for an order that never needed approval.
    */
   approval: v.optional(v.nullable(OrderApprovalSchema)),

@@ -1,5 +1,5 @@
 // Buyer approvals and spending limits as the server, My Company and My Orders agree on them
-// (docs/decisions/054-buyer-approvals-and-spending-limits.md): a company admin gives each buyer a limit per order
+// (docs/decisions/055-buyer-approvals-and-spending-limits.md): a company admin gives each buyer a limit per order
 // and per calendar month, in minor units of the company's currency, and names approvers; an order over a limit
 // waits for one of them, who approves it or declines it with a reason.
 

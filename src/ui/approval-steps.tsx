@@ -1,5 +1,5 @@
 // An order over its buyer's spending limit, step by step, as My Orders and the approvers' list show it: why it
-// waited, and who approved or declined it, when, and why (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+// waited, and who approved or declined it, when, and why (docs/decisions/055-buyer-approvals-and-spending-limits.md).
 
 import { formatMoney, type CurrencyCode } from '../contract/money';
 import { limitReason, type OrderApproval } from '../contract/spending-limits';

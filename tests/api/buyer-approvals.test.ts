@@ -1,4 +1,4 @@
-// Buyer approvals and spending limits (docs/decisions/054-buyer-approvals-and-spending-limits.md): a company admin
+// Buyer approvals and spending limits (docs/decisions/055-buyer-approvals-and-spending-limits.md): a company admin
 // gives a buyer limits per order and per month and names approvers; a buyer's order over a limit waits, holding no
 // stock, neither payable nor counted against the credit; an approver approves it (it goes on as it would have) or
 // declines it with a reason. Two approvers at once: one wins, the other is told who did. Every decision is audited

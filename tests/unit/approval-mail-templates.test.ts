@@ -1,4 +1,4 @@
-// The approval e-mails' words (docs/decisions/054-buyer-approvals-and-spending-limits.md): the approvers learn
+// The approval e-mails' words (docs/decisions/055-buyer-approvals-and-spending-limits.md): the approvers learn
 // which order waits, from whom and why; the buyer learns it waits, then who approved or declined it and why.
 
 import { describe, expect, it } from 'vitest';

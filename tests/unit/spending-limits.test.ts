@@ -1,4 +1,4 @@
-// The one rule of when a buyer's order waits for an approver (src/contract/spending-limits.ts, docs/decisions/054).
+// The one rule of when a buyer's order waits for an approver (src/contract/spending-limits.ts, docs/decisions/055).
 
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

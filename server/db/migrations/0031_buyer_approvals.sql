@@ -1,4 +1,4 @@
--- Buyer approvals and spending limits (docs/decisions/054): each member's limits per order and per calendar
+-- Buyer approvals and spending limits (docs/decisions/055): each member's limits per order and per calendar
 -- month and whether they approve; two order statuses, Awaiting approval (an order over its buyer's limit, which
 -- holds no stock and is neither payable nor counted against credit) and Declined (with the approver's reason),
 -- allowed for card and account terms alike; order_approvals records which limit and the decision, whose device

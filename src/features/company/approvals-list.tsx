@@ -1,6 +1,6 @@
 // To approve, on My Company for its approvers: the orders over a buyer's spending limit, the longest waiting
 // first, each with its buyer, total, lines and the limit it went over; Approve, or Decline with a reason the buyer
-// reads (docs/decisions/054-buyer-approvals-and-spending-limits.md). Deciding needs the network; when another
+// reads (docs/decisions/055-buyer-approvals-and-spending-limits.md). Deciding needs the network; when another
 // approver was quicker, the server says who decided and the list shows what is left.
 
 import { useId, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 // POST /api/orders/{id}/approval (an approver of the order's company): approve, or decline with a reason. The
 // decision's id is made here, once per decision, so the same decision sent again is taken once
-// (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+// (docs/decisions/055-buyer-approvals-and-spending-limits.md).
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';

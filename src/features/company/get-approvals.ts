@@ -1,5 +1,5 @@
 // GET /api/company/approvals (the company's approvers): the orders over a buyer's spending limit waiting for a
-// decision, the longest waiting first (docs/decisions/054-buyer-approvals-and-spending-limits.md).
+// decision, the longest waiting first (docs/decisions/055-buyer-approvals-and-spending-limits.md).
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';

@@ -1,4 +1,4 @@
-// A member's spending on My Company, for the company admin (docs/decisions/054-buyer-approvals-and-spending-limits.md):
+// A member's spending on My Company, for the company admin (docs/decisions/055-buyer-approvals-and-spending-limits.md):
 // a buyer's limits per order and per calendar month in the company's currency (empty: no limit), and whether the
 // member approves the orders that go over one. Company admins always approve and order without limits.
 

@@ -87,7 +87,7 @@ function InvoiceState({ order, now }: { order: Order; now: number }) {
  * hold or was refused, and once shipped where its invoice stands.
  */
 function OrderStatusCell({ order, now }: { order: Order; now: number }) {
-  // An order that went over its buyer's spending limit also says who approved or declined it, when and why (docs/decisions/054).
+  // An order that went over its buyer's spending limit also says who approved or declined it, when and why (docs/decisions/055).
   if (!order.approval) return <StatusDetails order={order} now={now} />;
   return (
     <span className="grid justify-items-start gap-1">
