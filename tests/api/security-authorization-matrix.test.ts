@@ -130,7 +130,7 @@ async function shippedAccountOrderOfA(ctx: Ctx): Promise<string> {
   await markOrderShipped(ctx.t.database.db, id);
   return id;
 }
-/** An order of A's company placed by its buyer over the buyer's spending limit, waiting for A to approve it (docs/decisions/054). */
+/** An order of A's company placed by its buyer over the buyer's spending limit, waiting for A to approve it (docs/decisions/055). */
 async function waitingOrderOfA(ctx: Ctx): Promise<string> {
   const product = await findProduct(ctx.t.database.db, ctx.productId);
   if (!product) throw new Error('the matrix product is gone');
