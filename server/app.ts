@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { registerUploads } from './images/serve';
 import { imageStoreFor, type ImageStore } from './images/storage';
 import { catalogueCache, type CatalogueCache } from './lib/catalogue-cache';
+import { dealerOrdersHub, type DealerOrdersHub } from './lib/dealer-live-orders';
 import { liveOrdersHub, type LiveOrdersHub } from './lib/live-orders';
 import { productScreen } from './lib/page-hints';
 import { connectRedis, type SharedRedis } from './lib/redis';
@@ -29,7 +30,7 @@ import gracefulClose from './plugins/graceful-close';
 import errorHandler, { clientErrorAnswer, mapError } from './plugins/error-handler';
 import openapi from './plugins/openapi';
 import securityHeaders, { helmetOptions, securityHeaderList } from './plugins/security-headers';
-import { countPaidOrders, ORDERS_CHANNEL } from './repositories/order-events';
+import { countPaidOrders, ORDERS_CHANNEL, usersWhoSeeOrder } from './repositories/order-events';
 import { CATALOGUE_CHANNEL, listProducts } from './repositories/products';
 import companyRoutes from './routes/companies';
 import companyAdminRoutes from './routes/company-admin';
@@ -104,6 +105,8 @@ declare module 'fastify' {
     catalogue: CatalogueCache<Product[]>;
     /** The open live orders streams of this process (docs/architecture.md, "Live orders"). */
     liveOrders: LiveOrdersHub;
+    /** The open streams of dealers' and reps' My Orders in this process, each of the orders its account sees. */
+    dealerOrders: DealerOrdersHub;
     /** Every route as registered (method, full URL and schema), for the authorization matrix and reference tests. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -208,11 +211,24 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     onError: (error) => app.log.warn({ err: error }, 'live orders: counting paid orders failed'),
   });
   app.decorate('liveOrders', liveOrders);
-  const unlistenOrders = await database.listen(ORDERS_CHANNEL, (payload) => liveOrders.notify(payload));
+  const dealerOrders = dealerOrdersHub({
+    seenBy: (orderId, userIds) => usersWhoSeeOrder(database.db, orderId, userIds),
+    heartbeatMs: deps.liveOrdersHeartbeatMs ?? 25_000,
+    retryMs: LIVE_ORDERS_RETRY_MS,
+    onError: (error) => app.log.warn({ err: error }, 'live orders: finding who sees an order failed'),
+  });
+  app.decorate('dealerOrders', dealerOrders);
+  const unlistenOrders = await database.listen(ORDERS_CHANNEL, (payload) => {
+    liveOrders.notify(payload);
+    dealerOrders.notify(payload);
+  });
   // First, so every answer from here on closes its connection (server/plugins/graceful-close.ts).
   await app.register(gracefulClose);
   // Before the server closes: open streams would otherwise keep it waiting for ever.
-  app.addHook('preClose', async () => liveOrders.close());
+  app.addHook('preClose', async () => {
+    liveOrders.close();
+    dealerOrders.close();
+  });
   app.addHook('onClose', async () => unlistenOrders());
 
   await app.register(errorHandler);

@@ -42,6 +42,18 @@ export const orderEventsSchema = routeSchema({
   answers: { 200: { media: 'text/event-stream', description: 'The stream of events.' } },
 });
 
+export const dealerOrderEventsSchema = routeSchema({
+  summary: 'My orders as they change, live',
+  description:
+    'Server-sent events for a dealer’s or a rep’s open My Orders: `ready` first, then `order` with `{id, status, kind}` for each change to an order the ' +
+    'account sees (the orders it placed, its company’s when it is the company admin or a buyer who sees all, its companies’ for a rep), and `resync` ' +
+    'when changes may have been missed. Nothing of anyone else’s orders, and no count of the shop’s. A heartbeat comment keeps it open.',
+  tag: 'Orders',
+  access: 'signedIn',
+  answers: { 200: { media: 'text/event-stream', description: 'The stream of events.' } },
+  refusals: { 403: 'Admins follow every order on `GET /api/orders/events`.' },
+});
+
 export const invoiceSchema = routeSchema({
   summary: 'The invoice of a paid order, or of a shipped order on account',
   description:

@@ -20,6 +20,7 @@ import { flushOutboxNow } from '../offline/outbox';
 import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
 import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFiltered, NO_COMPANY_FILTER } from '../features/orders/company-orders';
 import { useMyOrders } from '../features/orders/get-my-orders';
+import { useLiveMyOrders } from '../features/orders/live-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
 import { SaveOrderAsList } from '../features/order-pad/save-order-as-list';
 import { QueuedOrders } from '../features/orders/queued-orders';
@@ -46,6 +47,8 @@ export default function MyOrdersPage() {
   // Offline the list is the one this device saved: a search waits until the network is back.
   const narrowed = online && (isNarrowed(search) || isCompanyFiltered(companyFilter));
   const email = user?.email ?? '';
+  // An order shipped, paid or released shows without a reload (docs/architecture.md, "Live orders").
+  useLiveMyOrders(email || null);
   const profile = useQuery({ ...userProfileQueryOptions(email), enabled: email !== '' });
   const rep = profile.data?.rep === true;
   const repCompanies = useRepCompanies(rep);

@@ -751,6 +751,25 @@ const ROWS: Row[] = [
     }),
   },
   {
+    // The dealers' live orders: every dealer, buyer and rep follows the orders it sees (what each stream carries is
+    // tested in tests/api/live-my-orders.test.ts); admins have their own stream.
+    route: 'GET /api/orders/mine/events',
+    expect: { ...everyone(200), anonymous: 401, admin: 403 },
+    cell: async (ctx, actor) => ({
+      request: {
+        method: 'GET',
+        url: '/api/orders/mine/events',
+        headers: authOf(ctx, actor),
+        ...(actor !== 'anonymous' && actor !== 'admin' ? { payloadAsStream: true } : {}),
+      },
+      verify: async (res) => {
+        if (res.statusCode !== 200) return;
+        expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        res.stream().destroy();
+      },
+    }),
+  },
+  {
     route: 'PATCH /api/orders/:id',
     expect: ADMIN_ONLY,
     cell: async (ctx, actor) => {
@@ -1445,7 +1464,8 @@ describeEachDatabase('authorization matrix', (kind) => {
     async (_route, row) => {
       for (const actor of ['anonymous', 'customerB', 'repB'] as const) {
         const { request } = await row.cell(ctx, actor);
-        const res = await ctx.t.app.inject({ ...request, method: 'HEAD' });
+        // A HEAD answer has no body to stream, even where the GET's is an endless stream.
+        const res = await ctx.t.app.inject({ ...request, method: 'HEAD', payloadAsStream: false });
         expect(res.statusCode, actor).toBe(row.expect[actor]);
         expect(res.body, actor).toBe('');
       }
