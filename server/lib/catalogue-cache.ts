@@ -39,7 +39,10 @@ export interface CatalogueEntry<T = unknown> extends EncodedBody {
 export interface CatalogueCache<T = unknown> {
   /** The copy to serve: current, or at most `minIntervalMs` behind while changes keep coming. */
   get(): Promise<CatalogueEntry<T>>;
-  /** The copy only if no change has landed since it was read; null when the database must be asked. */
+  /**
+   * The copy only if no change has landed since it was read; null when the database must be asked (and the
+   * copy, when due, is then being read again).
+   */
   fresh(): Promise<CatalogueEntry<T> | null>;
   invalidate(): void;
   /** A cache of another answer read from the same tables: made stale by the same changes, under the same interval. */
@@ -175,9 +178,12 @@ export function catalogueCache<T>(load: () => Promise<T>, options: CatalogueCach
 
   return {
     get,
+    // Never waits for a rebuild: at 50,000 tools one takes seconds, and the database answers a page or a
+    // search in milliseconds meanwhile. A copy due (none yet, or stale past the interval) is read beside it.
     async fresh() {
-      const got = await get();
-      return got === entry && !stale ? got : null;
+      if (entry && !stale) return entry;
+      if (!inflight && (!entry || now() - loadedAt >= minInterval)) rebuild().catch(() => undefined);
+      return null;
     },
     invalidate() {
       generation += 1;

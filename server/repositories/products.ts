@@ -33,9 +33,44 @@ export function toProduct(row: ProductRow): Product {
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-export async function listProducts(tx: Tx): Promise<Product[]> {
-  const rows = await tx.select(productColumns).from(products).orderBy(desc(products.createdAt), products.id);
-  return rows.map(toProduct);
+/**
+ * Rows per statement when the whole catalogue is read: between two statements the other requests run (PGlite
+ * serves one statement at a time, in this process). At 50,000 tools one statement held a search typed meanwhile
+ * for seconds.
+ */
+export const WHOLE_CATALOGUE_CHUNK = 2000;
+
+/**
+ * Lets the event loop take other requests between two chunks: PGlite answers in the same process, so its
+ * promises settle without the loop ever reaching the sockets of the requests waiting meanwhile.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Every product, newest first (then by id), read a chunk at a time by its place in that order. */
+export async function listProducts(tx: Tx, chunk = WHOLE_CATALOGUE_CHUNK): Promise<Product[]> {
+  const all: Product[] = [];
+  // The place of the last row read: its time as the database writes it (microseconds, which a Date would cut).
+  let last: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const rows = await tx
+      .select({ ...productColumns, place: sql<string>`${products.createdAt}::text` })
+      .from(products)
+      .where(
+        last
+          ? or(
+              sql`${products.createdAt} < ${last.createdAt}::timestamptz`,
+              and(sql`${products.createdAt} = ${last.createdAt}::timestamptz`, gt(products.id, last.id)),
+            )
+          : undefined,
+      )
+      .orderBy(desc(products.createdAt), products.id)
+      .limit(chunk);
+    for (const row of rows) all.push(toProduct(row));
+    const end = rows.at(-1);
+    if (!end || rows.length < chunk) return all;
+    last = { createdAt: end.place, id: end.id };
+    await nextTurn();
+  }
 }
 
 /**
@@ -87,8 +122,45 @@ export async function catalogueChanges(tx: Tx, from: ChangesFrom): Promise<{ ver
 }
 
 /** The whole catalogue as `catalogueChanges` answers it, with each tool's change number (in the same order, ascending): the pages of the first sync are cut by it. */
-export async function catalogueCopy(tx: Tx): Promise<CatalogueCopy> {
-  return catalogueChangesWithVersions(tx, { after: 0 });
+/**
+ * The whole catalogue for a first offline copy, a chunk at a time in the order of the products' versions. The
+ * cursor is read first, as for any delta: a tool changed while the chunks are read comes again in the next
+ * sync (decision 023), and one read twice here (it moved to a later version between two chunks) is kept once.
+ */
+export async function catalogueCopy(tx: Tx, chunk = WHOLE_CATALOGUE_CHUNK): Promise<CatalogueCopy> {
+  const [snapshot] = await rowsOf<{ cursor: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`);
+  const byId = new Map<string, ProductRow>();
+  let after = -1;
+  for (;;) {
+    const rows = await tx.select(productColumns).from(products).where(gt(products.version, after)).orderBy(products.version).limit(chunk);
+    for (const row of rows) {
+      // Its latest version last, so the copy stays in the order of versions.
+      byId.delete(row.id);
+      byId.set(row.id, row);
+    }
+    const end = rows.at(-1);
+    if (!end || rows.length < chunk) break;
+    after = end.version;
+    await nextTurn();
+  }
+  // The deletions after the tools, so a tool deleted while they were read is listed: the whole copy also
+  // answers a device whose own copy is long behind (the large-delta shortcut), which must drop it.
+  const [deleted, [latest]] = await Promise.all([
+    tx.select({ id: productDeletions.productId }).from(productDeletions),
+    rowsOf<{ v: string | number }>(
+      tx,
+      sql`select greatest(coalesce((select max(version) from products), 0), coalesce((select max(version) from product_deletions), 0))::bigint as v`,
+    ),
+  ]);
+  const changed = [...byId.values()];
+  return {
+    version: Number(latest?.v ?? 0),
+    cursor: Number(snapshot?.cursor),
+    products: changed.map(toProduct),
+    // A product deleted and then inserted again with the same id is a change, not a deletion.
+    deleted: deleted.map((d) => d.id).filter((id) => !byId.has(id)),
+    versions: changed.map((p) => Number(p.version)),
+  };
 }
 
 export interface CatalogueCopy {

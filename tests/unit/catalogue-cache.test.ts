@@ -112,8 +112,11 @@ describe('catalogue cache under changes', () => {
     expect(await cache.get()).toBe(await rebuilding);
   });
 
-  it('gives a copy for pages only while it is current, and keeps each page with its copy', async () => {
+  it('gives a copy for pages only while it is current, never waits for one, and keeps each page with its copy', async () => {
     const { state, cache, change } = fakeCatalogue();
+    // No copy yet: the database answers, and the copy is read meanwhile.
+    expect(await cache.fresh()).toBeNull();
+    await cache.get();
     const current = await cache.fresh();
     expect(current).not.toBeNull();
     let made = 0;
@@ -127,15 +130,20 @@ describe('catalogue cache under changes', () => {
     change();
     expect(await cache.get()).toBe(current);
     expect(await cache.fresh()).toBeNull();
-    // Once the interval has passed the copy is rebuilt, current again, with its pages made afresh.
+    // Once the interval has passed the copy is rebuilt, current again, with its pages made afresh; the ask
+    // that started the rebuild is answered by the database.
     state.clock = INTERVAL + 10;
+    expect(await cache.fresh()).toBeNull();
+    await cache.get();
     const rebuilt = await cache.fresh();
+    expect(rebuilt).not.toBeNull();
     expect(rebuilt).not.toBe(current);
     expect(JSON.parse(rebuilt?.derived('page:1', (all) => ({ items: all })).body ?? 'null')).toEqual({ items: [{ _id: 'drill', availableQnt: 999 }] });
   });
 
   it('keeps a search read from the database with its copy, reads it once even when asked twice at once, and not after a failure', async () => {
     const { cache, change, state } = fakeCatalogue();
+    await cache.get();
     const current = await cache.fresh();
     if (!current) throw new Error('no current copy');
     let reads = 0;
