@@ -1,6 +1,8 @@
+import { getAccessToken } from '../../api/client';
 import { forgetSavedQueries } from '../../api/query-persister';
 import { forgetDealerPrices } from '../../offline/prices';
 import { forgetSavedLists } from '../../offline/store';
+import { forgetDevice } from '../../api/push-device';
 import { clearSession } from './session';
 import { getFirebaseAuth } from './firebase';
 
@@ -14,6 +16,8 @@ export async function signOutEverywhere(): Promise<void> {
   // Started at once, before the session ends: a shared tablet may be switched off right after Logout.
   const prices = forgetDealerPrices().catch(() => undefined);
   const lists = forgetSavedLists().catch(() => undefined);
+  // This device's notifications stop with the session (docs/notifications.md); asked with its token before it goes.
+  const device = forgetDevice(getAccessToken()).catch(() => undefined);
   clearSession();
   try {
     const [{ signOut }, auth] = await Promise.all([import('firebase/auth'), getFirebaseAuth()]);
@@ -21,5 +25,5 @@ export async function signOutEverywhere(): Promise<void> {
   } catch {
     // Offline or never initialised: the local session is already gone, which is what matters here.
   }
-  await Promise.all([prices, lists]);
+  await Promise.all([prices, lists, device]);
 }

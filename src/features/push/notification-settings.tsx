@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { texts } from '../../contract/messages';
 import { PUSH_KIND_INFO, type PushKind } from '../../contract/push';
 import { toast } from '../../ui/toast';
-import { deviceState, PushSetupError, registerDevice, turnOff, turnOn, type DeviceState } from './push-device';
+import { deviceState, PushSetupError, registerDevice, turnOff, turnOn, type DeviceState } from '../../api/push-device';
 import { usePushSettings, useUpdatePushSettings } from './push-settings';
 
 const STATE_TEXT: Record<DeviceState, string> = {

@@ -1,9 +1,9 @@
 // This device's subscription to the shop's notifications: the browser's side (permission, the push service's
 // subscription through the service worker) and the server's (PUT and DELETE /api/push/subscriptions).
 
-import { apiRequest } from '../../api/client';
-import { isNotFound } from '../../api/errors';
-import { PushDeviceSchema } from '../../contract/push';
+import { apiRequest } from './client';
+import { isNotFound } from './errors';
+import { PushDeviceSchema } from '../contract/push';
 
 /** Where this device stands: able to notify (on or off), blocked in the browser's settings, or unable at all. */
 export type DeviceState = 'on' | 'off' | 'denied' | 'unsupported';
@@ -53,15 +53,31 @@ export async function turnOn(publicKey: string): Promise<DeviceState> {
   return 'on';
 }
 
-/** Stops notifications here: the server forgets the device, then the browser drops the subscription. */
-export async function turnOff(subscription: PushSubscription): Promise<void> {
-  await apiRequest('/push/subscriptions', { method: 'DELETE', auth: true, body: { endpoint: subscription.endpoint }, schema: PushDeviceSchema }).catch(
+/**
+ * Stops notifications here: the server forgets the device (asked with `token`, by default the session's), then the
+ * browser drops the subscription.
+ */
+export async function turnOff(subscription: PushSubscription, token: string | true = true): Promise<void> {
+  await apiRequest('/push/subscriptions', { method: 'DELETE', auth: token, body: { endpoint: subscription.endpoint }, schema: PushDeviceSchema }).catch(
     (error: unknown) => {
       // Already forgotten by the server (its push service said the device was gone): nothing left to undo there.
       if (!isNotFound(error)) throw error;
     },
   );
   await subscription.unsubscribe();
+}
+
+/**
+ * On sign-out: the device stops notifying the account that leaves, so a shared device never shows its orders to
+ * whoever uses it next. `token` is the leaving session's, read before the session is cleared.
+ */
+export async function forgetDevice(token: string | null): Promise<void> {
+  if (!pushSupported()) return;
+  const subscription = await (await registration())?.pushManager.getSubscription();
+  if (!subscription) return;
+  if (token) await turnOff(subscription, token).catch(() => undefined);
+  // Offline, or the server refused: the browser's side still ends, and its push service tells the shop so (410).
+  await subscription.unsubscribe().catch(() => undefined);
 }
 
 function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
