@@ -127,6 +127,16 @@ export async function isApproverOf(tx: Tx, userId: string, companyId: string): P
   return row !== undefined;
 }
 
+/** Whether the user approves the orders of the company they belong to. */
+export async function approvesOrders(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.userId, userId), approves))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The company's approvers other than the buyer, each with their verified address (the others get no mail, docs/decisions/026). */
 export async function approversToTell(tx: Tx, companyId: string, buyerId: string | null): Promise<{ id: string; email: string }[]> {
   return tx

@@ -2,7 +2,7 @@
 // kinds switched off, and the queue of messages, put in by the transaction of the event they tell of and
 // claimed, sent and settled by the sender (server/services/push.ts) as mails are (docs/decisions/013).
 
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PushKind, PushSubscriptionBody } from '../../src/contract/push';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -183,10 +183,15 @@ export async function markPushFailed(tx: Tx, id: string, error: string, retryAt:
 
 /**
  * What waits for this user, for the app's badge: for an admin the orders waiting for the shop (to ship, or on
- * hold for a decision); for a dealer their own orders waiting to be paid.
+ * hold for a decision); for a dealer their own orders waiting to be paid, and, for an approver, the other buyers'
+ * orders of the company waiting for an approval (docs/decisions/055).
  */
 export async function countWaitingFor(tx: Tx, userId: string, role: ClaimedPush['role']): Promise<number> {
-  const where = role === 'admin' ? inArray(orders.status, ['Paid', 'Confirmed', 'On hold']) : and(eq(orders.userId, userId), eq(orders.status, 'Unpaid'));
+  const toApprove = sql`(${orders.status} = 'Awaiting approval' and ${orders.userId} is distinct from ${userId}::uuid and exists (
+    select 1 from company_members m
+     where m.company_id = ${orders.companyId} and m.user_id = ${userId}::uuid and (m.role = 'company_admin' or m.is_approver)))`;
+  const where =
+    role === 'admin' ? inArray(orders.status, ['Paid', 'Confirmed', 'On hold']) : or(and(eq(orders.userId, userId), eq(orders.status, 'Unpaid')), toApprove);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)

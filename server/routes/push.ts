@@ -16,6 +16,7 @@ import { currentUser, type AuthUser } from '../auth/guards';
 import type { Tx } from '../db/client';
 import { AppError, invalid } from '../errors';
 import { parseBody } from '../lib/validate';
+import { approvesOrders } from '../repositories/order-approvals';
 import { deleteSubscription, findMutedKinds, saveSubscription, setMutedKinds } from '../repositories/push';
 import { pushSchemas as schemas } from '../schemas/push';
 import { isAllowedEndpoint } from '../services/push';
@@ -26,7 +27,7 @@ const pushRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = app.guards.signedIn;
 
   const settingsOf = async (tx: Tx, user: AuthUser): Promise<PushSettings> => {
-    const kinds = pushKindsFor(user.role);
+    const kinds = pushKindsFor(user.role, user.role === 'customer' && (await approvesOrders(tx, user.id)));
     const muted = await findMutedKinds(tx, user.id);
     return { publicKey: push.vapid.publicKey, kinds, muted: kinds.filter((kind) => muted.includes(kind)) };
   };

@@ -12,6 +12,7 @@ import { queueMails } from '../repositories/mail-queue';
 import { approversToTell, findBuyerLimits, insertApproval, monthSpent } from '../repositories/order-approvals';
 import type { OrderRow } from '../repositories/orders';
 import { adminsToTellOfPayments, hasVerifiedAddress } from '../repositories/users';
+import { queueApprovalPush } from './push';
 
 /** What happened to an order over a limit, for everyone who is to hear of it. */
 export type ApprovalNotice =
@@ -21,8 +22,8 @@ export type ApprovalNotice =
 /**
  * The one point where the news of an approval goes out, in the transaction of the change, so it is queued once,
  * exactly when that commits: a waiting order to the company's approvers (never the buyer who placed it), a decision
- * to the buyer, and an approved order on account that went on hold to the shop's admins, as placing it would have.
- * A notification on a device is queued here beside the mails.
+ * to the buyer, and an approved order on account that went on hold to the shop's admins, as placing it would have;
+ * the approvers and the buyer also hear of it on their devices (server/services/push.ts).
  */
 export async function queueApprovalNotices(tx: Tx, notice: ApprovalNotice): Promise<void> {
   const { order } = notice;
@@ -35,11 +36,17 @@ export async function queueApprovalNotices(tx: Tx, notice: ApprovalNotice): Prom
       order.id,
       approvers.map((approver) => approver.email),
     );
+    await queueApprovalPush(
+      tx,
+      notice,
+      approvers.map((approver) => approver.id),
+    );
     return;
   }
   const { userId, userEmail } = notice.order;
   if (userId && (await hasVerifiedAddress(tx, userId, userEmail)))
     await queueMails(tx, notice.decision === 'approved' ? 'order_approved' : 'order_declined', order.id, [userEmail]);
+  if (userId) await queueApprovalPush(tx, notice, [userId]);
   if (notice.decision === 'approved' && notice.order.status === 'On hold')
     await queueMails(tx, 'order_on_hold_admin', order.id, await adminsToTellOfPayments(tx));
 }

@@ -22,6 +22,7 @@ import {
   type ClaimedPush,
   type PushRecipients,
 } from '../repositories/push';
+import type { ApprovalNotice } from './approvals';
 import type { OrderEvent } from './mail';
 
 export interface PushMessage {
@@ -120,6 +121,42 @@ export async function queueOrderPushes(tx: Tx, event: OrderEvent, orderId: strin
       },
     );
   }
+}
+
+/**
+ * The notifications of a buyer's order over a spending limit (docs/decisions/055): to the company's approvers while
+ * it waits for them, to the buyer once it is approved or declined (with the reason).
+ */
+export async function queueApprovalPush(tx: Tx, notice: ApprovalNotice, userIds: string[]): Promise<void> {
+  const order = await findOrder(tx, notice.order.id);
+  if (!order || userIds.length === 0) return;
+  const no = order.number;
+  if (notice.kind === 'waiting') {
+    await queuePush(
+      tx,
+      'approval_waiting',
+      { userIds },
+      {
+        orderId: order.id,
+        title: `Order ${no} waits for your approval`,
+        body: `${order.userName || order.userEmail}, ${orderTotal(order)}: over their spending limit. Approve or decline it.`,
+        url: orderScreenUrl('approver', no),
+      },
+    );
+    return;
+  }
+  const approved = notice.decision === 'approved';
+  await queuePush(
+    tx,
+    'approval_decided',
+    { userIds },
+    {
+      orderId: order.id,
+      title: approved ? `Your order ${no} is approved` : `Your order ${no} was declined`,
+      body: approved ? `${orderTotal(order)}: it goes on as ordered.` : (order.statusReason ?? 'See the reason on My Orders.'),
+      url: orderScreenUrl('dealer', no),
+    },
+  );
 }
 
 /** Push services the shop sends to in production: the browsers' own, over HTTPS. */

@@ -42,13 +42,13 @@ export const PUSH_KIND_INFO: Record<PushKind, PushKindInfo> = {
   order_shipped: { audience: 'dealer', label: 'Your order has shipped', offered: true, ttlSeconds: 3 * DAY, urgency: 'normal' },
   quote_requested: { audience: 'admin', label: 'A dealer asks for a quote', offered: false, ttlSeconds: 3 * DAY, urgency: 'normal' },
   quote_answered: { audience: 'dealer', label: 'Your quote is answered', offered: false, ttlSeconds: 3 * DAY, urgency: 'normal' },
-  approval_waiting: { audience: 'approver', label: 'An order waits for your approval', offered: false, ttlSeconds: 3 * DAY, urgency: 'high' },
-  approval_decided: { audience: 'dealer', label: 'Your order was approved or declined', offered: false, ttlSeconds: 3 * DAY, urgency: 'normal' },
+  approval_waiting: { audience: 'approver', label: 'An order waits for your approval', offered: true, ttlSeconds: 3 * DAY, urgency: 'high' },
+  approval_decided: { audience: 'dealer', label: 'Your order was approved or declined', offered: true, ttlSeconds: 3 * DAY, urgency: 'normal' },
 };
 
-/** The kinds My Profile offers a user of this role: an admin's, or a dealer's (their own orders, and an approver's). */
-export function pushKindsFor(role: 'admin' | 'customer' | 'rep'): PushKind[] {
-  const audiences: PushAudience[] = role === 'admin' ? ['admin'] : ['dealer', 'approver'];
+/** The kinds My Profile offers a user of this role: an admin's, or a dealer's (their own orders, and an approver's if they approve). */
+export function pushKindsFor(role: 'admin' | 'customer' | 'rep', approver = false): PushKind[] {
+  const audiences: PushAudience[] = role === 'admin' ? ['admin'] : approver ? ['dealer', 'approver'] : ['dealer'];
   return PUSH_KINDS.filter((kind) => PUSH_KIND_INFO[kind].offered && audiences.includes(PUSH_KIND_INFO[kind].audience));
 }
 
@@ -130,6 +130,8 @@ export type PushPayload = v.InferOutput<typeof PushPayloadSchema>;
 
 /** The order an order notification opens, by its number: My Orders for the dealer, Manage Orders for admins. */
 export function orderScreenUrl(audience: PushAudience, orderNo: string): string {
+  // An approver decides on My Company, whose To approve list is at its top.
+  if (audience === 'approver') return '/dashboard/my-company';
   const screen = audience === 'admin' ? '/dashboard/manage-orders' : '/dashboard/my-orders';
   return `${screen}?order=${encodeURIComponent(orderNo)}`;
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
+import { countWaitingFor } from '../../server/repositories/push';
 import type { AccountStanding } from '../../src/contract/account-terms';
 import type { Member, MyCompany } from '../../src/contract/dealer-company';
 import type { Order } from '../../src/contract/order';
@@ -66,6 +67,15 @@ describeEachDatabase('buyer approvals and spending limits', (kind) => {
         sql`select kind, recipient from mail_queue where order_id = ${orderId}::uuid order by kind, recipient`,
       )
     ).map((m) => `${m.kind} ${m.recipient}`);
+  /** The notifications queued about an order, as `kind e-mail` of the device's owner. */
+  const pushes = async (orderId: string) =>
+    (
+      await rowsOf<{ kind: string; email: string }>(
+        t.database.db,
+        sql`select q.kind, u.email from push_queue q join push_subscriptions s on s.id = q.subscription_id join users u on u.id = s.user_id
+             where q.order_id = ${orderId}::uuid order by q.kind, u.email`,
+      )
+    ).map((p) => `${p.kind} ${p.email}`);
   const waitingFor = async (user: TestUser) => {
     const res = await t.app.inject({ url: '/api/company/approvals', headers: user.auth });
     expect(res.statusCode, res.body).toBe(200);
@@ -80,6 +90,16 @@ describeEachDatabase('buyer approvals and spending limits', (kind) => {
     await joinAsBuyer(cy);
     // Members hear of orders at a verified address only.
     await t.database.db.execute(sql`update users set email_verified = true where id in (${dana.id}::uuid, ${bo.id}::uuid, ${cy.id}::uuid)`);
+    // Each has notifications on one device (a push service address nothing answers at: only the queue is read).
+    for (const user of [dana, bo, cy]) {
+      const device = await t.app.inject({
+        method: 'PUT',
+        url: '/api/push/subscriptions',
+        headers: user.auth,
+        payload: { endpoint: `http://127.0.0.1:9/push/${user.id}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+      });
+      expect(device.statusCode, device.body).toBe(201);
+    }
   });
 
   it('a company admin sets a buyer’s limits and names an approver; the change is audited; buyers and hostile values are refused', async () => {
@@ -125,6 +145,10 @@ describeEachDatabase('buyer approvals and spending limits', (kind) => {
     expect(await mails(over.insertedId)).toEqual(
       [`order_approval_waiting ${cy.email}`, `order_approval_waiting ${dana.email}`, `order_placed ${bo.email}`].sort(),
     );
+    // And on their devices; the buyer's own badge does not count it.
+    expect(await pushes(over.insertedId)).toEqual([`approval_waiting ${cy.email}`, `approval_waiting ${dana.email}`].sort());
+    expect(await countWaitingFor(t.database.db, dana.id, 'customer')).toBe(1);
+    expect(await countWaitingFor(t.database.db, bo.id, 'customer')).toBe(1);
   });
 
   it('approvers see what waits; a buyer who is no approver is refused, and nobody approves their own order', async () => {
@@ -165,6 +189,9 @@ describeEachDatabase('buyer approvals and spending limits', (kind) => {
     expect(late.json()).toMatchObject({ error: { message: approvalMessages.decidedAlready('approved', 'Cy Approver') } });
     expect(await waitingFor(dana)).toEqual([]);
     expect(await mails(first._id)).toContain(`order_approved ${bo.email}`);
+    expect(await pushes(first._id)).toContain(`approval_decided ${bo.email}`);
+    // Approved, it no longer waits for anyone: the approver's badge drops it.
+    expect(await countWaitingFor(t.database.db, dana.id, 'customer')).toBe(0);
     const audit = await rowsOf<{ actor: string }>(
       t.database.db,
       sql`select actor_email as actor from audit_log where action = 'order.approved' and subject_id = ${first._id}`,

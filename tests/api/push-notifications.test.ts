@@ -194,7 +194,12 @@ describeEachDatabase('notifications on a device', (kind) => {
     const forAdmin = (await t.app.inject({ url: '/api/push/settings', headers: admin.auth })).json() as PushSettings;
     expect(forAdmin).toEqual({ publicKey: t.config.push.vapid.publicKey, kinds: ['order_paid', 'order_on_hold'], muted: [] });
     const forDealer = (await t.app.inject({ url: '/api/push/settings', headers: dealer.auth })).json() as PushSettings;
-    expect(forDealer).toEqual({ publicKey: t.config.push.vapid.publicKey, kinds: ['order_shipped'], muted: [] });
+    // A dealer's own company makes them its company admin, who approves its buyers' orders over their limits.
+    expect(forDealer).toEqual({
+      publicKey: t.config.push.vapid.publicKey,
+      kinds: ['order_shipped', 'approval_waiting', 'approval_decided'],
+      muted: [],
+    });
     expect(((await t.app.inject({ url: '/api/push/settings', headers: quietAdmin.auth })).json() as PushSettings).muted).toEqual(['order_paid']);
     const bad = await t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: dealer.auth, payload: { muted: ['everything'] } });
     expect(bad.statusCode).toBe(400);
