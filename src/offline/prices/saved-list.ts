@@ -9,7 +9,7 @@ import { applyPriceListAnswer, DealerPriceListAnswerSchema, type DealerPriceList
 import type { DealerPriceList } from '../../contract/price-list';
 import { getDatabase, type ForgelineDatabase } from '../store/database';
 import { isOnline } from '../store/network';
-import { ownerKey } from '../store/owner';
+import { accountMetaKey, forgetAccountMeta } from '../store/account-meta';
 import { dealerPricesOf, type DealerPrices } from './dealer-prices';
 
 /** What `meta` holds: the list (null: the company buys at the list price) and when it was last confirmed. */
@@ -20,7 +20,7 @@ export interface SavedPriceList {
 
 const PREFIX = 'dealerPriceList:';
 
-export const savedListKey = (email: string, companyId: string | null): string => `${PREFIX}${ownerKey(email)}${companyId ? `:${companyId}` : ''}`;
+export const savedListKey = (email: string, companyId: string | null): string => accountMetaKey(PREFIX, email, companyId);
 
 /**
  * Removes the price lists this device keeps for every account but `email` (every account, without one). A
@@ -28,12 +28,7 @@ export const savedListKey = (email: string, companyId: string | null): string =>
  * next dealer, whether Logout removed them or the tablet was switched off first.
  */
 export async function forgetPriceLists(email: string | null, db: ForgelineDatabase = getDatabase()): Promise<void> {
-  const mine = email === null ? null : `${PREFIX}${ownerKey(email)}`;
-  await db.meta
-    .where('key')
-    .startsWith(PREFIX)
-    .filter((entry) => mine === null || (entry.key !== mine && !entry.key.startsWith(`${mine}:`)))
-    .delete();
+  await forgetAccountMeta(db, PREFIX, email);
 }
 
 export async function readSavedPriceList(email: string, companyId: string | null, db: ForgelineDatabase = getDatabase()): Promise<SavedPriceList | undefined> {

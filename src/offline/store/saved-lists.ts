@@ -6,7 +6,7 @@
 
 import type { SavedList } from '../../contract/saved-list';
 import { getDatabase, type ForgelineDatabase } from './database';
-import { ownerKey } from './owner';
+import { accountMetaKey, forgetAccountMeta } from './account-meta';
 
 /** What `meta` holds: the lists as the server last gave them, and when (epoch ms). */
 export interface KeptSavedLists {
@@ -16,16 +16,11 @@ export interface KeptSavedLists {
 
 const PREFIX = 'savedLists:';
 
-export const savedListsKey = (email: string, companyId: string | null): string => `${PREFIX}${ownerKey(email)}${companyId ? `:${companyId}` : ''}`;
+export const savedListsKey = (email: string, companyId: string | null): string => accountMetaKey(PREFIX, email, companyId);
 
 /** Removes the lists this device keeps for every account but `email` (every account, without one). */
 export async function forgetSavedLists(email: string | null, db: ForgelineDatabase = getDatabase()): Promise<void> {
-  const mine = email === null ? null : `${PREFIX}${ownerKey(email)}`;
-  await db.meta
-    .where('key')
-    .startsWith(PREFIX)
-    .filter((entry) => mine === null || (entry.key !== mine && !entry.key.startsWith(`${mine}:`)))
-    .delete();
+  await forgetAccountMeta(db, PREFIX, email);
 }
 
 /** The lists kept for the account (and the company a rep orders for); undefined when none were ever kept. */
