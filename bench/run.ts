@@ -18,6 +18,7 @@ import { lighthouseBenchmark } from './lighthouse';
 import { ordersBenchmark } from './orders';
 import { ordersBulkBenchmark } from './orders-bulk';
 import { outboxDrainBenchmark } from './outbox-drain';
+import { padEditBenchmark } from './pad-edit';
 import { formatTable, type Benchmark, type BenchContext, type BenchOutcome, type BenchResult } from './lib/report';
 
 const benchmarks: Benchmark[] = [
@@ -25,6 +26,7 @@ const benchmarks: Benchmark[] = [
   catalogueScaleBenchmark,
   ordersBenchmark,
   ordersBulkBenchmark,
+  padEditBenchmark,
   mixedBenchmark,
   outboxDrainBenchmark,
   lighthouseBenchmark,

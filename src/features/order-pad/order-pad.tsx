@@ -12,7 +12,7 @@
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
 import * as v from 'valibot';
@@ -48,6 +48,7 @@ import { useOnline } from '../offline/network-status';
 import { PadImport } from './pad-import';
 import { padLineProblem } from './pad-line';
 import { PadLines, type PadLinesHandle } from './pad-lines';
+import { useTypedQuantities } from './use-order-pad';
 import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
 import { SavedLists } from './saved-lists';
@@ -86,7 +87,7 @@ const NO_LOCATIONS: readonly Location[] = [];
 
 export function OrderPad({
   email,
-  lines,
+  lines: storedLines,
   products,
   productsError,
   defaultAddress,
@@ -99,6 +100,7 @@ export function OrderPad({
   onDone,
 }: OrderPadProps) {
   const id = useId();
+  const { lines, typeQuantity } = useTypedQuantities(storedLines);
   const payment = useAccountPayment(`${id}-po`, account);
   const online = useOnline();
   const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
@@ -128,7 +130,7 @@ export function OrderPad({
     },
   };
 
-  const byId = new Map((products ?? []).map((product) => [product._id, product]));
+  const byId = useMemo(() => new Map((products ?? []).map((product) => [product._id, product])), [products]);
   const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId), problem: padLineProblem(byId.get(line.productId), line.quantity) }));
   const counted = rows.flatMap(({ line, product, problem }) => (product && problem === null ? [{ line, product }] : []));
   const total = counted.reduce((sum, { line, product }) => sum + line.quantity * pricing.unit(product, line.quantity), 0);
@@ -160,8 +162,9 @@ export function OrderPad({
   const store = async (change: () => Promise<unknown>) => {
     try {
       await change();
-    } catch {
+    } catch (error) {
       toast.error(toasts.tryAgain);
+      throw error;
     }
   };
 
@@ -326,11 +329,15 @@ export function OrderPad({
                 pricing={pricing}
                 onQuantity={(productId, quantity) => {
                   forgetServerProblem(productId);
-                  void store(() => setPadQuantity(email, productId, quantity));
+                  typeQuantity(
+                    productId,
+                    quantity,
+                    store(() => setPadQuantity(email, productId, quantity)),
+                  );
                 }}
                 onRemove={(productId) => {
                   forgetServerProblem(productId);
-                  void store(() => removeFromPad(email, productId));
+                  store(() => removeFromPad(email, productId)).catch(() => undefined);
                 }}
               />
             </>

@@ -1,6 +1,6 @@
 // The signed-in dealer's order pad, live: the store's watch also sees changes made in other tabs.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { watchPad, type PadLine } from '../../offline/store';
 
 const NONE: PadLine[] = [];
@@ -19,4 +19,41 @@ export function useOrderPad(email: string | null): PadLine[] | undefined {
   }, [email]);
   if (!email) return NONE;
   return state?.email === email ? state.lines : undefined;
+}
+
+/**
+ * The pad's lines as the dealer sees them while editing: a quantity typed shows at once, with its line total and
+ * the pad's total, while the store writes it and its watch brings it back (at 1,000 lines that round trip is
+ * a frame or more). A typed quantity gives way to the store's once the store holds it, or when the write failed.
+ */
+export function useTypedQuantities(stored: PadLine[] | undefined): {
+  lines: PadLine[] | undefined;
+  typeQuantity: (productId: string, quantity: number, write: Promise<unknown>) => void;
+} {
+  const [typed, setTyped] = useState<ReadonlyMap<string, number>>(() => new Map());
+  useEffect(() => {
+    if (!stored || typed.size === 0) return;
+    const held = new Map(stored.map((line) => [line.productId, line.quantity]));
+    const waiting = [...typed].filter(([productId, quantity]) => held.has(productId) && held.get(productId) !== quantity);
+    if (waiting.length !== typed.size) setTyped(new Map(waiting));
+  }, [stored, typed]);
+  const lines = useMemo(() => {
+    if (!stored || typed.size === 0) return stored;
+    return stored.map((line) => {
+      const quantity = typed.get(line.productId);
+      return quantity === undefined || quantity === line.quantity ? line : { ...line, quantity };
+    });
+  }, [stored, typed]);
+  const typeQuantity = useCallback((productId: string, quantity: number, write: Promise<unknown>) => {
+    setTyped((current) => new Map(current).set(productId, quantity));
+    write.catch(() =>
+      setTyped((current) => {
+        if (current.get(productId) !== quantity) return current;
+        const next = new Map(current);
+        next.delete(productId);
+        return next;
+      }),
+    );
+  }, []);
+  return { lines, typeQuantity };
 }
