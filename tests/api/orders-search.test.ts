@@ -139,7 +139,7 @@ describeEachDatabase('searching orders', (kind) => {
       ['?from=2026-13-01', 'from: from must be a date written as YYYY-MM-DD, such as 2026-11-26'],
       ['?from=2026-03-20&to=2026-03-10', 'from must be on or before to'],
       ['?tz=Mars%2FOlympus', 'tz: tz must be a time zone such as Europe/Berlin or UTC'],
-      ['?status=Lost', 'status: status must be one of Unpaid, Paid, Shipped, On hold, Confirmed, Refused'],
+      ['?status=Lost', 'status: status must be one of Unpaid, Paid, Shipped, On hold, Confirmed, Refused, Awaiting approval, Declined'],
     ];
     for (const [query, message] of cases) {
       for (const url of [`/api/orders/${encodeURIComponent(dana.email)}${query}`, `/api/orders${query}`]) {
