@@ -49,6 +49,8 @@ test('a dealer on a euro list places the pad on net 30 with its PO number, and p
     await signIn(page, dealer);
     await page.goto(`/products/${drill._id}`);
     await page.getByRole('button', { name: 'Add to order' }).click();
+    // The line is written on the device before the page is left (leaving at once would abort the write).
+    await expect(page.getByText(/added to your order pad\./u)).toBeVisible();
     await page.goto('/dashboard/order-pad');
     await expect(page.getByTestId('pad-line')).toContainText(euros(8_280));
     await expect(page.getByTestId('pad-total')).toHaveText(euros(41_400));

@@ -48,6 +48,8 @@ test('a dealer’s branch in a taxed country: the pad shows net, VAT and total, 
     await expect(page.getByTestId('order-totals')).toContainText(`VAT 17%${dollars(10_200)}`);
     await expect(page.getByTestId('order-totals')).toContainText(`Total${dollars(70_200)}`);
     await page.getByRole('button', { name: 'Add to order' }).click();
+    // The line is written on the device before the page is left (leaving at once would abort the write).
+    await expect(page.getByText(/added to your order pad\./u)).toBeVisible();
     await page.goto('/dashboard/order-pad');
     const totals = page.getByTestId('order-totals');
     await expect(totals).toContainText(`Net${dollars(60_000)}`);
@@ -87,6 +89,8 @@ test('a dealer’s branch in a taxed country: the pad shows net, VAT and total, 
     expect(exempt.status, JSON.stringify(exempt.body)).toBe(200);
     await page.goto(`/products/${drill._id}`);
     await page.getByRole('button', { name: 'Add to order' }).click();
+    // The line is written on the device before the page is left (leaving at once would abort the write).
+    await expect(page.getByText(/added to your order pad\./u)).toBeVisible();
     await page.goto('/dashboard/order-pad');
     await expect(page.getByTestId('order-totals')).toContainText('Reverse charge: tax to be accounted for by the recipient');
     await expect(page.getByTestId('order-totals')).toContainText(`Total${dollars(60_000)}`);
