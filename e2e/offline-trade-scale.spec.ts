@@ -122,12 +122,10 @@ test('once the first visit has saved the whole copy, a reload offline finds any 
   // install (decision 051), so either may end first.
   await waitForServiceWorker(page);
   const seconds = (at: number) => `${((at - started) / 1000).toFixed(1)} s`;
-  test
-    .info()
-    .annotations.push({
-      type: 'offline ready',
-      description: `copy saved ${seconds(copied)}, service worker in control ${seconds(Date.now())} after the first visit`,
-    });
+  test.info().annotations.push({
+    type: 'offline ready',
+    description: `copy saved ${seconds(copied)}, service worker in control ${seconds(Date.now())} after the first visit`,
+  });
   await offlineReload(context, page);
   await search(page, SAVED_LAST);
   await expect(page.getByText(SAVED_LAST, { exact: false }).first()).toBeVisible();
