@@ -22,14 +22,10 @@ import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFi
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { useLiveMyOrders } from '../features/orders/live-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
-import { SaveOrderAsList } from '../features/order-pad/save-order-as-list';
+import { useSaveOrderAsList } from '../features/order-pad/save-order-as-list';
 import { QueuedOrders } from '../features/orders/queued-orders';
 import { useRepCompanies } from '../features/rep/get-rep-companies';
 import { ordersForCompany, RepCompanyFilter, repCompanyName } from '../features/rep/rep-company-filter';
-import type { Order } from '../contract/order';
-import type { Product } from '../contract/product';
-import { toast } from '../ui/toast';
-import { errorMessage } from '../api/errors';
 import { isNarrowed, OrderSearchForm, orderSearchOf, orderSearchQuery, type OrderSearchValue } from '../ui/order-search';
 import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
@@ -67,15 +63,9 @@ export default function MyOrdersPage() {
     loadCatalogue: () => queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }),
     openPad: () => void navigate({ to: '/dashboard/order-pad' }),
   };
-  const [listOf, setListOf] = useState<{ order: Order; products: Product[] } | null>(null);
-  const closeList = useCallback(() => setListOf(null), []);
-  const saveAsList = (order: Order) => {
-    // Today's catalogue: a tool deleted since the order is left out of the list and named.
-    queryClient.fetchQuery(productsQueryOptions()).then(
-      (products) => setListOf({ order, products }),
-      (error: unknown) => toast.error(`The order could not be saved as a list. ${errorMessage(error)}`),
-    );
-  };
+  // Today's catalogue: a tool deleted since the order is left out of the list and named.
+  const loadCatalogue = useCallback(() => queryClient.fetchQuery(productsQueryOptions()), [queryClient]);
+  const { saveAsList, dialog: saveListDialog } = useSaveOrderAsList(user?.email ?? null, rep, loadCatalogue);
   return (
     <DashboardScreen path="/dashboard/my-orders">
       {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} othersWaiting={othersQueued} companyName={companyName} /> : null}
@@ -116,7 +106,7 @@ export default function MyOrdersPage() {
           />
         </>
       ) : null}
-      {listOf && user ? <SaveOrderAsList email={user.email} order={listOf.order} rep={rep} products={listOf.products} onClose={closeList} /> : null}
+      {saveListDialog}
     </DashboardScreen>
   );
 }

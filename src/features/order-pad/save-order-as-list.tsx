@@ -2,11 +2,14 @@
 // lists (docs/decisions/054-saved-lists.md), the company the order was placed for when a sales rep saves it.
 // Tools deleted since the order are left out and named.
 
+import { useCallback, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/errors';
 import type { Order } from '../../contract/order';
 import type { Product } from '../../contract/product';
 import { texts } from '../../contract/messages';
 import { orderTitle } from '../../ui/order-lines';
 import { useOnline } from '../offline/network-status';
+import { toast } from '../../ui/toast';
 import { SaveListDialog } from './save-list-dialog';
 import { useSavedLists } from './get-saved-lists';
 import { useSaveList } from './save-list';
@@ -49,4 +52,28 @@ export function SaveOrderAsList({ email, order, rep, products, onClose }: SaveOr
       onClose={onClose}
     />
   );
+}
+
+/**
+ * My Orders' Save as list: reads today's catalogue (`loadCatalogue`, the route's) (a tool deleted since the order is left out and named), then
+ * opens the dialog. Returns the action for each order and the dialog to draw.
+ */
+export function useSaveOrderAsList(
+  email: string | null,
+  rep: boolean,
+  loadCatalogue: () => Promise<Product[]>,
+): { saveAsList: (order: Order) => void; dialog: ReactNode } {
+  const [listOf, setListOf] = useState<{ order: Order; products: Product[] } | null>(null);
+  const close = useCallback(() => setListOf(null), []);
+  const saveAsList = useCallback(
+    (order: Order) => {
+      loadCatalogue().then(
+        (products) => setListOf({ order, products }),
+        (error: unknown) => toast.error(`The order could not be saved as a list. ${errorMessage(error)}`),
+      );
+    },
+    [loadCatalogue],
+  );
+  const dialog = listOf && email ? <SaveOrderAsList email={email} order={listOf.order} rep={rep} products={listOf.products} onClose={close} /> : null;
+  return { saveAsList, dialog };
 }
