@@ -22,6 +22,7 @@ const tool = (id: string, name: string, extra: Partial<Product>): Product => ({
 const blades = tool('b1', 'Saw Blades', { minOrderQnt: 12, packSize: 6, gtin: seedGtin(7), sku: 'FL-SB6' });
 const level = tool('l1', 'Spirit Level', { gtin: '0036000291452', sku: 'FL-LV60' });
 const numbered = tool('n1', 'Numbered Bits', { sku: '12345678' });
+const digitsInName = tool('d1', 'Rotary Hammer 20481937', { minOrderQnt: 2, sku: 'FL-RH2' });
 
 afterEach(() => {
   cleanup();
@@ -33,7 +34,7 @@ function renderEntry() {
   const onAdd = vi.fn(async (product: Product, quantity: number) => {
     pad.set(product._id, (pad.get(product._id) ?? 0) + quantity);
   });
-  render(<QuickEntry products={[blades, level, numbered]} onPad={(id) => pad.get(id) ?? 0} onAdd={onAdd} />);
+  render(<QuickEntry products={[blades, level, numbered, digitsInName]} onPad={(id) => pad.get(id) ?? 0} onAdd={onAdd} />);
   const scan = async (code: string) => {
     const box = screen.getByRole('combobox', { name: 'Tool' });
     fireEvent.change(box, { target: { value: code } });
@@ -82,6 +83,19 @@ describe('scanning into the Tool box', () => {
     fireEvent.change(box, { target: { value: '12345678' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((screen.getByLabelText('Quantity (pcs.)') as HTMLInputElement).value).toBe('1');
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('picks the tool chosen in the list when the digits typed are part of its name', async () => {
+    const { onAdd } = renderEntry();
+    const box = screen.getByRole('combobox', { name: 'Tool' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: '20481937' } });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLInputElement).value).toBe('Rotary Hammer 20481937');
+    expect((screen.getByLabelText('Quantity (pcs.)') as HTMLInputElement).value).toBe('2');
+    expect(screen.queryByText(/has the barcode|did not read right/u)).toBeNull();
     expect(onAdd).not.toHaveBeenCalled();
   });
 });

@@ -130,13 +130,15 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
     } else if (event.key === 'Enter') {
       // Enter picks here; it never sends the form from the name box.
       event.preventDefault();
-      // A barcode number, unless it is the SKU of a tool (a SKU may be all digits).
-      const scanned = picked ? null : barcodeDigits(typed);
+      // A barcode number, unless it is the SKU of a tool (a SKU may be all digits) or the dealer has chosen one
+      // of the tools listed for it (digits typed may be part of a tool's name; a scanner never moves in the list).
+      const chosen = listOpen && active >= 0;
+      const scanned = picked || chosen ? null : barcodeDigits(typed);
       if (scanned && !products.some((product) => product.sku === typed.trim().toUpperCase())) {
         void addScanned(scanned);
         return;
       }
-      const choice = listOpen && active >= 0 ? matches[active] : matches.length === 1 ? matches[0] : undefined;
+      const choice = chosen ? matches[active] : matches.length === 1 ? matches[0] : undefined;
       if (choice) pick(choice);
       else if (picked) quantityBox.current?.focus();
       else setError({ field: 'tool', message: typed.trim() === '' ? 'Type part of a tool name.' : 'Pick a tool from the list.' });
