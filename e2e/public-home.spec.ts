@@ -83,6 +83,8 @@ test('a dealer who scrolls on their own after Learn More stays where they scroll
   await page.goto('/');
   await page.getByRole('link', { name: 'Learn More' }).click();
   await expect(summaryHeading(page)).toBeInViewport();
+  // The jump's smooth scroll has ended: the dealer's own scroll comes after it, not in the middle of it.
+  await scrollSettled(page);
   await page.keyboard.press('Home');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   release();
