@@ -9,6 +9,8 @@
 // A refusal names its lines: each shows its reason, and the dealer fixes or removes them and places again.
 // A line the tool's rules refuse (quantity-rules.ts) is not counted in the totals, and Place order waits
 // until every line can be ordered, saying why beside the button.
+// Beside it, a dealer of a company may Request a quote instead: the same lines go to the shop for its prices
+// (docs/decisions/058-quotes.md), and leave the pad as a placed order's do.
 
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
@@ -25,7 +27,7 @@ import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { orderTotals, showsTax } from '../../contract/tax';
-import type { OrderToPlace, PlaceOutcome, QueuedLine } from '../../offline/outbox';
+import type { OrderToPlace, PlaceOutcome, QueuedLine, QuoteToRequest } from '../../offline/outbox';
 import { useDealerPrices } from '../../offline/prices';
 import { addManyToPad, addToPad, removeFromPad, replacePad, setPadQuantity, type PadLine } from '../../offline/store';
 import type { Location } from '../../contract/dealer-company';
@@ -51,6 +53,7 @@ import { PadLines, type PadLinesHandle } from './pad-lines';
 import { useTypedQuantities } from './use-order-pad';
 import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
+import { RequestQuoteDialog } from './request-quote-dialog';
 import { SavedLists } from './saved-lists';
 
 const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
@@ -106,6 +109,8 @@ export function OrderPad({
   const [serverProblems, setServerProblems] = useState<ReadonlyMap<string, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // "Request a quote": the pad's lines as Place order sends them, while the dialog asks for the message.
+  const [quoting, setQuoting] = useState<Omit<QuoteToRequest, 'message'> | null>(null);
   const delivery = useDeliveryChoice(locations, { userAddress: defaultAddress, userPhone: defaultPhone }, orderingFor?.startLocation);
   // The company's own prices where it has a price list (a rep's: the company it orders for), else list prices.
   const pricing = padPricing(useDealerPrices(email, orderingFor ? orderingFor.companyId || null : null));
@@ -182,22 +187,25 @@ export function OrderPad({
     [email],
   );
 
-  const submit = handleSubmit(async (contact) => {
+  /** Whether the pad's lines may be sent (ordered or quoted); else says why, or goes to the line to fix. */
+  const linesReady = () => {
     setFailure(null);
     if (rows.length === 0) {
       setFailure('The pad is empty: add a tool first.');
-      return;
+      return false;
     }
     // The button waits while a line needs attention; a press that got here anyway goes to that line.
     const toFix = rows.find(({ problem }) => problem !== null);
     if (toFix) {
       focusLine(toFix.line.productId);
-      return;
+      return false;
     }
-    if (tooMany) return;
-    const paying = payment.check();
-    if (!paying) return;
-    const placed: QueuedLine[] = rows.flatMap(({ line, product }) =>
+    return !tooMany;
+  };
+
+  /** The lines as the order (or the quote request) sends them, priced as the pad shows them. */
+  const sentLines = (): QueuedLine[] =>
+    rows.flatMap(({ line, product }) =>
       product
         ? [
             {
@@ -210,6 +218,15 @@ export function OrderPad({
           ]
         : [],
     );
+  const listPrices = pricing.prices ? { currency: pricing.prices.currency, priceListVersion: pricing.prices.list.version } : {};
+  // Quotes are a company's, asked by its dealers; a sales rep orders for its companies at their prices.
+  const mayQuote = account.company && orderingFor === undefined;
+
+  const submit = handleSubmit(async (contact) => {
+    if (!linesReady()) return;
+    const paying = payment.check();
+    if (!paying) return;
+    const placed = sentLines();
     setSaving(true);
     let outcome: PlaceOutcome;
     try {
@@ -220,7 +237,7 @@ export function OrderPad({
         ...(orderingFor ? { companyId: orderingFor.companyId } : {}),
         locationId: delivery.locationId,
         lines: placed,
-        ...(pricing.prices ? { currency: pricing.prices.currency, priceListVersion: pricing.prices.list.version } : {}),
+        ...listPrices,
         ...(showsTax(taxTerms) ? { tax: taxTerms } : {}),
         pad: rows.map(({ line }) => line),
       });
@@ -404,6 +421,19 @@ export function OrderPad({
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             Place order
           </button>
+          {mayQuote ? (
+            <button
+              type="button"
+              className="btn btn-outline w-full sm:w-auto sm:shrink-0"
+              disabled={busy || blocked}
+              aria-describedby={blocked ? blockedId : undefined}
+              onClick={() => {
+                if (linesReady()) setQuoting({ ownerEmail: email, lines: sentLines(), ...listPrices, pad: rows.map(({ line }) => line) });
+              }}
+            >
+              Request a quote
+            </button>
+          ) : null}
           {blocked ? (
             <p id={blockedId} className="text-sm text-base-content/80" data-testid="place-order-blocked">
               {attention === 0
@@ -413,6 +443,7 @@ export function OrderPad({
           ) : null}
         </div>
       </form>
+      {quoting ? <RequestQuoteDialog request={quoting} online={online} onClose={() => setQuoting(null)} /> : null}
     </div>
   );
 }
