@@ -170,9 +170,23 @@ describe('the list', () => {
     renderScreen();
     expect(await screen.findByText(/You have not asked for a quote yet/)).toBeTruthy();
   });
+
+  it('offline before they were ever read, says they show once the connection is back', async () => {
+    network.online = false;
+    api.getQuotes.mockRejectedValue(new NetworkError());
+    renderScreen();
+    expect(text(await screen.findByRole('status'))).toMatch('your quotes were not read on this device yet');
+  });
 });
 
 describe('a quote opened', () => {
+  it('by a number that is not among the dealer’s says so', async () => {
+    router.searchStr = '?quote=Q-2026-09999';
+    renderScreen();
+    expect(text(await screen.findByRole('alert'))).toBe('There is no quote Q-2026-09999 among yours.');
+    expect(api.getQuote).not.toHaveBeenCalled();
+  });
+
   it('shows its lines with both prices, the total, the expiry and the thread', async () => {
     renderScreen();
     await openQuote('Q-2026-00001');

@@ -3,18 +3,21 @@
 // link or the back button finds it) shows its lines, expiry and thread, and lets the dealer write to the shop,
 // accept, decline or ask again. Answering needs a connection: offline the list shows as last read.
 
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { formatMoney } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { QUOTE_STATUS_LABEL, quoteTotal, type Quote } from '../../contract/quote';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
+import { useOnline } from '../offline/network-status';
 import type { QuoteDelivery } from './dealer-quote-accept';
 import { DealerQuoteDetail } from './dealer-quote-detail';
 import { formatDay, formatExpiry, statusBadge } from './dealer-quote-format';
 import { useQuotes } from './quotes-api';
 
 export type { QuoteDelivery } from './dealer-quote-accept';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 /** The quote named in the address (`?quote=Q-2026-00012`, or its id); null for the list. */
 function useOpenedQuote(): [string | null, (quote: string | null) => void] {
@@ -39,13 +42,38 @@ export interface DealerQuotesProps {
 export function DealerQuotes({ delivery }: DealerQuotesProps = {}) {
   const quotes = useQuotes();
   const [opened, open] = useOpenedQuote();
+  const online = useOnline();
 
+  if (!online && !quotes.data) {
+    return (
+      <p role="status" className="rounded-box bg-warning/20 px-4 py-3">
+        You are offline, and your quotes were not read on this device yet: they show once the connection is back. A quote request saved offline is sent then;{' '}
+        <Link to="/dashboard/this-device" className="link link-primary">
+          This Device
+        </Link>{' '}
+        lists it until it is.
+      </p>
+    );
+  }
   if (quotes.isPending) return <Spinner label="Loading your quotes" />;
   if (quotes.isError && !quotes.data) return <QueryError what="quotes" query={quotes} />;
   const list = [...quotes.data.quotes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   if (opened !== null) {
     const listed = list.find((quote) => quote.number === opened || quote.id === opened);
+    // A number not in the list is no quote of this company's; an id is asked for (a link from a message).
+    if (!listed && !UUID.test(opened)) {
+      return (
+        <div className="grid gap-4">
+          <button type="button" className="btn btn-ghost btn-sm justify-self-start" onClick={() => open(null)}>
+            ← All quotes
+          </button>
+          <p role="alert" className="alert alert-warning alert-soft">
+            There is no quote {opened} among yours.
+          </p>
+        </div>
+      );
+    }
     return <DealerQuoteDetail key={listed?.id ?? opened} id={listed?.id ?? opened} listed={listed} delivery={delivery} onBack={() => open(null)} />;
   }
 
@@ -59,6 +87,11 @@ export function DealerQuotes({ delivery }: DealerQuotesProps = {}) {
 
   return (
     <div className="grid gap-3">
+      {online ? null : (
+        <p role="status" className="rounded-box bg-warning/20 px-4 py-3 text-sm">
+          You are offline: these are your quotes as last read. Answering one needs a connection.
+        </p>
+      )}
       <p className="text-sm text-base-content/80">The shop answers your requests here. Open a quote to read its prices and thread, and to accept it.</p>
       <ul className="grid gap-3" aria-label="Your quotes">
         {list.map((quote) => (
