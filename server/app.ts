@@ -53,6 +53,7 @@ import receivablesRoutes from './routes/receivables';
 import reportRoutes from './routes/reports';
 import taxRateRoutes from './routes/tax-rates';
 import savedListRoutes from './routes/saved-lists';
+import quoteRoutes from './routes/quotes';
 import userAdminRoutes from './routes/user-admin';
 import userRoutes from './routes/users';
 import approvalRoutes from './routes/approvals';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(priceListRoutes);
       await api.register(taxRateRoutes);
       await api.register(savedListRoutes);
+      await api.register(quoteRoutes);
       await api.register(imageRoutes);
       await api.register(invoiceRoutes);
       await api.register(invoicePortalRoutes);

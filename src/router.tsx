@@ -192,6 +192,16 @@ const myOrdersRoute = customerRoute('my-orders', () => import('./routes/my-order
 const invoicesRoute = customerRoute('invoices', () => import('./routes/invoices'), guardDealer);
 const orderPadRoute = customerRoute('order-pad', () => import('./routes/order-pad'));
 const thisDeviceRoute = customerRoute('this-device', () => import('./routes/this-device'));
+// Quotes: the dealer's requests and answers, or for an admin or sales rep the requests to price (docs/decisions/058-quotes.md).
+// `?quote=Q-2026-00012` opens that quote (a notification's tap, This Device's link).
+const quotesRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'quotes',
+  validateSearch: (search: Record<string, unknown>): { quote?: string } => ({
+    quote: typeof search.quote === 'string' && search.quote.length <= 40 ? search.quote : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./routes/quotes')),
+});
 const paymentRoute = customerRoute('payment/$id', () => import('./routes/payment'));
 const addReviewRoute = customerRoute('add-review', () => import('./routes/add-review'), guardDealer);
 const manageUsersRoute = adminRoute('manage-users', () => import('./routes/manage-users'));
@@ -224,6 +234,7 @@ const routeTree = rootRoute.addChildren([
     invoicesRoute,
     orderPadRoute,
     thisDeviceRoute,
+    quotesRoute,
     paymentRoute,
     addReviewRoute,
     manageUsersRoute,

@@ -991,3 +991,82 @@ export const savedLists = pgTable(
     check('saved_lists_lines_check', sql`case when jsonb_typeof(${t.lines}) = 'array' then jsonb_array_length(${t.lines}) between 1 and 1000 else false end`),
   ],
 );
+
+/** The running number in every quote number (`Q-2026-00012`), as orders have theirs (docs/decisions/058-quotes.md). */
+export const quoteNumberSeq = pgSequence('quote_number_seq');
+
+/** One line of a quote: the tool as it was asked for, the dealer's own unit price then, and the shop's once quoted. */
+export interface QuoteLineRow {
+  productId: string;
+  productName: string;
+  sku: string | null;
+  imageUrl: string;
+  quantity: number;
+  requestedUnitPriceMinor: number;
+  quotedUnitPriceMinor: number | null;
+}
+
+/**
+ * A dealer's request for prices on a list of tools, and the shop's answer (docs/decisions/058-quotes.md). Its lines
+ * are fixed when it is asked for; the shop prices every line, in the quote's currency, until a last day to accept.
+ * `expired` is not stored: a quoted quote whose day has passed reads as expired.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number')
+      .notNull()
+      .default(sql`('Q' || substr(format_order_number(now(), nextval('quote_number_seq')), 2))`),
+    /** Made by the app when the request was saved: the same request sent twice is one quote. */
+    clientQuoteId: uuid('client_quote_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['requested', 'quoted', 'accepted', 'declined'] })
+      .notNull()
+      .default('requested'),
+    /** Goes up with every answer of the shop's: an acceptance names the version the dealer read. */
+    version: integer('version').notNull().default(0),
+    currency: text('currency').notNull(),
+    lines: jsonb('lines').$type<QuoteLineRow[]>().notNull(),
+    /** The last day (UTC) it may be accepted; set by the shop's answer. */
+    expiresOn: text('expires_on'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quotes_number_key').on(t.number),
+    uniqueIndex('quotes_client_key').on(t.userId, t.clientQuoteId),
+    index('quotes_company_idx').on(t.companyId, t.createdAt),
+    index('quotes_status_idx').on(t.status, t.createdAt),
+    check('quotes_status_check', sql`${t.status} in ('requested', 'quoted', 'accepted', 'declined')`),
+    check('quotes_expires_on_check', sql`${t.expiresOn} is null or ${t.expiresOn} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    check('quotes_quoted_has_expiry', sql`${t.status} = 'requested' or ${t.status} = 'declined' or ${t.expiresOn} is not null`),
+    check('quotes_lines_check', sql`case when jsonb_typeof(${t.lines}) = 'array' then jsonb_array_length(${t.lines}) between 1 and 1000 else false end`),
+  ],
+);
+
+/** A quote's thread: every message, and what each step said, from the dealer's side or the shop's. */
+export const quoteMessages = pgTable(
+  'quote_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['dealer', 'shop'] }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    event: text('event', { enum: ['requested', 'quoted', 'asked_again', 'declined', 'accepted', 'message'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quote_messages_quote_idx').on(t.quoteId, t.createdAt),
+    check('quote_messages_side_check', sql`${t.side} in ('dealer', 'shop')`),
+    check('quote_messages_body_check', sql`char_length(${t.body}) <= 2000`),
+  ],
+);

@@ -18,6 +18,7 @@ export const API_TAGS = [
   { name: 'Reviews', description: 'Client reviews: the public list, posting one, and moderation.' },
   { name: 'Admin', description: 'Users, tools, pictures, sales and the mail queue, for admins.' },
   { name: 'On account', description: 'Companies paying on terms: their credit, orders on hold, invoices paid by bank transfer.' },
+  { name: 'Quotes', description: 'Dealers asking for prices on a list of tools, the shop answering, and the order placed from an accepted quote.' },
   { name: 'Sales reps', description: 'The dealer companies a sales rep orders for, and the admins making reps and assigning them.' },
   { name: 'Service', description: 'The browser’s settings, liveness and readiness.' },
 ] as const;

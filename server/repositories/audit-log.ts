@@ -17,7 +17,7 @@ export interface AuditActor {
 export interface AuditEntry {
   /** `<subject>.<verb>`, past tense: `company.approved`, `member.role_changed`, `invitation.sent`… */
   action: string;
-  subjectType: 'company' | 'location' | 'member' | 'invitation' | 'setting' | 'user' | 'order' | 'price_list' | 'tax_rate' | 'saved_list';
+  subjectType: 'company' | 'location' | 'member' | 'invitation' | 'setting' | 'user' | 'order' | 'price_list' | 'tax_rate' | 'saved_list' | 'quote';
   subjectId: string | null;
   /** The company concerned, when there is one: the log is filtered by it. */
   companyId: string | null;

@@ -113,9 +113,9 @@ function priceProblem(line: OrderLineInput, request: PlaceRequest, unitPrice: nu
 }
 
 /** Every line's problem, in the order of the lines; empty when the order can be placed as it is. */
-function checkLines(request: PlaceRequest, byId: Map<string, ProductRow>, list: DealerPriceList | null): OrderLineProblem[] {
+function checkLines(request: PlaceRequest, byId: Map<string, ProductRow>, list: DealerPriceList | null, quoted: QuotedPrices | null): OrderLineProblem[] {
   const problems: OrderLineProblem[] = [];
-  const currency = pricingCurrency(list);
+  const currency = quoted?.currency ?? pricingCurrency(list);
   for (const line of request.lines) {
     const row = byId.get(line.productId);
     if (!row) {
@@ -123,7 +123,7 @@ function checkLines(request: PlaceRequest, byId: Map<string, ProductRow>, list: 
       continue;
     }
     const product = toProduct(row);
-    const changed = priceProblem(line, request, dealerUnitPrice(product, list, line.quantity), currency, product);
+    const changed = priceProblem(line, request, quoted?.prices.get(line.productId) ?? dealerUnitPrice(product, list, line.quantity), currency, product);
     if (changed) {
       problems.push(changed);
       continue;
@@ -290,13 +290,28 @@ export class OrderRefusal extends AppError {
   }
 }
 
+/** The prices of an accepted quote: the order's lines are priced with them, in its currency, instead of the company's prices. */
+export interface QuotedPrices {
+  currency: CurrencyCode;
+  prices: ReadonlyMap<string, number>;
+}
+
+/**
+ * An order placed from a quote (docs/decisions/058-quotes.md), in the order's transaction: `lock` locks the quote and
+ * checks it may still be accepted (throwing when not), giving its prices; `placed` marks it accepted by the new order.
+ */
+export interface FromQuote {
+  lock(tx: Tx): Promise<QuotedPrices>;
+  placed(tx: Tx, orderId: string): Promise<void>;
+}
+
 export interface OrderService {
   /**
    * Creates the order with all its lines, stock reserved for every line in one transaction, all or
    * nothing; or returns the id of the one already placed with this clientOrderId. Throws OrderRefusal when a
    * line or the total is not as the dealer saw it.
    */
-  place(user: AuthUser, request: PlaceRequest): Promise<{ id: string; created: boolean }>;
+  place(user: AuthUser, request: PlaceRequest, quote?: FromQuote): Promise<{ id: string; created: boolean }>;
   /**
    * Deletes an Unpaid order and returns its stock. An order whose payment went through at the processor
    * is marked Paid instead (409), so nobody is charged for an order that is gone.
@@ -327,12 +342,13 @@ export interface OrderService {
 export function orderService(deps: { db: Db; config: AppConfig; payments: PaymentProvider; log?: FastifyBaseLogger }): OrderService {
   const { db, config, payments, log } = deps;
 
-  async function place(user: AuthUser, request: PlaceRequest): Promise<{ id: string; created: boolean }> {
+  async function place(user: AuthUser, request: PlaceRequest, quote?: FromQuote): Promise<{ id: string; created: boolean }> {
     return db.transaction(async (tx) => {
       // Under the user's lock: a repeat of an order already placed gets the first order's id back,
       // whatever became of the products since.
       const { held, trusted, existing } = await lockUserForOrder(tx, user.id, request.clientOrderId);
       if (existing) return { id: existing, created: false };
+      const quoted = quote ? await quote.lock(tx) : null;
       // Before the stock is looked at: a company that may not order learns that first, and nothing is written.
       const destination = await destinationOf(tx, user, request);
       const terms = await accountTermsFor(tx, destination, request);
@@ -342,11 +358,11 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       const byId = new Map(rows.map((row) => [row.id, row]));
       // The company's price list as it is now: an order drafted at an older version is priced again here.
       const list = destination.company ? await findCompanyPricing(tx, destination.company.id, productIds) : null;
-      const currency = pricingCurrency(list);
-      const problems = checkLines(request, byId, list);
+      const currency = quoted?.currency ?? pricingCurrency(list);
+      const problems = checkLines(request, byId, list, quoted);
       const priced = request.lines.map((line) => {
         const row = byId.get(line.productId);
-        return { line, row, unitPriceMinor: row ? dealerUnitPrice(toProduct(row), list, line.quantity) : 0 };
+        return { line, row, unitPriceMinor: row ? (quoted?.prices.get(line.productId) ?? dealerUnitPrice(toProduct(row), list, line.quantity)) : 0 };
       });
       const total = priced.reduce((sum, p) => sum + p.line.quantity * p.unitPriceMinor, 0);
       // The spec's whole-dollar total must be the list price's total exactly.
@@ -406,6 +422,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         clientOrderId: request.clientOrderId,
         totalMinor: amounts.gross,
         tax: { ...destination.tax, minor: amounts.tax },
+        // A quote is priced in the company's currency too: the list's rate still converts it for reports in US dollars.
         pricing: { currency, priceList: list ? { id: list.id, version: list.version, rateMicros: list.rateMicros } : null },
         poNumber: request.poNumber || null,
         onAccount,
@@ -425,6 +442,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
         })),
       };
       const id = await insertOrder(tx, order);
+      if (quote) await quote.placed(tx, id);
       // The products are locked and every line was checked against their stock above.
       if (order.holdsStock) await takePieces(tx, request.lines);
       // A rep acts for a company: its orders are in the audit log, under the company.

@@ -36,6 +36,7 @@ export const queryKeys = {
   order: (id: string) => ['orders', 'one', id] as const,
   /** The company's orders waiting for the caller's approval: under the orders root, so placing or deciding one refreshes it. */
   approvals: ['orders', 'approvals'] as const,
+  quotes: ['quotes'] as const,
   /** The admin's pages of every order. */
   orderPage: (page: OrderPageKey) => ['orders', 'all', page] as const,
   /** Every page of the admin's list, whatever its filter: live orders refresh them all. */

@@ -205,14 +205,14 @@ export const orderMessages = {
   notYourCompany: 'That company is not one you order for. Choose one of your companies.',
 } as const;
 
-const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
+export const ClientOrderIdSchema = uuidField('clientOrderId must be a UUID');
 
 /**
  * One of the company's locations to deliver to: the server then takes the address and phone from the
  * location and ignores those typed (the spec's userAddress and userPhone stay required all the same).
  * Left out, the order goes to the address typed for it alone.
  */
-const LocationIdSchema = v.optional(uuidField('locationId must be the id of one of your company’s locations'));
+export const LocationIdSchema = v.optional(uuidField('locationId must be the id of one of your company’s locations'));
 
 /**
  * The company the order is for: a sales rep names one of the companies assigned to it (required of a rep);

@@ -40,8 +40,8 @@ export const PUSH_KIND_INFO: Record<PushKind, PushKindInfo> = {
   order_paid: { audience: 'admin', label: 'An order is paid and waits to ship', offered: true, ttlSeconds: DAY, urgency: 'high' },
   order_on_hold: { audience: 'admin', label: 'An order on account is on hold for your decision', offered: true, ttlSeconds: 3 * DAY, urgency: 'high' },
   order_shipped: { audience: 'dealer', label: 'Your order has shipped', offered: true, ttlSeconds: 3 * DAY, urgency: 'normal' },
-  quote_requested: { audience: 'admin', label: 'A dealer asks for a quote', offered: false, ttlSeconds: 3 * DAY, urgency: 'normal' },
-  quote_answered: { audience: 'dealer', label: 'Your quote is answered', offered: false, ttlSeconds: 3 * DAY, urgency: 'normal' },
+  quote_requested: { audience: 'admin', label: 'A dealer asks for a quote', offered: true, ttlSeconds: 3 * DAY, urgency: 'normal' },
+  quote_answered: { audience: 'dealer', label: 'Your quote is answered', offered: true, ttlSeconds: 3 * DAY, urgency: 'normal' },
   approval_waiting: { audience: 'approver', label: 'An order waits for your approval', offered: true, ttlSeconds: 3 * DAY, urgency: 'high' },
   approval_decided: { audience: 'dealer', label: 'Your order was approved or declined', offered: true, ttlSeconds: 3 * DAY, urgency: 'normal' },
 };

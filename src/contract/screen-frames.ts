@@ -15,6 +15,7 @@ export const DASHBOARD_SCREENS = {
   '/dashboard/invoices': { title: 'Invoices', wide: true, file: 'dashboard-invoices.html' },
   '/dashboard/order-pad': { title: 'Order Pad', wide: true, file: 'dashboard-order-pad.html' },
   '/dashboard/this-device': { title: 'This Device', wide: true, file: 'dashboard-this-device.html' },
+  '/dashboard/quotes': { title: 'Quotes', wide: true, file: 'dashboard-quotes.html' },
   '/dashboard/add-review': { title: 'Add Review', wide: false, file: 'dashboard-add-review.html' },
   '/dashboard/sales': { title: 'Sales', wide: true, file: 'dashboard-sales.html' },
   '/dashboard/manage-users': { title: 'Make Admin', wide: true, file: 'dashboard-manage-users.html' },

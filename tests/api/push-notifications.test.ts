@@ -192,12 +192,12 @@ describeEachDatabase('notifications on a device', (kind) => {
 
   it('offers each account the kinds that are sent to it, with the key to subscribe with, and saves its choices', async () => {
     const forAdmin = (await t.app.inject({ url: '/api/push/settings', headers: admin.auth })).json() as PushSettings;
-    expect(forAdmin).toEqual({ publicKey: t.config.push.vapid.publicKey, kinds: ['order_paid', 'order_on_hold'], muted: [] });
+    expect(forAdmin).toEqual({ publicKey: t.config.push.vapid.publicKey, kinds: ['order_paid', 'order_on_hold', 'quote_requested'], muted: [] });
     const forDealer = (await t.app.inject({ url: '/api/push/settings', headers: dealer.auth })).json() as PushSettings;
     // A dealer's own company makes them its company admin, who approves its buyers' orders over their limits.
     expect(forDealer).toEqual({
       publicKey: t.config.push.vapid.publicKey,
-      kinds: ['order_shipped', 'approval_waiting', 'approval_decided'],
+      kinds: ['order_shipped', 'quote_answered', 'approval_waiting', 'approval_decided'],
       muted: [],
     });
     expect(((await t.app.inject({ url: '/api/push/settings', headers: quietAdmin.auth })).json() as PushSettings).muted).toEqual(['order_paid']);

@@ -571,6 +571,7 @@ describe('orders of several tools (the order pad): one item carrying its lines',
         orderNumber: 'O-2026-00001',
         status: null,
         depositDue: false,
+        quote: false,
       },
     ]);
     expect(api.calls.map((c) => c.body)).toEqual([

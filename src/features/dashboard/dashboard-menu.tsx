@@ -23,6 +23,7 @@ const customerItems: MenuItem[] = [
   item('/dashboard/my-orders', '/dashboard/payment/'),
   item('/dashboard/invoices'),
   item('/dashboard/order-pad'),
+  item('/dashboard/quotes'),
   item('/dashboard/add-review'),
   item('/dashboard/this-device'),
 ];
@@ -32,6 +33,7 @@ const repItems: MenuItem[] = [
   item('/dashboard'),
   item('/dashboard/my-orders', '/dashboard/payment/'),
   item('/dashboard/order-pad'),
+  item('/dashboard/quotes'),
   item('/dashboard/this-device'),
 ];
 
@@ -42,6 +44,7 @@ const adminItems: MenuItem[] = [
   item('/dashboard/companies'),
   item('/dashboard/add-product'),
   item('/dashboard/manage-orders'),
+  item('/dashboard/quotes'),
   item('/dashboard/receivables'),
   item('/dashboard/price-lists'),
   item('/dashboard/tax-rates'),

@@ -27,6 +27,13 @@ export function useOutboxSync(onSent: () => void): void {
     const handle = (report: FlushReport) => {
       // The number it got is what the dealer quotes from now on; My Orders shows it too.
       for (const sent of report.sent) {
+        if (sent.quote) {
+          toast.success(`Your quote request for ${sent.orderName} was sent.`, {
+            description: `Its number is ${sent.orderNumber ?? ''}. The shop answers on Quotes.`,
+            action: { label: 'Quotes', onClick: () => void navigate({ to: '/dashboard/quotes' }) },
+          });
+          continue;
+        }
         const number = sent.orderNumber ? `Its order number is ${sent.orderNumber}.` : '';
         // An order on account is not paid from the dashboard: it is confirmed, or waits for the shop (My Orders says why).
         if (sent.status === 'Confirmed' && sent.depositDue)

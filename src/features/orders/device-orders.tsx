@@ -10,6 +10,7 @@ import { formatCount } from '../../contract/pricing';
 import { formatSavedAt as formatTime } from '../../lib/saved-at';
 import {
   deviceOrderState,
+  isQuoteRequest,
   queuedOrderName,
   queuedPieces,
   retryOutboxItem,
@@ -110,6 +111,7 @@ export function DeviceOrders({ email, orders, online, sendNow, companyName }: De
         return (
           <>
             <span className="font-medium">{queuedOrderName(row.lines)}</span>
+            {isQuoteRequest(row) ? <span className="block text-sm text-base-content/80">Quote request</span> : null}
             {company ? <span className="block text-sm text-base-content/80">For {company}</span> : null}
             {row.poNumber ? <span className="block text-sm text-base-content/80">PO {row.poNumber}</span> : null}
           </>
@@ -126,6 +128,18 @@ export function DeviceOrders({ email, orders, online, sendNow, companyName }: De
       action: true,
       cell: (row) => {
         const name = queuedOrderName(row.lines);
+        if (isSent(row) && isQuoteRequest(row)) {
+          return (
+            <Link
+              to="/dashboard/quotes"
+              search={{ quote: row.orderNumber ?? undefined }}
+              className="btn btn-sm btn-outline whitespace-nowrap"
+              aria-label={`Open the quote ${row.orderNumber ?? ''} for ${name} in Quotes`.replace('  ', ' ')}
+            >
+              Open in Quotes
+            </Link>
+          );
+        }
         if (isSent(row)) {
           return (
             <Link

@@ -14,8 +14,9 @@ import type { OrderStatus } from '../../contract/order-status';
 import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
 import { ownerKey } from '../store/owner';
 import { keepSentOrder, listOutbox } from './queue';
-import { queuedOrderName, SEND_LEASE_MS } from './queued-order';
-import { orderBody, postOrder } from './post-order';
+import { isQuoteRequest, queuedOrderName, SEND_LEASE_MS } from './queued-order';
+import type { QuoteRequestBody } from '../../contract/quote';
+import { orderBody, postOrder, postQuoteRequest, quoteRequestBody } from './post-order';
 
 export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
 const LEASE_KEY = 'outbox-lease';
@@ -31,9 +32,13 @@ export type SendOrder = (
   signal: AbortSignal,
 ) => Promise<{ insertedId: string; number?: string | undefined; status?: OrderStatus | undefined; depositMinor?: number | undefined }>;
 
+/** Sends a saved quote request (docs/decisions/058-quotes.md): answered with the quote's id and number. */
+export type SendQuoteRequest = (body: QuoteRequestBody, token: string, signal: AbortSignal) => Promise<{ id: string; number: string }>;
+
 export interface FlushDeps {
   db: ForgelineDatabase;
   send: SendOrder;
+  sendQuote: SendQuoteRequest;
   now: () => number;
   /** 0..1; spreads retries of many tablets after an outage. */
   random: () => number;
@@ -59,7 +64,16 @@ export interface FlushReport {
   /** `orderName`: its first tool and how many more, as lists name it. */
   /** `orderNumber`: the number the server gave the order (`O-2026-00042`), null from a server without numbers. */
   /** `status`: Unpaid (to pay by card), or Confirmed or On hold on account; null from a server before accounts. */
-  sent: { clientOrderId: string; orderId: string; orderName: string; orderNumber: string | null; status: OrderStatus | null; depositDue: boolean }[];
+  /** `quote`: a quote request, whose number is the quote's (`Q-2026-00012`). */
+  sent: {
+    clientOrderId: string;
+    orderId: string;
+    orderName: string;
+    orderNumber: string | null;
+    status: OrderStatus | null;
+    depositDue: boolean;
+    quote: boolean;
+  }[];
   /** Items that turned 'Needs attention' in this pass. */
   needsAttention: { clientOrderId: string; orderName: string; message: string }[];
   /** A 401 (or no token): the items wait until the user signs in again. */
@@ -77,6 +91,7 @@ function resolveDeps(overrides: Partial<FlushDeps>): FlushDeps {
   return {
     db: overrides.db ?? getDatabase(),
     send: overrides.send ?? sendOrderRequest,
+    sendQuote: overrides.sendQuote ?? ((body, token, signal) => postQuoteRequest(body, token, signal)),
     now: overrides.now ?? (() => Date.now()),
     random: overrides.random ?? Math.random,
     locks: overrides.locks === undefined ? locks : overrides.locks,
@@ -148,6 +163,11 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The send timed out.', 'TimeoutError')), SEND_TIMEOUT_MS);
   try {
+    // A quote request is kept and sent as an order is, under its clientOrderId; the server's number is the quote's.
+    if (isQuoteRequest(item)) {
+      const quote = await d.sendQuote(quoteRequestBody(item), token, controller.signal);
+      return { kind: 'sent', orderId: quote.id, orderNumber: quote.number, status: null, depositDue: false };
+    }
     const created = await d.send(orderBody(item), token, controller.signal);
     return {
       kind: 'sent',
@@ -282,6 +302,7 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
         orderName,
         orderNumber: outcome.orderNumber,
         status: outcome.status,
+        quote: isQuoteRequest(item),
         depositDue: outcome.depositDue,
       });
     }

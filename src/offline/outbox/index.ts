@@ -6,6 +6,7 @@
 import type { OutboxItem } from '../store/database';
 import { lazyWatch } from '../store/lazy-watch';
 import type { FlushDeps, FlushOptions, FlushReport, FlushSession } from './flush';
+import type { QuoteRequestOutcome, QuoteToRequest } from './place-or-queue';
 import type { OrderToPlace, PlaceOutcome } from './post-order';
 import type { DeviceOrders } from './queue';
 import type { OutboxEdit } from './queued-order';
@@ -14,10 +15,12 @@ export type { OutboxItem, OutboxLine, SentOrder } from '../store/database';
 export type { DeviceOrders } from './queue';
 export type { FlushReport, FlushSession, SendOrder } from './flush';
 export type { OrderToPlace, PlaceOutcome } from './post-order';
+export type { QuoteRequestOutcome, QuoteToRequest } from './place-or-queue';
 export {
   deviceOrderState,
   editBlocker,
   OutboxEditRefused,
+  isQuoteRequest,
   queuedOrderName,
   queuedPieces,
   type DeviceOrderState,
@@ -35,6 +38,11 @@ const queue = () => import('./queue');
  */
 export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
   return (await import('./place-or-queue')).placeOrQueue(order);
+}
+
+/** Asks for a quote on the pad's lines now, or saves the request to be sent once when the connection is back (docs/decisions/058-quotes.md). */
+export async function requestQuoteOrQueue(request: QuoteToRequest): Promise<QuoteRequestOutcome> {
+  return (await import('./place-or-queue')).requestQuoteOrQueue(request);
 }
 
 /** The user's Discard: the one way an unsent order leaves the outbox without the server's 2xx; false when it is not theirs or gone. */

@@ -8,8 +8,11 @@ import { NetworkError } from '../../api/errors';
 import { orderRefusal } from '../../api/order-refusal';
 import type { PlacedOrder } from '../../contract/order';
 import { isOnline } from '../store/network';
-import { orderBody, postOrder, type OrderToPlace, type PlaceOutcome } from './post-order';
-import type { QueuedOrder } from './queued-order';
+import type { CurrencyCode } from '../../contract/money';
+import type { QuoteRequested } from '../../contract/quote';
+import type { PadLine } from '../store/database';
+import { orderBody, postOrder, postQuoteRequest, quoteRequestBody, type OrderToPlace, type PlaceOutcome } from './post-order';
+import type { QueuedLine, QueuedOrder } from './queued-order';
 import { flushOutboxNow, requestBackgroundSync } from './runner';
 
 const outbox = () => import('./queue');
@@ -76,4 +79,68 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
       .catch(() => undefined);
   }
   return { kind: 'placed', orderId: placed.insertedId, status: placed.status, statusReason: placed.statusReason };
+}
+
+/** A quote request the order pad sends now or saves for later (docs/decisions/058-quotes.md). */
+export interface QuoteToRequest {
+  ownerEmail: string;
+  /** The dealer's message to the shop; '' for none. */
+  message: string;
+  lines: QueuedLine[];
+  currency?: CurrencyCode | undefined;
+  priceListVersion?: number | undefined;
+  companyId?: string | null | undefined;
+  /** The pad's lines as pressed: they leave the pad once the request is sent or saved. */
+  pad?: readonly Pick<PadLine, 'productId' | 'quantity' | 'addedAt'>[];
+}
+
+export type QuoteRequestOutcome = { kind: 'requested'; quoteId: string; number: string } | { kind: 'saved' };
+
+/**
+ * Asks for a quote on the pad's lines now, or saves the request in the outbox to be sent once when the connection
+ * is back, exactly as an order is (one clientOrderId wherever it goes; the server answers a repeat with the first
+ * quote). A refusal (no approved company, a tool gone) is thrown as the server's ApiError.
+ */
+export async function requestQuoteOrQueue(request: QuoteToRequest): Promise<QuoteRequestOutcome> {
+  const sending = isOnline();
+  const asOrder: OrderToPlace = {
+    ownerEmail: request.ownerEmail,
+    userAddress: '',
+    userPhone: '',
+    lines: request.lines,
+    ...(request.pad ? { pad: request.pad } : {}),
+  };
+  const { clientOrderId, sentBefore } = await clientOrderIdFor(asOrder, sending);
+  const queued: QueuedOrder = {
+    clientOrderId,
+    ownerEmail: request.ownerEmail,
+    userAddress: '',
+    userPhone: '',
+    companyId: request.companyId ?? null,
+    lines: request.lines,
+    ...(request.currency ? { currency: request.currency, priceListVersion: request.priceListVersion ?? null } : {}),
+    quoteMessage: request.message,
+  };
+  const fromPad = request.pad !== undefined;
+  if (!sending) {
+    await saveForLater({ ...queued, maybeDelivered: sentBefore }, fromPad);
+    return { kind: 'saved' };
+  }
+  let quote: QuoteRequested;
+  try {
+    quote = await postQuoteRequest(quoteRequestBody(queued), true);
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      await saveForLater({ ...queued, maybeDelivered: true }, fromPad);
+      return { kind: 'saved' };
+    }
+    throw error;
+  }
+  if (fromPad) {
+    const productIds = request.lines.map((line) => line.productId);
+    await padPlacement()
+      .then((placing) => placing.finishPadPlacement(request.ownerEmail, clientOrderId, productIds))
+      .catch(() => undefined);
+  }
+  return { kind: 'requested', quoteId: quote.id, number: quote.number };
 }

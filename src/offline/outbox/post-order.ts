@@ -11,7 +11,8 @@ import type { OrderStatus } from '../../contract/order-status';
 import type { OrderRefusal } from '../../api/order-refusal';
 import { orderTotal } from '../../contract/pricing';
 import type { PadLine } from '../store/database';
-import type { QueuedLine } from './queued-order';
+import { QuoteRequestedSchema, type QuoteRequestBody, type QuoteRequested } from '../../contract/quote';
+import type { QueuedLine, QueuedOrder } from './queued-order';
 
 export interface OrderToSend {
   clientOrderId: string;
@@ -61,6 +62,20 @@ export function orderBody(order: OrderToSend): OrderBody {
       ? { currency: order.currency, ...(order.priceListVersion != null ? { priceListVersion: order.priceListVersion } : {}) }
       : { totalPrice: order.lines.reduce((sum, line) => sum + orderTotal(line.quantity, line.unitPrice), 0) }),
   };
+}
+
+/** The body of POST /api/quotes for a saved request: its lines (the server prices them) under its clientOrderId. */
+export function quoteRequestBody(request: Pick<QueuedOrder, 'clientOrderId' | 'lines' | 'quoteMessage'>): QuoteRequestBody {
+  return {
+    clientQuoteId: request.clientOrderId,
+    lines: request.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    message: request.quoteMessage ?? '',
+  };
+}
+
+/** POST /api/quotes: the one request that asks for a quote, from the pad now or from the outbox later. */
+export function postQuoteRequest(body: QuoteRequestBody, auth: string | true, signal?: AbortSignal): Promise<QuoteRequested> {
+  return apiRequest('/quotes', { method: 'POST', body, auth, schema: QuoteRequestedSchema, signal });
 }
 
 /** `auth`: the access token to send with (the outbox's sender holds its own), or true for the page's. */

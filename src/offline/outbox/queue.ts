@@ -31,6 +31,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     companyId: order.companyId ?? null,
     poNumber: order.poNumber ?? null,
     payment: order.payment ?? null,
+    ...(typeof order.quoteMessage === 'string' ? { quoteMessage: order.quoteMessage } : {}),
     totalPrice: totalOf(order.lines),
     ...(order.currency ? { currency: order.currency, priceListVersion: order.priceListVersion ?? null } : {}),
     ...(order.tax ? { tax: order.tax } : {}),

@@ -30,6 +30,8 @@ export interface QueuedOrder {
   priceListVersion?: number | null | undefined;
   /** The tax the form showed (docs/decisions/046); none for an untaxed order. */
   tax?: TaxTerms | null | undefined;
+  /** A request for a quote instead of an order: the dealer's message ('' for none); none for an order. */
+  quoteMessage?: string | null | undefined;
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;
 }
@@ -57,6 +59,9 @@ export function queuedOrderName(lines: readonly Pick<OutboxLine, 'productName'>[
   const more = lines.length - 1;
   return more > 0 ? `${first?.productName ?? ''} and ${more} more` : (first?.productName ?? '');
 }
+
+/** Whether a saved item asks for a quote (docs/decisions/058-quotes.md) rather than places an order. */
+export const isQuoteRequest = (item: { quoteMessage?: string | null | undefined }): boolean => typeof item.quoteMessage === 'string';
 
 /** How many pieces an order holds, over all its lines. */
 export const queuedPieces = (lines: readonly Pick<OutboxLine, 'quantity'>[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -65,6 +65,11 @@ export interface OutboxItem {
   poNumber?: string | null;
   /** Card or on the company's account, as chosen; missing (or null) for the server's default, as orders saved before accounts are sent. */
   payment?: PaymentChoice | null;
+  /**
+   * A request for a quote on the lines instead of an order (docs/decisions/058-quotes.md): the dealer's message, ''
+   * for none; missing (or null) for an order. Sent to POST /api/quotes under its clientOrderId, as an order is.
+   */
+  quoteMessage?: string | null;
   /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
   /** The price list's currency and version the lines' `unitPriceMinor` come from; missing (or null) at list price. */
