@@ -57,7 +57,8 @@ export function DealerQuoteDetail({ id, listed, delivery, onBack }: DealerQuoteD
   const open = isQuoteOpen(quote.status);
   const expired = quote.status === 'expired' || (quote.status === 'quoted' && isPastExpiry(quote));
   const mayAccept = quote.status === 'quoted' && !expired;
-  const expiry = formatExpiry(quote);
+  // A closed quote's last day no longer matters: it was accepted or declined.
+  const expiry = open ? formatExpiry(quote) : null;
   const offlineReason = online ? null : texts.needsNetwork;
 
   return (
@@ -83,6 +84,8 @@ export function DealerQuoteDetail({ id, listed, delivery, onBack }: DealerQuoteD
           </p>
         ) : quote.status === 'requested' ? (
           <p className="font-medium">Waiting for the shop’s prices.</p>
+        ) : quote.status === 'declined' ? (
+          <p className="font-medium">This quote was declined.</p>
         ) : null}
         {quote.order ? (
           <p>
@@ -217,7 +220,7 @@ function QuoteLines({ quote }: { quote: Quote }) {
                 <th scope="row" className="font-medium">
                   {line.productName}
                 </th>
-                <td>{line.sku ?? '—'}</td>
+                <td className="whitespace-nowrap">{line.sku ?? '—'}</td>
                 <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
                 <td className="text-right tabular-nums">{money(line.requestedUnitPriceMinor)}</td>
                 <td className="text-right font-semibold tabular-nums">{money(line.quotedUnitPriceMinor)}</td>
