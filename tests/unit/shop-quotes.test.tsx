@@ -28,6 +28,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../src/features/quotes/quotes-api', () => ({
   getQuotes: api.getQuotes,
   getQuote: api.getQuote,
+  quotesQueryOptions: (status?: string) => ({ queryKey: ['quotes', 'list', status ?? 'all'], queryFn: () => api.getQuotes(status) }),
   answerQuote: api.answerQuote,
   postQuoteMessage: api.postQuoteMessage,
   useQuotes: (status?: string) => useQuery({ queryKey: ['quotes', 'list', status ?? 'all'], queryFn: () => api.getQuotes(status) }),
@@ -39,13 +40,38 @@ vi.mock('../../src/features/quotes/quotes-api', () => ({
 }));
 vi.mock('../../src/features/offline/network-status', () => ({ useOnline: () => api.online.value, isOnline: () => api.online.value }));
 vi.mock('../../src/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, search, children, className }: { to: string; search: { order: string }; children: ReactNode; className?: string }) => (
-    <a href={`${to}?order=${search.order}`} className={className}>
-      {children}
-    </a>
-  ),
-}));
+// The address as the router keeps it: a search string that opening a quote and going back change.
+const address = vi.hoisted(() => {
+  let searchStr = '';
+  const listeners = new Set<() => void>();
+  return {
+    get: () => searchStr,
+    set: (next: string) => {
+      searchStr = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+});
+vi.mock('@tanstack/react-router', async () => {
+  const { useSyncExternalStore } = await import('react');
+  return {
+    Link: ({ to, search, children, className }: { to: string; search: { order: string }; children: ReactNode; className?: string }) => (
+      <a href={`${to}?order=${search.order}`} className={className}>
+        {children}
+      </a>
+    ),
+    useRouterState: ({ select }: { select: (state: { location: { searchStr: string } }) => string }) =>
+      select({ location: { searchStr: useSyncExternalStore(address.subscribe, address.get) } }),
+    useNavigate: () => (options: { search: Record<string, string> }) => {
+      const search = new URLSearchParams(options.search).toString();
+      address.set(search ? `?${search}` : '');
+    },
+  };
+});
 
 const { ShopQuotes } = await import('../../src/features/quotes/shop-quotes');
 
@@ -110,9 +136,10 @@ async function openQuote(quote: Quote) {
   await screen.findByRole('heading', { name: new RegExp(quote.number, 'u') });
 }
 
-const priceField = (tool: string) => screen.getByLabelText(`Your unit price for ${tool} (EUR)`);
+const priceField = (tool: string) => screen.getByLabelText(`Your unit price (EUR) ${tool}`);
 
 beforeEach(() => {
+  address.set('');
   api.online.value = true;
   api.getQuotes.mockReset();
   api.getQuote.mockReset();
@@ -131,7 +158,7 @@ describe('the list', () => {
     expect(await table.findByText('Q-2026-00012', { selector: '.font-mono' })).toBeTruthy();
     expect(api.getQuotes).toHaveBeenCalledWith('requested');
     expect(table.getByText('Acme Tools')).toBeTruthy();
-    expect(table.getByText('Dana Dealer')).toBeTruthy();
+    expect(table.getByText('by Dana Dealer')).toBeTruthy();
     expect(table.getByText('2')).toBeTruthy();
     // 4 × €120.00 + 10 × €25.50 at the dealer's prices; no quoted total yet.
     expect(table.getByText('€735.00')).toBeTruthy();
@@ -154,7 +181,34 @@ describe('the list', () => {
     expect(await screen.findByText('No quote request is waiting for prices.')).toBeTruthy();
     expect(screen.getByText(/The quote requests of your companies/u)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'declined' } });
-    expect(await (await inTable()).findAllByText('Dana Dealer')).toHaveLength(2);
+    const table = await inTable();
+    expect(await table.findByText('Dana Dealer')).toBeTruthy();
+    expect(table.queryByText(/^by /u)).toBeNull();
+  });
+});
+
+describe('the address', () => {
+  it('names the quote opened, goes back to the list, and opens a quote a link names by its number', async () => {
+    const accepted = quoteOf('accepted', { id: fixtureId(3), number: 'Q-2026-00003', order: { id: fixtureId(70), number: 'O-2026-00042' } });
+    await openQuote(quoteOf('requested'));
+    expect(address.get()).toBe('?quote=Q-2026-00012');
+    fireEvent.click(screen.getByRole('button', { name: '← Back to quotes' }));
+    await screen.findByRole('region', { name: 'Quotes' });
+    expect(address.get()).toBe('');
+    cleanup();
+
+    // Not among the requests waiting for prices: found among all the quotes.
+    api.getQuotes.mockImplementation(async (status) => ({ quotes: status === 'requested' ? [quoteOf('requested')] : [quoteOf('requested'), accepted] }));
+    api.getQuote.mockImplementation(async (id) => (id === accepted.id ? accepted : quoteOf('requested')));
+    address.set('?quote=Q-2026-00003');
+    renderShop();
+    expect(await screen.findByRole('heading', { name: /Q-2026-00003/u })).toBeTruthy();
+    expect(api.getQuote).toHaveBeenCalledWith(accepted.id);
+    cleanup();
+
+    address.set('?quote=Q-2026-09999');
+    renderShop();
+    expect((await screen.findByRole('alert')).textContent).toBe('There is no quote Q-2026-09999 among yours.');
   });
 });
 
@@ -228,6 +282,12 @@ describe('pricing a quote', () => {
   it('prices a quoted quote again from its last prices and its expiry', async () => {
     const quote = quoteOf('quoted');
     await openQuote(quote);
+    // Waiting for the dealer: its prices, and the form on asking.
+    const lines = within(screen.getByRole('region', { name: 'Lines of the quote' }));
+    expect(lines.getByText('€100.00')).toBeTruthy();
+    expect(lines.getByText('€655.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send quote' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the prices' }));
     expect((priceField('Anvil Hammer Drill') as HTMLInputElement).value).toBe('100');
     expect((screen.getByLabelText('The dealer may accept until') as HTMLInputElement).value).toBe(quote.expiresOn);
     expect(screen.getByRole('heading', { name: 'Price it again' })).toBeTruthy();

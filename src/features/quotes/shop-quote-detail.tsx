@@ -1,8 +1,10 @@
 // One quote on the shop's Quotes screen (docs/decisions/058-quotes.md): who asked and when, where it stands,
-// the form to price it while it is open (requested, or quoted and expired: priced again), its lines at the
-// prices given once closed, the order an acceptance placed or the dealer's words on declining, and the thread.
+// the form to price it while it waits for prices or has expired, its lines at the prices given while the dealer
+// decides (Change the prices opens the form) and once closed, the order an acceptance placed or the dealer's
+// words on declining, and the thread.
 
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { formatMoney, formatPrice } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { isQuoteOpen, quoteTotal, type Quote } from '../../contract/quote';
@@ -61,59 +63,57 @@ function DeclinedWords({ quote }: { quote: Quote }) {
   );
 }
 
-/** A closed quote's lines, at the dealer's prices and the shop's last. */
-function ClosedLines({ quote }: { quote: Quote }) {
+/**
+ * A quote's lines at the dealer's prices and the shop's last: a closed quote's, or one waiting for the dealer.
+ * A table where its area is wide enough, each line a block of its own on a phone.
+ */
+function PricedLines({ quote }: { quote: Quote }) {
   const quoted = quoteTotal(quote, 'quoted');
+  const columns = '@xl:grid-cols-[minmax(0,1fr)_5rem_8rem_8rem]';
+  const value = 'grid tabular-nums @xl:block @xl:text-right';
+  const label = 'text-xs text-base-content/70 @xl:sr-only';
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-label="Lines of the quote">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col" className="bg-base-200 text-base-content/85">
-              Tool
-            </th>
-            <th scope="col" className="bg-base-200 text-right text-base-content/85">
-              Quantity
-            </th>
-            <th scope="col" className="bg-base-200 text-right text-base-content/85">
-              Dealer’s price
-            </th>
-            <th scope="col" className="bg-base-200 text-right text-base-content/85">
-              Quoted price
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {quote.lines.map((line) => (
-            <tr key={line.productId}>
-              <th scope="row" className="font-medium">
-                <span className="grid gap-0.5">
-                  <span className="break-words">{line.productName}</span>
-                  {line.sku ? <span className="text-sm font-normal text-base-content/70">SKU {line.sku}</span> : null}
-                </span>
-              </th>
-              <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
-              <td className="text-right tabular-nums">{formatMoney(line.requestedUnitPriceMinor, quote.currency)}</td>
-              <td className="text-right tabular-nums">{line.quotedUnitPriceMinor === null ? '—' : formatMoney(line.quotedUnitPriceMinor, quote.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2} className="text-right">
-              Total
-            </th>
-            <td className="text-right tabular-nums">{formatPrice(quoteTotal(quote, 'requested') ?? 0, quote.currency)}</td>
-            <td className="text-right tabular-nums">{quoted === null ? '—' : formatPrice(quoted, quote.currency)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <section aria-label="Lines of the quote" className="@container rounded-box border border-base-300 px-4">
+      <div aria-hidden="true" className={`hidden gap-3 border-b border-base-300 py-2 text-sm font-medium text-base-content/80 @xl:grid ${columns}`}>
+        <span>Tool</span>
+        <span className="text-right">Quantity</span>
+        <span className="text-right">Dealer’s price</span>
+        <span className="text-right">Quoted price</span>
+      </div>
+      <ul className="grid">
+        {quote.lines.map((line) => (
+          <li key={line.productId} className={`grid grid-cols-3 gap-x-3 gap-y-1 border-b border-base-300 py-3 ${columns}`}>
+            <span className="col-span-3 grid gap-0.5 @xl:col-span-1">
+              <span className="font-medium break-words">{line.productName}</span>
+              {line.sku ? <span className="text-sm text-base-content/70">SKU {line.sku}</span> : null}
+            </span>
+            <span className={value}>
+              <span className={label}>Quantity</span> {formatCount(line.quantity)}
+            </span>
+            <span className={value}>
+              <span className={label}>Dealer’s price</span> {formatMoney(line.requestedUnitPriceMinor, quote.currency)}
+            </span>
+            <span className={`${value} font-medium`}>
+              <span className={label}>Quoted price</span> {line.quotedUnitPriceMinor === null ? '—' : formatMoney(line.quotedUnitPriceMinor, quote.currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-[auto_auto] justify-end gap-x-6 gap-y-1 py-3 text-right tabular-nums">
+        <dt className="text-base-content/80">At the dealer’s prices</dt>
+        <dd>{formatPrice(quoteTotal(quote, 'requested') ?? 0, quote.currency)}</dd>
+        <dt className="font-semibold">Quoted total</dt>
+        <dd className="font-semibold">{quoted === null ? '—' : formatPrice(quoted, quote.currency)}</dd>
+      </dl>
+    </section>
   );
 }
 
-export function ShopQuoteDetail({ id, rep, online, onBack }: { id: string; rep: boolean; online: boolean; onBack: () => void }) {
+/** `id` null while the quote the address names is being found. */
+export function ShopQuoteDetail({ id, rep, online, onBack }: { id: string | null; rep: boolean; online: boolean; onBack: () => void }) {
   const query = useQuote(id);
+  // A quote waiting for the dealer shows its prices; the form opens on asking, for that version: sent, it closes.
+  const [repricingVersion, setRepricingVersion] = useState<number | null>(null);
   const back = (
     <button type="button" className="btn btn-ghost btn-sm justify-self-start" onClick={onBack}>
       ← Back to quotes
@@ -140,8 +140,9 @@ export function ShopQuoteDetail({ id, rep, online, onBack }: { id: string; rep: 
           <dt className="text-base-content/70">Company</dt>
           <dd className="break-words">{customerOf(quote)}</dd>
           <dt className="text-base-content/70">Requested by</dt>
-          <dd className="break-words">
-            {quote.requestedBy.name} <span className="break-all text-base-content/70">({quote.requestedBy.email})</span>
+          <dd className="grid min-w-0">
+            <span className="break-words">{quote.requestedBy.name}</span>
+            <span className="text-base-content/70 [overflow-wrap:anywhere]">{quote.requestedBy.email}</span>
           </dd>
           <dt className="text-base-content/70">Asked</dt>
           <dd>{formatMoment(quote.createdAt)}</dd>
@@ -152,13 +153,20 @@ export function ShopQuoteDetail({ id, rep, online, onBack }: { id: string; rep: 
       </header>
       {quote.status === 'accepted' ? <PlacedOrder quote={quote} rep={rep} /> : null}
       {quote.status === 'declined' ? <DeclinedWords quote={quote} /> : null}
-      {isQuoteOpen(quote.status) ? (
+      {isQuoteOpen(quote.status) && (quote.status !== 'quoted' || repricingVersion === quote.version) ? (
         <section className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
           {/* Priced again, the quote comes back with a new version: the form opens anew on its prices. */}
           <ShopQuoteForm key={`${quote.id}-${quote.version}`} quote={quote} online={online} />
         </section>
       ) : (
-        <ClosedLines quote={quote} />
+        <>
+          <PricedLines quote={quote} />
+          {quote.status === 'quoted' ? (
+            <button type="button" className="btn btn-outline btn-primary justify-self-start" onClick={() => setRepricingVersion(quote.version)}>
+              Change the prices
+            </button>
+          ) : null}
+        </>
       )}
       <ShopQuoteThread quote={quote} online={online} />
     </article>

@@ -112,23 +112,26 @@ export function ShopQuoteForm({ quote, online }: { quote: Quote; online: boolean
             return (
               <li
                 key={line.productId}
-                className="grid grid-cols-2 gap-x-3 gap-y-2 border-b border-base-300 py-3 @2xl:grid-cols-[minmax(0,1fr)_5rem_8rem_10rem_8rem] @2xl:items-start"
+                className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 border-b border-base-300 py-3 @2xl:grid-cols-[minmax(0,1fr)_5rem_8rem_10rem_8rem] @2xl:items-start"
               >
                 <div className="col-span-2 grid gap-0.5 @2xl:col-span-1">
-                  <span className="font-medium break-words">{line.productName}</span>
+                  <span id={`${field}-tool`} className="font-medium break-words">
+                    {line.productName}
+                  </span>
                   {line.sku ? <span className="text-sm text-base-content/70">SKU {line.sku}</span> : null}
                 </div>
                 <p className="tabular-nums @2xl:text-right">
                   <span className="text-sm text-base-content/70 @2xl:sr-only">Quantity </span>
                   {formatCount(line.quantity)}
                 </p>
-                <p className="text-right tabular-nums">
+                <p className="text-right whitespace-nowrap tabular-nums">
                   <span className="text-sm text-base-content/70 @2xl:sr-only">Dealer’s price </span>
                   {formatMoney(line.requestedUnitPriceMinor, quote.currency)}
                 </p>
                 <div className="col-span-2 @2xl:col-span-1">
-                  <label htmlFor={field} className="mb-1 block text-sm font-medium @2xl:sr-only">
-                    Your unit price for {line.productName} ({quote.currency})
+                  {/* Named with its tool, which the visible label leaves to the line above. */}
+                  <label id={`${field}-label`} htmlFor={field} className="mb-1 block text-sm font-medium @2xl:sr-only">
+                    Your unit price ({quote.currency})
                   </label>
                   <label className={`input w-full tabular-nums ${error ? 'input-error' : ''}`}>
                     <span aria-hidden="true" className="text-base-content/70">
@@ -136,9 +139,11 @@ export function ShopQuoteForm({ quote, online }: { quote: Quote; online: boolean
                     </span>
                     <input
                       {...fieldAria(field, error, `${field}-note`)}
+                      aria-labelledby={`${field}-label ${field}-tool`}
+                      type="text"
                       inputMode="decimal"
                       autoComplete="off"
-                      className="text-right"
+                      className="grow text-right"
                       value={prices[line.productId] ?? ''}
                       onChange={(event) => setPrices({ ...prices, [line.productId]: event.target.value })}
                     />
@@ -160,13 +165,13 @@ export function ShopQuoteForm({ quote, online }: { quote: Quote; online: boolean
             );
           })}
         </ul>
-        <dl className="grid justify-end gap-x-6 gap-y-1 pt-3 text-right tabular-nums sm:grid-cols-[auto_auto]" aria-live="polite">
+        <dl className="grid grid-cols-[auto_auto] justify-end gap-x-6 gap-y-1 pt-3 text-right tabular-nums" aria-live="polite">
           <dt className="text-base-content/80">At the dealer’s prices</dt>
           <dd>{formatPrice(dealerTotal, quote.currency)}</dd>
           <dt className="font-semibold">Your total</dt>
           <dd className="text-lg font-semibold">{priced.totalMinor === null ? 'Give every line a price' : formatMoney(priced.totalMinor, quote.currency)}</dd>
           {priced.totalMinor !== null && priced.totalMinor !== dealerTotal ? (
-            <dd className="text-sm text-base-content/70 sm:col-span-2">{priceDifference(dealerTotal, priced.totalMinor, 'total')}</dd>
+            <dd className="col-span-2 text-sm text-base-content/70">{priceDifference(dealerTotal, priced.totalMinor, 'total')}</dd>
           ) : null}
         </dl>
       </div>
