@@ -5,6 +5,7 @@
 // payment page, and My Orders shows the order at the quoted price. The dealer's screens fit a phone, a tablet and a
 // desktop (screenshots in .tmp/screens/, and SHOTS_DIR when set).
 
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { api, expect, serverOrders, signIn, test } from './fixtures';
@@ -141,4 +142,42 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(page.getByTestId('quote-expiry')).toHaveCount(0);
   await shoot(page, 'dealer-accepted');
+});
+
+test('on account, Accept starts at the company’s location and terms, and the order is confirmed on account at the quoted price', async ({
+  page,
+  adminToken,
+  createUser,
+  createProduct,
+}) => {
+  const saw = await createProduct({ name: 'Quote Account Saw', price: 200, availableQnt: 50, minOrderQnt: 2 });
+  const dealer = await createUser({ displayName: 'Ola Account' });
+  const mine = await api<{ company: { id: string } }>('GET', '/company', { token: dealer.token });
+  const terms = { paymentTerms: 'net30', creditLimit: 100_000, poRequired: false };
+  expect((await api('PUT', `/admin/companies/${mine.body.company.id}/terms`, { token: adminToken, body: terms })).status).toBe(200);
+  const branch = { name: 'Leeds branch', address: '12 Harbour Road, Leeds LS1 4AB', phone: '+44 113 496 0000', contactName: 'Ola Account' };
+  expect((await api('POST', '/company/locations', { token: dealer.token, body: branch })).status).toBe(201);
+
+  // Asked for and priced through the API: two saws at $150.00 instead of $200.
+  const asked = await api<ServerQuote>('POST', '/quotes', {
+    token: dealer.token,
+    body: { clientQuoteId: randomUUID(), lines: [{ productId: saw._id, quantity: 2 }], message: 'Two saws for Leeds.' },
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+  const answer = { lines: [{ productId: saw._id, unitPriceMinor: 15_000 }], expiresOn: tenDaysAhead(), message: '' };
+  expect((await api('POST', `/quotes/${asked.body.id}/answer`, { token: adminToken, body: answer })).status).toBe(200);
+
+  await signIn(page, dealer);
+  await page.goto(`/dashboard/quotes?quote=${asked.body.number}`);
+  await expect(page.getByTestId('quote-total')).toHaveText('$300.00');
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByLabel('Deliver to')).toHaveValue(/.+/u);
+  await expect(page.getByTestId('delivery-location')).toContainText(branch.address);
+  await expect(page.getByRole('radio', { name: 'On account (Net 30)' })).toBeChecked();
+  await expect(page.getByLabel('Address')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Place the order' }).click();
+  await expect(page.getByText('Order confirmed on account')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/u);
+  const orders = (await serverOrders(dealer)) as (Awaited<ReturnType<typeof serverOrders>>[number] & { status: string; userAddress: string })[];
+  expect(orders.map((placed) => [placed.totalPrice, placed.status, placed.userAddress])).toEqual([[300, 'Confirmed', branch.address]]);
 });

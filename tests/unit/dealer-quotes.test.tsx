@@ -9,8 +9,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
+import type { AccountStanding } from '../../src/contract/account-terms';
 import type { Quote } from '../../src/contract/quote';
-import { DealerQuotes } from '../../src/features/quotes/dealer-quotes';
+import { DealerQuotes, type DealerQuotesProps } from '../../src/features/quotes/dealer-quotes';
 
 const api = vi.hoisted(() => ({
   getQuotes: vi.fn(),
@@ -55,6 +56,7 @@ vi.mock('../../src/ui/toast', () => ({ toast }));
 const ID_1 = '11111111-1111-4111-8111-111111111111';
 const ID_2 = '22222222-2222-4222-8222-222222222222';
 const ID_3 = '33333333-3333-4333-8333-333333333333';
+const LOCATION = '44444444-4444-4444-8444-444444444444';
 
 function quote(fields: Partial<Quote> & Pick<Quote, 'id' | 'number'>): Quote {
   return {
@@ -109,11 +111,11 @@ const requested = quote({
 });
 const expired = quote({ id: ID_3, number: 'Q-2026-00003', status: 'expired', expiresOn: '2026-11-01', createdAt: '2026-10-20T09:00:00.000Z' });
 
-function renderScreen() {
+function renderScreen(props: DealerQuotesProps = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <DealerQuotes />
+      <DealerQuotes {...props} />
     </QueryClientProvider>,
   );
 }
@@ -287,6 +289,48 @@ describe('Accept', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     expect(text(await screen.findByRole('alert'))).toMatch(changed);
     expect(router.navigate).not.toHaveBeenCalledWith(expect.objectContaining({ to: '/dashboard/my-orders' }));
+  });
+
+  it('starts at the company’s default location and its terms, as the order pad does, and waits for them while they are read', async () => {
+    api.acceptQuote.mockResolvedValue({ insertedId: 'order-3', number: 'O-2026-00011', status: 'Confirmed' });
+    const leeds = { id: LOCATION, name: 'Leeds branch', address: '12 Harbour Road, Leeds', phone: '+44 113 496 0000', contactName: 'Dana', isDefault: true };
+    const standing: AccountStanding = {
+      paymentTerms: 'net30',
+      creditLimit: 1_000_000,
+      poRequired: false,
+      currency: 'USD',
+      outstanding: 0,
+      available: 1_000_000,
+      overdue: 0,
+    };
+    const view = renderScreen({ delivery: null });
+    await openQuote('Q-2026-00001');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByRole('status').textContent).toBe('Loading where the order goes');
+    view.unmount();
+
+    renderScreen({
+      delivery: {
+        defaultAddress: '',
+        defaultPhone: '',
+        locations: [leeds],
+        account: { company: true, standing },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect((screen.getByLabelText('Deliver to') as HTMLSelectElement).value).toBe(LOCATION);
+    expect(screen.queryByLabelText('Address')).toBeNull();
+    expect((screen.getByRole('radio', { name: 'On account (Net 30)' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
+    await waitFor(() => expect(api.acceptQuote).toHaveBeenCalled());
+    expect(api.acceptQuote.mock.calls[0]?.[1]).toEqual({
+      clientOrderId: expect.any(String),
+      version: 2,
+      userAddress: leeds.address,
+      userPhone: leeds.phone,
+      locationId: LOCATION,
+      payment: 'account',
+    });
   });
 
   it('asks for the address and phone before sending', async () => {

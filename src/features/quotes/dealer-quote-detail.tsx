@@ -24,7 +24,8 @@ export interface DealerQuoteDetailProps {
   id: string;
   /** The quote as the list has it, shown while it is read again. */
   listed: Quote | undefined;
-  delivery: QuoteDelivery | undefined;
+  /** Null while it is read; undefined: the address and phone are typed. */
+  delivery: QuoteDelivery | null | undefined;
   onBack: () => void;
 }
 
@@ -108,7 +109,11 @@ export function DealerQuoteDetail({ id, listed, delivery, onBack }: DealerQuoteD
             </p>
           ) : null}
           {step === 'accept' ? (
-            <DealerQuoteAccept quote={quote} delivery={delivery ?? TYPED_DELIVERY} online={online} onCancel={() => setStep(null)} />
+            delivery === null ? (
+              <Spinner label="Loading where the order goes" />
+            ) : (
+              <DealerQuoteAccept quote={quote} delivery={delivery ?? TYPED_DELIVERY} online={online} onCancel={() => setStep(null)} />
+            )
           ) : (
             <div className="flex flex-wrap gap-3">
               {mayAccept ? (

@@ -34,9 +34,10 @@ function useOpenedQuote(): [string | null, (quote: string | null) => void] {
 export interface DealerQuotesProps {
   /**
    * Where an accepted quote's order goes and how it is paid, as the order pad starts its form (the profile's
-   * address and phone, the company's locations, its terms); left out, the dealer types the address and phone.
+   * address and phone, the company's locations, its terms); null while they are read (Accept's form waits for
+   * them); left out, the dealer types the address and phone.
    */
-  delivery?: QuoteDelivery | undefined;
+  delivery?: QuoteDelivery | null | undefined;
 }
 
 export function DealerQuotes({ delivery }: DealerQuotesProps = {}) {
