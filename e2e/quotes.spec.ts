@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { api, expect, serverOrders, signIn, test } from './fixtures';
 import { dealerReady } from './offline-helpers';
-import { sideways } from './screen-helpers';
+import { expectNoViolations, sideways } from './screen-helpers';
 
 interface ServerQuote {
   id: string;
@@ -83,6 +83,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await expect(row).toContainText('Waiting for prices');
   await expect(row).toContainText('1 tool');
   await shoot(page, 'dealer-list-requested');
+  await expectNoViolations(page, 'the list of quotes', 'main');
   await page.getByRole('button', { name: `Open quote ${number}` }).click();
   await expect(page.getByRole('heading', { name: `Quote ${number}` })).toBeVisible();
   await expect(page.getByTestId('quote-message').first()).toContainText('Five drills for the new branch');
@@ -114,6 +115,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await expect(page.getByTestId('quote-expiry')).toContainText('Accept by');
   await expect(page.getByTestId('quote-message').filter({ hasText: 'Our best for five' })).toContainText('The shop');
   await shoot(page, 'dealer-quoted');
+  await expectNoViolations(page, 'a quoted quote', 'main');
 
   // Accept: the delivery, then the order goes on to the payment page, to be paid by card.
   await page.getByRole('button', { name: 'Accept' }).click();
@@ -121,6 +123,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await page.getByLabel('Phone').fill('+44 113 496 0000');
   await page.getByLabel(/Purchase-order number/u).fill('PO-QUOTE-5');
   await shoot(page, 'dealer-accept');
+  await expectNoViolations(page, 'the Accept form', 'main');
   await page.getByRole('button', { name: 'Place the order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//u);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
