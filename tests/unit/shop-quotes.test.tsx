@@ -127,10 +127,10 @@ const renderShop = (rep = false) =>
 /** The table and the cards are both in the page (CSS shows one): the table's copy. */
 const inTable = async () => within(await screen.findByRole('region', { name: 'Quotes' }));
 
-async function openQuote(quote: Quote) {
+async function openQuote(quote: Quote, rep = false) {
   api.getQuotes.mockResolvedValue({ quotes: [quote] });
   api.getQuote.mockResolvedValue(quote);
-  renderShop();
+  renderShop(rep);
   const button = await (await inTable()).findByRole('button', { name: new RegExp(`${quote.number}$`, 'u') });
   fireEvent.click(button);
   await screen.findByRole('heading', { name: new RegExp(quote.number, 'u') });
@@ -326,6 +326,11 @@ describe('offline and closed quotes', () => {
     expect(screen.getByRole('link', { name: 'O-2026-00042' }).getAttribute('href')).toBe('/dashboard/manage-orders?order=O-2026-00042');
     expect(screen.queryByRole('button', { name: 'Send quote' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Lines of the quote' })).toBeTruthy();
+  });
+
+  it('links a sales rep to the order on My Orders, where its companies’ orders are', async () => {
+    await openQuote(quoteOf('accepted', { order: { id: fixtureId(70), number: 'O-2026-00042' } }), true);
+    expect(screen.getByRole('link', { name: 'O-2026-00042' }).getAttribute('href')).toBe('/dashboard/my-orders?order=O-2026-00042');
   });
 
   it('shows a declined quote’s words from the dealer', async () => {
