@@ -6,6 +6,7 @@
 
 import type { Browser, Page } from '@playwright/test';
 import { api, expect, joinAsBuyer, payThroughApi, signIn, test, type E2eUser } from './fixtures';
+import { waitForServiceWorker } from './offline-helpers';
 import { screenshotsAtWidths } from './screen-helpers';
 
 /** Signs `user` in on a page of its own browser context. */
@@ -83,4 +84,61 @@ test('a buyer’s order over the limit waits, an approver approves it from anoth
   await expect(boRow.getByText('Paid', { exact: true })).toBeVisible();
   await expect(boRow.getByTestId('approval-steps')).toContainText('Approved by Dana Counter');
   await boPage.context().close();
+});
+
+test('an approver offline declines a buyer’s order: the decision waits on the device and is sent once when the connection is back', async ({
+  page,
+  createUser,
+  createProduct,
+}) => {
+  test.setTimeout(120_000);
+  const drill = await createProduct({ name: 'Offline Approval Drill', price: 150, availableQnt: 100, minOrderQnt: 3 });
+  const dana = await createUser({ displayName: 'Dana Offline', verified: true });
+  const bo = await createUser({ displayName: 'Bo Offline', verified: true });
+  await joinAsBuyer(dana, bo);
+  expect((await api('PATCH', `/company/members/${bo.id}`, { token: dana.token, body: { orderLimitMinor: 300_00 } })).status).toBe(200);
+  const placed = await api<{ insertedId: string; number: string; status: string }>('POST', '/orders', {
+    token: bo.token,
+    body: {
+      lines: [{ productId: drill._id, quantity: 3, unitPrice: 150 }],
+      totalPrice: 450,
+      userAddress: '12 Harbour Road, Leeds LS1 4AB',
+      userPhone: '+44 113 496 0000',
+      clientOrderId: crypto.randomUUID(),
+    },
+  });
+  expect(placed.body.status).toBe('Awaiting approval');
+
+  await signIn(page, dana);
+  await page.goto('/dashboard/my-company');
+  const toApprove = page.getByRole('region', { name: 'Orders to approve' });
+  const waiting = toApprove.getByRole('listitem', { name: placed.body.number });
+  await expect(waiting).toContainText(`3 × ${drill.name}`);
+  // The installed app: its service worker holds the code that saves a decision offline.
+  await waitForServiceWorker(page);
+
+  await page.context().setOffline(true);
+  await expect(toApprove.getByText('You are offline: a decision is saved on this device')).toBeVisible();
+  await waiting.getByRole('button', { name: `Decline ${placed.body.number}` }).click();
+  await page.getByLabel('Reason').fill('Not this month: the branch is closing.');
+  await page.getByRole('button', { name: 'Decline the order' }).click();
+  await expect(page.getByText(`Your decline of ${placed.body.number} is saved on this device`)).toBeVisible();
+  await expect(waiting.getByRole('status')).toHaveText('Your decline is saved on this device and is sent when the connection is back.');
+  await expect(waiting.getByRole('button', { name: `Approve ${placed.body.number}` })).toBeDisabled();
+  const stillWaiting = await api<{ status: string }>('GET', `/order/${placed.body.insertedId}`, { token: dana.token });
+  expect(stillWaiting.body.status).toBe('Awaiting approval');
+
+  // Back online: the page's outbox sends it once; the buyer's order is declined with the reason.
+  await page.context().setOffline(false);
+  await expect(page.getByText(`Your decline of ${placed.body.number} was sent.`)).toBeVisible({ timeout: 30_000 });
+  await expect(toApprove).toContainText('Nothing waits for your approval.');
+  const decided = await api<{ status: string; approval: { decision: string; reason: string; decidedByName: string } }>(
+    'GET',
+    `/order/${placed.body.insertedId}`,
+    {
+      token: bo.token,
+    },
+  );
+  expect(decided.body.status).toBe('Declined');
+  expect(decided.body.approval).toMatchObject({ decision: 'declined', reason: 'Not this month: the branch is closing.', decidedByName: 'Dana Offline' });
 });

@@ -16,7 +16,7 @@ import { useSession } from '../features/auth/session';
 import { productsQueryOptions } from '../features/catalogue/get-products';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { useOnline } from '../features/offline/network-status';
-import { flushOutboxNow, isQuoteRequest } from '../offline/outbox';
+import { flushOutboxNow, isOrderItem } from '../offline/outbox';
 import { useOthersQueued, useOutbox } from '../features/offline/use-outbox';
 import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFiltered, NO_COMPANY_FILTER } from '../features/orders/company-orders';
 import { useMyOrders } from '../features/orders/get-my-orders';
@@ -53,8 +53,8 @@ export default function MyOrdersPage() {
   // The whole list (the one kept for offline) names the people and locations to filter by.
   const all = useMyOrders(email);
   const view = companyOrdersView(all.data ?? [], email);
-  // Quote requests saved on the device are listed on Quotes and This Device, not among orders.
-  const queued = useOutbox(user?.email ?? null)?.filter((item) => !isQuoteRequest(item));
+  // Quote requests and approvers' decisions saved on the device are listed on This Device, not among orders.
+  const queued = useOutbox(user?.email ?? null)?.filter(isOrderItem);
   const othersQueued = useOthersQueued(user?.email ?? null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -572,6 +572,7 @@ describe('orders of several tools (the order pad): one item carrying its lines',
         status: null,
         depositDue: false,
         quote: false,
+        approval: null,
       },
     ]);
     expect(api.calls.map((c) => c.body)).toEqual([

@@ -1,11 +1,11 @@
 // To approve, on My Company for its approvers: the orders over a buyer's spending limit, the longest waiting
 // first, each with its buyer, total, lines and the limit it went over; Approve, or Decline with a reason the buyer
-// reads (docs/decisions/055-buyer-approvals-and-spending-limits.md). Deciding needs the network; when another
-// approver was quicker, the server says who decided and the list shows what is left.
+// reads (docs/decisions/055-buyer-approvals-and-spending-limits.md). Offline, a decision is saved on the device and
+// sent once when the connection is back (the order says so meanwhile); when another approver was quicker, the
+// server says who decided and the list shows what is left.
 
 import { useId, useRef, useState } from 'react';
 import { errorMessage, isSessionRefused } from '../../api/errors';
-import { texts } from '../../contract/messages';
 import { formatPrice } from '../../contract/money';
 import { orderAmount, type Order } from '../../contract/order';
 import { approvalMessages, DECLINE_REASON_MAX_LENGTH } from '../../contract/spending-limits';
@@ -14,16 +14,20 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import { reportSessionExpired } from '../auth/session';
-import { useDecideApproval } from './decide-approval';
+import { reportSessionExpired, useSession } from '../auth/session';
+import { useDecideApproval, useSavedDecisions } from './decide-approval';
 import { useApprovals } from './get-approvals';
+
+const SAVED = 'It is sent when the connection is back; This Device shows it until then.';
 
 const placedOn = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export function ApprovalsList({ online }: { online: boolean }) {
   const id = useId();
   const approvals = useApprovals(true);
-  const decide = useDecideApproval();
+  const email = useSession().user?.email ?? '';
+  const decide = useDecideApproval(email);
+  const saved = useSavedDecisions(email);
   const [declining, setDeclining] = useState<Order | null>(null);
   const [reason, setReason] = useState('');
   const [declineError, setDeclineError] = useState<string | null>(null);
@@ -41,8 +45,9 @@ export function ApprovalsList({ online }: { online: boolean }) {
 
   const approve = async (order: Order) => {
     try {
-      await decide.mutateAsync({ orderId: order._id, body: { decision: 'approve', decisionId: decisionIdFor(order, 'approve') } });
-      toast.success(`${name(order)} is approved`, { description: `${order.userName} is told, and the order goes on.` });
+      const outcome = await decide.mutateAsync({ order, body: { decision: 'approve', decisionId: decisionIdFor(order, 'approve') } });
+      if (outcome.kind === 'saved') toast.success(`Your approval of ${name(order)} is saved on this device`, { description: SAVED });
+      else toast.success(`${name(order)} is approved`, { description: `${order.userName} is told, and the order goes on.` });
     } catch (error) {
       if (isSessionRefused(error)) reportSessionExpired();
       else toast.error(errorMessage(error));
@@ -58,8 +63,12 @@ export function ApprovalsList({ online }: { online: boolean }) {
     }
     setDeclineError(null);
     try {
-      await decide.mutateAsync({ orderId: declining._id, body: { decision: 'decline', reason: why, decisionId: decisionIdFor(declining, 'decline') } });
-      toast.success(`${name(declining)} is declined`, { description: `${declining.userName} reads your reason in My Orders.` });
+      const outcome = await decide.mutateAsync({
+        order: declining,
+        body: { decision: 'decline', reason: why, decisionId: decisionIdFor(declining, 'decline') },
+      });
+      if (outcome.kind === 'saved') toast.success(`Your decline of ${name(declining)} is saved on this device`, { description: SAVED });
+      else toast.success(`${name(declining)} is declined`, { description: `${declining.userName} reads your reason in My Orders.` });
       setDeclining(null);
     } catch (error) {
       if (isSessionRefused(error)) {
@@ -79,6 +88,7 @@ export function ApprovalsList({ online }: { online: boolean }) {
         <ul className="grid gap-3" aria-label="Orders to approve">
           {approvals.data.map((order) => {
             const amount = orderAmount(order);
+            const pending = saved.get(order._id);
             return (
               <li key={order._id} aria-label={name(order)} className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -102,11 +112,16 @@ export function ApprovalsList({ online }: { online: boolean }) {
                     </li>
                   ))}
                 </ul>
+                {pending ? (
+                  <p className="text-sm font-medium text-info-content" role="status">
+                    {pending.decision === 'approve' ? 'Your approval' : 'Your decline'} is saved on this device and is sent when the connection is back.
+                  </p>
+                ) : null}
                 <div className="flex flex-wrap gap-2">
                   <button
                     type="button"
                     className="btn btn-primary min-h-11 sm:min-h-8"
-                    disabled={!online || decide.isPending}
+                    disabled={pending !== undefined || decide.isPending}
                     aria-label={`Approve ${name(order)}`}
                     onClick={() => void approve(order)}
                   >
@@ -115,7 +130,7 @@ export function ApprovalsList({ online }: { online: boolean }) {
                   <button
                     type="button"
                     className="btn btn-outline min-h-11 sm:min-h-8"
-                    disabled={!online || decide.isPending}
+                    disabled={pending !== undefined || decide.isPending}
                     aria-label={`Decline ${name(order)}`}
                     onClick={() => {
                       setReason('');
@@ -147,7 +162,7 @@ export function ApprovalsList({ online }: { online: boolean }) {
       </div>
       {online ? null : (
         <p className="text-sm text-warning-content" role="status">
-          {texts.needsNetwork}
+          You are offline: a decision is saved on this device and sent when the connection is back.
         </p>
       )}
       {body}
@@ -161,7 +176,11 @@ export function ApprovalsList({ online }: { online: boolean }) {
         onClose={() => setDeclining(null)}
       >
         <div className="grid gap-2">
-          <p>{declining ? `${declining.userName} is told at once, with your reason. Nothing is reserved, charged or shipped for it.` : null}</p>
+          <p>
+            {declining
+              ? `${declining.userName} is told ${online ? 'at once' : 'once the connection is back'}, with your reason. Nothing is reserved, charged or shipped for it.`
+              : null}
+          </p>
           <label className="grid gap-1" htmlFor={`${id}-reason`}>
             <span className="font-medium">Reason</span>
             <textarea

@@ -27,6 +27,13 @@ export function useOutboxSync(onSent: () => void): void {
     const handle = (report: FlushReport) => {
       // The number it got is what the dealer quotes from now on; My Orders shows it too.
       for (const sent of report.sent) {
+        if (sent.approval) {
+          const what = sent.approval.decision === 'approve' ? 'approval' : 'decline';
+          toast.success(`Your ${what} of ${sent.orderNumber ?? sent.orderName} was sent.`, {
+            description: 'The buyer is told, and My Company shows what is left.',
+          });
+          continue;
+        }
         if (sent.quote) {
           toast.success(`Your quote request for ${sent.orderName} was sent.`, {
             description: `Its number is ${sent.orderNumber ?? ''}. The shop answers on Quotes.`,

@@ -10,6 +10,7 @@ import { formatCount } from '../../contract/pricing';
 import { formatSavedAt as formatTime } from '../../lib/saved-at';
 import {
   deviceOrderState,
+  approvalOf,
   isQuoteRequest,
   queuedOrderName,
   queuedPieces,
@@ -108,10 +109,16 @@ export function DeviceOrders({ email, orders, online, sendNow, companyName }: De
       header: 'Order',
       cell: (row) => {
         const company = row.companyId ? companyName?.(row.companyId) : undefined;
+        const approval = approvalOf(row);
         return (
           <>
             <span className="font-medium">{queuedOrderName(row.lines)}</span>
             {isQuoteRequest(row) ? <span className="block text-sm text-base-content/80">Quote request</span> : null}
+            {approval ? (
+              <span className="block text-sm text-base-content/80">
+                {approval.decision === 'approve' ? 'Approval' : 'Decline'} of {approval.orderNumber ?? 'a buyer’s order'}
+              </span>
+            ) : null}
             {company ? <span className="block text-sm text-base-content/80">For {company}</span> : null}
             {row.poNumber ? <span className="block text-sm text-base-content/80">PO {row.poNumber}</span> : null}
           </>
@@ -128,6 +135,13 @@ export function DeviceOrders({ email, orders, online, sendNow, companyName }: De
       action: true,
       cell: (row) => {
         const name = queuedOrderName(row.lines);
+        if (isSent(row) && approvalOf(row)) {
+          return (
+            <Link to="/dashboard/my-company" className="btn btn-sm btn-outline whitespace-nowrap" aria-label={`Open My Company, where ${name} was decided`}>
+              Open My Company
+            </Link>
+          );
+        }
         if (isSent(row) && isQuoteRequest(row)) {
           return (
             <Link

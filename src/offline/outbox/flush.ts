@@ -11,12 +11,12 @@ import { orderRefusal, refusalMessage } from '../../api/order-refusal';
 import { tokenEmail } from '../../api/token-store';
 import type { OrderBody, OrderLineProblem } from '../../contract/order';
 import type { OrderStatus } from '../../contract/order-status';
-import { getDatabase, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
+import { getDatabase, type ApprovalToSend, type ForgelineDatabase, type OutboxItem, type OutboxLine } from '../store/database';
 import { ownerKey } from '../store/owner';
 import { keepSentOrder, listOutbox } from './queue';
-import { isQuoteRequest, queuedOrderName, SEND_LEASE_MS } from './queued-order';
+import { approvalOf, isQuoteRequest, queuedOrderName, SEND_LEASE_MS } from './queued-order';
 import type { QuoteRequestBody } from '../../contract/quote';
-import { orderBody, postOrder, postQuoteRequest, quoteRequestBody } from './post-order';
+import { orderBody, postApprovalDecision, postOrder, postQuoteRequest, quoteRequestBody } from './post-order';
 
 export const OUTBOX_LOCK_NAME = 'forgeline-outbox';
 const LEASE_KEY = 'outbox-lease';
@@ -35,10 +35,19 @@ export type SendOrder = (
 /** Sends a saved quote request (docs/decisions/058-quotes.md): answered with the quote's id and number. */
 export type SendQuoteRequest = (body: QuoteRequestBody, token: string, signal: AbortSignal) => Promise<{ id: string; number: string }>;
 
+/** Sends a saved approver's decision: answered with the order as it now stands. */
+export type SendDecision = (
+  approval: ApprovalToSend,
+  decisionId: string,
+  token: string,
+  signal: AbortSignal,
+) => Promise<{ _id: string; number?: string | undefined; status: OrderStatus }>;
+
 export interface FlushDeps {
   db: ForgelineDatabase;
   send: SendOrder;
   sendQuote: SendQuoteRequest;
+  sendDecision: SendDecision;
   now: () => number;
   /** 0..1; spreads retries of many tablets after an outage. */
   random: () => number;
@@ -64,7 +73,7 @@ export interface FlushReport {
   /** `orderName`: its first tool and how many more, as lists name it. */
   /** `orderNumber`: the number the server gave the order (`O-2026-00042`), null from a server without numbers. */
   /** `status`: Unpaid (to pay by card), or Confirmed or On hold on account; null from a server before accounts. */
-  /** `quote`: a quote request, whose number is the quote's (`Q-2026-00012`). */
+  /** `quote`: a quote request, whose number is the quote's (`Q-2026-00012`); `approval`: an approver's decision on the order named. */
   sent: {
     clientOrderId: string;
     orderId: string;
@@ -73,6 +82,7 @@ export interface FlushReport {
     status: OrderStatus | null;
     depositDue: boolean;
     quote: boolean;
+    approval: ApprovalToSend | null;
   }[];
   /** Items that turned 'Needs attention' in this pass. */
   needsAttention: { clientOrderId: string; orderName: string; message: string }[];
@@ -92,6 +102,7 @@ function resolveDeps(overrides: Partial<FlushDeps>): FlushDeps {
     db: overrides.db ?? getDatabase(),
     send: overrides.send ?? sendOrderRequest,
     sendQuote: overrides.sendQuote ?? ((body, token, signal) => postQuoteRequest(body, token, signal)),
+    sendDecision: overrides.sendDecision ?? ((approval, decisionId, token, signal) => postApprovalDecision(approval, decisionId, token, signal)),
     now: overrides.now ?? (() => Date.now()),
     random: overrides.random ?? Math.random,
     locks: overrides.locks === undefined ? locks : overrides.locks,
@@ -146,6 +157,8 @@ function classify(error: unknown, item: OutboxItem): Outcome {
     if (error.status === 401) return { kind: 'sign-in', error: { ...detail, message: SIGN_IN_MESSAGE } };
     // An order refused line by line is the server's definitive answer, whatever its code (a tool gone
     // from the catalogue leads with 'conflict').
+    // A decision another approver made first, or on an order no longer waiting, is the server's last word on it.
+    if (approvalOf(item) && error.status === 409) return { kind: 'attention', error: detail, lines: [] };
     const refusal = orderRefusal(error);
     if (refusal) return { kind: 'attention', error: { ...detail, message: refusalMessage(refusal, item.lines.length) }, lines: refusal.lines };
     // The server or a proxy is struggling, we are rate limited, or the same order is being placed right
@@ -164,6 +177,11 @@ async function sendOne(d: FlushDeps, item: OutboxItem, token: string): Promise<O
   const timer = setTimeout(() => controller.abort(new DOMException('The send timed out.', 'TimeoutError')), SEND_TIMEOUT_MS);
   try {
     // A quote request is kept and sent as an order is, under its clientOrderId; the server's number is the quote's.
+    const approval = approvalOf(item);
+    if (approval) {
+      const order = await d.sendDecision(approval, item.clientOrderId, token, controller.signal);
+      return { kind: 'sent', orderId: order._id, orderNumber: order.number ?? approval.orderNumber, status: order.status, depositDue: false };
+    }
     if (isQuoteRequest(item)) {
       const quote = await d.sendQuote(quoteRequestBody(item), token, controller.signal);
       return { kind: 'sent', orderId: quote.id, orderNumber: quote.number, status: null, depositDue: false };
@@ -303,6 +321,7 @@ async function sendDue(d: FlushDeps, claim: Claim, session: FlushSession, option
         orderNumber: outcome.orderNumber,
         status: outcome.status,
         quote: isQuoteRequest(item),
+        approval: approvalOf(item),
         depositDue: outcome.depositDue,
       });
     }

@@ -6,7 +6,7 @@
 import type { OutboxItem } from '../store/database';
 import { lazyWatch } from '../store/lazy-watch';
 import type { FlushDeps, FlushOptions, FlushReport, FlushSession } from './flush';
-import type { QuoteRequestOutcome, QuoteToRequest } from './place-or-queue';
+import type { DecisionOutcome, DecisionToSend, QuoteRequestOutcome, QuoteToRequest } from './place-or-queue';
 import type { OrderToPlace, PlaceOutcome } from './post-order';
 import type { DeviceOrders } from './queue';
 import type { OutboxEdit } from './queued-order';
@@ -15,11 +15,14 @@ export type { OutboxItem, OutboxLine, SentOrder } from '../store/database';
 export type { DeviceOrders } from './queue';
 export type { FlushReport, FlushSession, SendOrder } from './flush';
 export type { OrderToPlace, PlaceOutcome } from './post-order';
-export type { QuoteRequestOutcome, QuoteToRequest } from './place-or-queue';
+export type { DecisionOutcome, DecisionToSend, QuoteRequestOutcome, QuoteToRequest } from './place-or-queue';
+export type { ApprovalToSend } from '../store/database';
 export {
   deviceOrderState,
   editBlocker,
   OutboxEditRefused,
+  approvalOf,
+  isOrderItem,
   isQuoteRequest,
   queuedOrderName,
   queuedPieces,
@@ -43,6 +46,11 @@ export async function placeOrQueue(order: OrderToPlace): Promise<PlaceOutcome> {
 /** Asks for a quote on the pad's lines now, or saves the request to be sent once when the connection is back (docs/decisions/058-quotes.md). */
 export async function requestQuoteOrQueue(request: QuoteToRequest): Promise<QuoteRequestOutcome> {
   return (await import('./place-or-queue')).requestQuoteOrQueue(request);
+}
+
+/** Sends an approver's decision now, or saves it to be sent once when the connection is back. */
+export async function decideOrQueue(decision: DecisionToSend): Promise<DecisionOutcome> {
+  return (await import('./place-or-queue')).decideOrQueue(decision);
 }
 
 /** The user's Discard: the one way an unsent order leaves the outbox without the server's 2xx; false when it is not theirs or gone. */

@@ -6,12 +6,12 @@
 
 import { NetworkError } from '../../api/errors';
 import { orderRefusal } from '../../api/order-refusal';
-import type { PlacedOrder } from '../../contract/order';
+import type { Order, PlacedOrder } from '../../contract/order';
 import { isOnline } from '../store/network';
 import type { CurrencyCode } from '../../contract/money';
 import type { QuoteRequested } from '../../contract/quote';
-import type { PadLine } from '../store/database';
-import { orderBody, postOrder, postQuoteRequest, quoteRequestBody, type OrderToPlace, type PlaceOutcome } from './post-order';
+import type { ApprovalToSend, PadLine } from '../store/database';
+import { orderBody, postApprovalDecision, postOrder, postQuoteRequest, quoteRequestBody, type OrderToPlace, type PlaceOutcome } from './post-order';
 import type { QueuedLine, QueuedOrder } from './queued-order';
 import { flushOutboxNow, requestBackgroundSync } from './runner';
 
@@ -143,4 +143,44 @@ export async function requestQuoteOrQueue(request: QuoteToRequest): Promise<Quot
       .catch(() => undefined);
   }
   return { kind: 'requested', quoteId: quote.id, number: quote.number };
+}
+
+/** An approver's decision the To approve list sends now or saves for later (docs/decisions/055). */
+export interface DecisionToSend {
+  ownerEmail: string;
+  approval: ApprovalToSend;
+  /** The decision's id, made once per decision: pressed again after a lost answer, it is the same decision. */
+  decisionId: string;
+  /** The order's lines, for This Device to name it. */
+  lines: QueuedLine[];
+}
+
+export type DecisionOutcome = { kind: 'decided'; order: Order } | { kind: 'saved' };
+
+/**
+ * Sends an approver's decision now, or saves it in the outbox to be sent once when the connection is back: the
+ * server takes a decision with the same id once, and a refusal (another approver was first) is thrown as its ApiError.
+ */
+export async function decideOrQueue(decision: DecisionToSend): Promise<DecisionOutcome> {
+  const queued: QueuedOrder = {
+    clientOrderId: decision.decisionId,
+    ownerEmail: decision.ownerEmail,
+    userAddress: '',
+    userPhone: '',
+    lines: decision.lines,
+    approval: decision.approval,
+  };
+  if (!isOnline()) {
+    await saveForLater(queued, false);
+    return { kind: 'saved' };
+  }
+  try {
+    return { kind: 'decided', order: await postApprovalDecision(decision.approval, decision.decisionId, true) };
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      await saveForLater({ ...queued, maybeDelivered: true }, false);
+      return { kind: 'saved' };
+    }
+    throw error;
+  }
 }

@@ -6,11 +6,12 @@ import { apiRequest } from '../../api/client';
 import type { PaymentChoice } from '../../contract/account-terms';
 import type { TaxTerms } from '../../contract/tax';
 import type { CurrencyCode } from '../../contract/money';
-import { PlacedOrderSchema, type OrderBody, type PlacedOrder } from '../../contract/order';
+import { OrderSchema, PlacedOrderSchema, type Order, type OrderBody, type PlacedOrder } from '../../contract/order';
+import type { ApprovalDecisionBody } from '../../contract/spending-limits';
 import type { OrderStatus } from '../../contract/order-status';
 import type { OrderRefusal } from '../../api/order-refusal';
 import { orderTotal } from '../../contract/pricing';
-import type { PadLine } from '../store/database';
+import type { ApprovalToSend, PadLine } from '../store/database';
 import { QuoteRequestedSchema, type QuoteRequestBody, type QuoteRequested } from '../../contract/quote';
 import type { QueuedLine, QueuedOrder } from './queued-order';
 
@@ -76,6 +77,13 @@ export function quoteRequestBody(request: Pick<QueuedOrder, 'clientOrderId' | 'l
 /** POST /api/quotes: the one request that asks for a quote, from the pad now or from the outbox later. */
 export function postQuoteRequest(body: QuoteRequestBody, auth: string | true, signal?: AbortSignal): Promise<QuoteRequested> {
   return apiRequest('/quotes', { method: 'POST', body, auth, schema: QuoteRequestedSchema, signal });
+}
+
+/** POST /api/orders/{id}/approval: an approver's decision, under its decisionId (the server takes a repeat once). */
+export function postApprovalDecision(approval: ApprovalToSend, decisionId: string, auth: string | true, signal?: AbortSignal): Promise<Order> {
+  const body: ApprovalDecisionBody =
+    approval.decision === 'approve' ? { decision: 'approve', decisionId } : { decision: 'decline', reason: approval.reason ?? '', decisionId };
+  return apiRequest(`/orders/${encodeURIComponent(approval.orderId)}/approval`, { method: 'POST', body, auth, schema: OrderSchema, signal });
 }
 
 /** `auth`: the access token to send with (the outbox's sender holds its own), or true for the page's. */

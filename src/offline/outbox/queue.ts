@@ -32,6 +32,7 @@ export async function enqueueOrder(order: QueuedOrder, db = getDatabase(), now =
     poNumber: order.poNumber ?? null,
     payment: order.payment ?? null,
     ...(typeof order.quoteMessage === 'string' ? { quoteMessage: order.quoteMessage } : {}),
+    ...(order.approval ? { approval: order.approval } : {}),
     totalPrice: totalOf(order.lines),
     ...(order.currency ? { currency: order.currency, priceListVersion: order.priceListVersion ?? null } : {}),
     ...(order.tax ? { tax: order.tax } : {}),

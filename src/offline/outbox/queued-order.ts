@@ -5,7 +5,7 @@
 import type { PaymentChoice } from '../../contract/account-terms';
 import type { CurrencyCode } from '../../contract/money';
 import type { TaxTerms } from '../../contract/tax';
-import type { OutboxItem, OutboxLine, SentOrder } from '../store/database';
+import type { ApprovalToSend, OutboxItem, OutboxLine, SentOrder } from '../store/database';
 
 /** A tool of an order as the dealer placed it: which, how many, and the unit price they saw. */
 export type QueuedLine = Pick<OutboxLine, 'productId' | 'productName' | 'imageUrl' | 'quantity' | 'unitPrice' | 'unitPriceMinor'>;
@@ -32,6 +32,8 @@ export interface QueuedOrder {
   tax?: TaxTerms | null | undefined;
   /** A request for a quote instead of an order: the dealer's message ('' for none); none for an order. */
   quoteMessage?: string | null | undefined;
+  /** An approver's decision on a waiting order instead of an order; none for an order. */
+  approval?: ApprovalToSend | null | undefined;
   /** A request with this clientOrderId may already have reached the server. */
   maybeDelivered?: boolean;
 }
@@ -62,6 +64,12 @@ export function queuedOrderName(lines: readonly Pick<OutboxLine, 'productName'>[
 
 /** Whether a saved item asks for a quote (docs/decisions/058-quotes.md) rather than places an order. */
 export const isQuoteRequest = (item: { quoteMessage?: string | null | undefined }): boolean => typeof item.quoteMessage === 'string';
+
+/** The approver's decision a saved item carries, if it is one rather than an order. */
+export const approvalOf = (item: { approval?: ApprovalToSend | null | undefined }): ApprovalToSend | null => item.approval ?? null;
+
+/** Whether a saved item is an order (My Orders lists those): not a quote request, not an approver's decision. */
+export const isOrderItem = (item: Pick<QueuedOrder, 'quoteMessage' | 'approval'>): boolean => !isQuoteRequest(item) && approvalOf(item) === null;
 
 /** How many pieces an order holds, over all its lines. */
 export const queuedPieces = (lines: readonly Pick<OutboxLine, 'quantity'>[]): number => lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -43,6 +43,14 @@ export interface OutboxLine {
  * (docs/architecture.md, "Orders and stock"). An order is its lines, whichever screen placed it: the
  * purchase page's one-tool order has one, the order pad's as many as the pad had.
  */
+/** An approver's decision saved to be sent: which order (id and number), approve or decline, and the reason for a decline. */
+export interface ApprovalToSend {
+  orderId: string;
+  orderNumber: string | null;
+  decision: 'approve' | 'decline';
+  reason: string | null;
+}
+
 export interface OutboxItem {
   clientOrderId: string;
   /** The signed-in user who placed it; nobody else sends or sees it. Lower case. */
@@ -70,6 +78,12 @@ export interface OutboxItem {
    * for none; missing (or null) for an order. Sent to POST /api/quotes under its clientOrderId, as an order is.
    */
   quoteMessage?: string | null;
+  /**
+   * An approver's decision on a buyer's order waiting for approval, instead of an order
+   * (docs/decisions/055-buyer-approvals-and-spending-limits.md): sent to POST /api/orders/{orderId}/approval with
+   * the item's clientOrderId as its decisionId. Its lines are the order's, for lists to name it.
+   */
+  approval?: ApprovalToSend | null;
   /** The total the dealer saw, the sum of the line totals; the server refuses the order if its own differs. */
   totalPrice: number;
   /** The price list's currency and version the lines' `unitPriceMinor` come from; missing (or null) at list price. */
