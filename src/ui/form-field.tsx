@@ -86,3 +86,36 @@ export function PhoneField({ id, error, field }: ContactFieldProps) {
     </FormField>
   );
 }
+
+export interface TextAreaFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+  maxLength: number;
+  rows?: number;
+  placeholder?: string;
+  required?: boolean;
+  /** The error is announced as soon as it shows. */
+  alert?: boolean;
+}
+
+/** A message typed in a box of several lines (a quote's message, a reply), with its label and error. */
+export function TextAreaField({ id, label, value, onChange, error, maxLength, rows = 3, placeholder, required, alert }: TextAreaFieldProps) {
+  const shown = error ?? undefined;
+  return (
+    <FormField id={id} label={label} error={shown} alert={alert}>
+      <textarea
+        {...fieldAria(id, shown)}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-required={required || undefined}
+        className={`textarea w-full ${shown ? 'textarea-error' : ''}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
+  );
+}

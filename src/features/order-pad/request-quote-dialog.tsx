@@ -13,6 +13,7 @@ import { formatCount } from '../../contract/pricing';
 import { OptionalQuoteMessageSchema, QUOTE_MESSAGE_MAX } from '../../contract/quote';
 import { requestQuoteOrQueue, type QuoteToRequest } from '../../offline/outbox';
 import { toast } from '../../ui/toast';
+import { TextAreaField } from '../../ui/form-field';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { reportSessionExpired } from '../auth/session';
 
@@ -82,30 +83,24 @@ export function RequestQuoteDialog({ request, online, onClose }: RequestQuoteDia
             You are offline: the request is saved on this device and sent once when the connection is back.
           </p>
         )}
-        <div>
-          <label htmlFor={`${id}-message`} className="mb-1 block font-medium">
-            Message to the shop <span className="font-normal text-base-content/80">(optional)</span>
-          </label>
-          <textarea
-            id={`${id}-message`}
-            rows={4}
-            className={`textarea w-full ${messageError ? 'textarea-error' : ''}`}
-            value={message}
-            maxLength={QUOTE_MESSAGE_MAX + 100}
-            placeholder="Quantities for the next quarter, delivery in two parts…"
-            aria-invalid={messageError !== null}
-            aria-describedby={messageError ? `${id}-message-error` : undefined}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              setMessageError(null);
-            }}
-          />
-          {messageError ? (
-            <p id={`${id}-message-error`} role="alert" className="mt-1 text-sm text-error">
-              {messageError}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id={`${id}-message`}
+          label={
+            <>
+              Message to the shop <span className="font-normal text-base-content/80">(optional)</span>
+            </>
+          }
+          rows={4}
+          value={message}
+          maxLength={QUOTE_MESSAGE_MAX + 100}
+          placeholder="Quantities for the next quarter, delivery in two parts…"
+          error={messageError}
+          alert
+          onChange={(value) => {
+            setMessage(value);
+            setMessageError(null);
+          }}
+        />
         {failure ? (
           <p role="alert" className="text-sm text-error">
             {failure}

@@ -6,6 +6,7 @@ import { useCallback, useId, useState } from 'react';
 import * as v from 'valibot';
 import { errorMessage, isSessionRefused } from '../../api/errors';
 import { OptionalQuoteMessageSchema, QUOTE_MESSAGE_MAX, QuoteMessageSchema } from '../../contract/quote';
+import { TextAreaField } from '../../ui/form-field';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { reportSessionExpired } from '../auth/session';
 
@@ -65,30 +66,24 @@ export function QuoteReplyDialog({ title, intro, label, required, confirmLabel, 
           {title}
         </h2>
         <p className="text-sm text-base-content/80">{intro}</p>
-        <div>
-          <label htmlFor={`${id}-message`} className="mb-1 block font-medium">
-            {label} {required ? null : <span className="font-normal text-base-content/80">(optional)</span>}
-          </label>
-          <textarea
-            id={`${id}-message`}
-            rows={4}
-            className={`textarea w-full ${messageError ? 'textarea-error' : ''}`}
-            value={message}
-            maxLength={QUOTE_MESSAGE_MAX + 100}
-            aria-required={required}
-            aria-invalid={messageError !== null}
-            aria-describedby={messageError ? `${id}-message-error` : undefined}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              setMessageError(null);
-            }}
-          />
-          {messageError ? (
-            <p id={`${id}-message-error`} role="alert" className="mt-1 text-sm text-error">
-              {messageError}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id={`${id}-message`}
+          label={
+            <>
+              {label} {required ? null : <span className="font-normal text-base-content/80">(optional)</span>}
+            </>
+          }
+          rows={4}
+          value={message}
+          maxLength={QUOTE_MESSAGE_MAX + 100}
+          required={required}
+          error={messageError}
+          alert
+          onChange={(value) => {
+            setMessage(value);
+            setMessageError(null);
+          }}
+        />
         {failure ? (
           <p role="alert" className="text-sm text-error">
             {failure}

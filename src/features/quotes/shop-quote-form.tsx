@@ -10,7 +10,7 @@ import { texts } from '../../contract/messages';
 import { CURRENCY_NAMES, currencySymbol, formatMoney, formatPrice } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { OptionalQuoteMessageSchema, QUOTE_MESSAGE_MAX, quoteTotal, type Quote } from '../../contract/quote';
-import { fieldAria, FormField } from '../../ui/form-field';
+import { fieldAria, FormField, TextAreaField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { formatCalendarDay } from './shop-quote-parts';
 import { expiryBounds, expiryError, initialExpiry, initialPrices, parseUnitPrice, priceDifference, pricedLines } from './shop-quote-pricing';
@@ -192,16 +192,14 @@ export function ShopQuoteForm({ quote, online }: { quote: Quote; online: boolean
           onChange={(event) => setExpiresOn(event.target.value)}
         />
       </FormField>
-      <FormField id={`${id}-message`} label="Message to the dealer (optional)" error={errors.message}>
-        <textarea
-          {...fieldAria(`${id}-message`, errors.message)}
-          rows={3}
-          maxLength={QUOTE_MESSAGE_MAX}
-          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </FormField>
+      <TextAreaField
+        id={`${id}-message`}
+        label="Message to the dealer (optional)"
+        error={errors.message}
+        maxLength={QUOTE_MESSAGE_MAX}
+        value={message}
+        onChange={setMessage}
+      />
       {failure ? (
         <p role="alert" className="alert alert-error alert-soft">
           {failure}

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { errorMessage, serverFieldErrors } from '../../api/errors';
 import { texts } from '../../contract/messages';
 import { QUOTE_MESSAGE_MAX, QuoteMessageBodySchema, type Quote, type QuoteThreadMessage } from '../../contract/quote';
-import { fieldAria, FormField } from '../../ui/form-field';
+import { TextAreaField } from '../../ui/form-field';
 import { formatMoment } from './shop-quote-parts';
 import { postQuoteMessage, useQuoteChange } from './quotes-api';
 
@@ -79,16 +79,7 @@ export function ShopQuoteThread({ quote, online }: { quote: Quote; online: boole
         </ol>
       )}
       <form noValidate className="grid gap-2" aria-busy={post.isPending} onSubmit={submit}>
-        <FormField id={`${id}-message`} label="Write to the dealer" error={error}>
-          <textarea
-            {...fieldAria(`${id}-message`, error)}
-            rows={3}
-            maxLength={QUOTE_MESSAGE_MAX}
-            className={`textarea w-full ${error ? 'textarea-error' : ''}`}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </FormField>
+        <TextAreaField id={`${id}-message`} label="Write to the dealer" error={error} maxLength={QUOTE_MESSAGE_MAX} value={text} onChange={setText} />
         {failure ? (
           <p role="alert" className="text-sm text-error">
             {failure}
