@@ -282,7 +282,8 @@ export function OrderPad({
     <div className="grid gap-6">
       {online ? null : (
         <p role="status" className="rounded-box bg-warning/20 px-4 py-3 text-sm">
-          You are offline. Place order saves the order on this device and sends it once when the connection is back.
+          You are offline. Place order saves the order on this device and sends it once when the connection is back
+          {mayQuote ? '; so does Request a quote with its request' : ''}.
         </p>
       )}
 
