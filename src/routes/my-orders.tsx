@@ -10,7 +10,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { texts } from '../contract/messages';
-import { formatSavedAt } from '../lib/saved-at';
 import { userProfileQueryOptions } from '../features/auth/get-user-profile';
 import { useSession } from '../features/auth/session';
 import { productsQueryOptions } from '../features/catalogue/get-products';
@@ -22,6 +21,7 @@ import { CompanyOrderFilters, companyFilterQuery, companyOrdersView, isCompanyFi
 import { useMyOrders } from '../features/orders/get-my-orders';
 import { useLiveMyOrders } from '../features/orders/live-my-orders';
 import { MyOrdersTable } from '../features/orders/my-orders-table';
+import { OrdersSavedAt } from '../features/orders/orders-saved-at';
 import { useSaveOrderAsList } from '../features/order-pad/save-order-as-list';
 import { QueuedOrders } from '../features/orders/queued-orders';
 import { useRepCompanies } from '../features/rep/get-rep-companies';
@@ -31,6 +31,7 @@ import { QueryError } from '../ui/query-error';
 import { Spinner } from '../ui/spinner';
 
 const sendOutboxNow = () => void flushOutboxNow(true);
+const SEARCH = { searchLabel: 'Search by order number or tool', placeholder: 'O-2026-00042, a PO number, drill or SKU' };
 
 export default function MyOrdersPage() {
   const { user } = useSession();
@@ -54,19 +55,14 @@ export default function MyOrdersPage() {
   const all = useMyOrders(email);
   const view = companyOrdersView(all.data ?? [], email);
   // Quote requests and approvers' decisions saved on the device are listed on This Device, not among orders.
-  const queued = useOutbox(user?.email ?? null)?.filter(isOrderItem);
-  const othersQueued = useOthersQueued(user?.email ?? null);
+  const queued = useOutbox(email || null)?.filter(isOrderItem);
+  const othersQueued = useOthersQueued(email || null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const orderAgain = {
-    email: user?.email ?? '',
-    // Today's prices and rules, not a copy cached minutes ago.
-    loadCatalogue: () => queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }),
-    openPad: () => void navigate({ to: '/dashboard/order-pad' }),
-  };
-  // Today's catalogue: a tool deleted since the order is left out of the list and named.
-  const loadCatalogue = useCallback(() => queryClient.fetchQuery(productsQueryOptions()), [queryClient]);
-  const { saveAsList, dialog: saveListDialog } = useSaveOrderAsList(user?.email ?? null, rep, loadCatalogue);
+  // Today's catalogue, prices and rules, not a copy cached minutes ago: a tool deleted since the order is left out and named.
+  const loadCatalogue = useCallback(() => queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }), [queryClient]);
+  const orderAgain = { email, loadCatalogue, openPad: () => void navigate({ to: '/dashboard/order-pad' }) };
+  const { saveAsList, dialog: saveListDialog } = useSaveOrderAsList(email || null, rep, loadCatalogue);
   return (
     <DashboardScreen path="/dashboard/my-orders">
       {user ? <QueuedOrders email={user.email} items={queued} sendNow={sendOutboxNow} othersWaiting={othersQueued} companyName={companyName} /> : null}
@@ -75,20 +71,10 @@ export default function MyOrdersPage() {
       {orders.isError && !orders.data ? <QueryError what="orders" query={orders} /> : null}
       {orders.data ? (
         <>
-          {online ? null : (
-            <p role="status" className="mb-4 rounded-box bg-warning/20 px-4 py-3 text-sm" data-testid="orders-saved-at">
-              {texts.needsNetwork} Paying and deleting orders wait until you are back online. These are your orders as this device last saw them, on{' '}
-              {formatSavedAt(orders.dataUpdatedAt)}.
-            </p>
-          )}
+          {online ? null : <OrdersSavedAt at={orders.dataUpdatedAt} />}
           {online ? (
             <div className="mb-4">
-              <OrderSearchForm
-                value={search}
-                onChange={setSearch}
-                searchLabel="Search by order number or tool"
-                placeholder="O-2026-00042, a PO number, drill or SKU"
-              />
+              <OrderSearchForm value={search} onChange={setSearch} {...SEARCH} />
             </div>
           ) : null}
           {rep ? (
