@@ -86,6 +86,7 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
     'Companies',
     'Add A Product',
     /^Manage Orders/u,
+    'Quotes',
     'Receivables',
     'Price Lists',
     'Tax Rates',

@@ -10,7 +10,7 @@ import { api, expect, orderThroughApi, serverOrders, test, type E2eProduct } fro
 import { dealerReady, readStore } from './offline-helpers';
 import { expectNoViolations, sideways } from './screen-helpers';
 
-const SHOTS = '/tmp/brief/shots-h1';
+const SHOTS = '.tmp/screens';
 const WIDTHS = [390, 820, 1280] as const;
 
 /** The lists section (and whatever dialog is open) at the three widths the shop is checked at, then back to the desktop width. */

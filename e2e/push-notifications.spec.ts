@@ -12,7 +12,7 @@ import { api, expect, orderThroughApi, signIn, test } from './fixtures';
 import { waitForServiceWorker } from './offline-helpers';
 import { sideways } from './screen-helpers';
 
-const SHOTS = '/tmp/brief/shots-h3';
+const SHOTS = '.tmp/screens';
 
 /** The notifications the service worker shows now, as the page's registration lists them. */
 function shownNotifications(page: Page) {

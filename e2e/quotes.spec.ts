@@ -3,35 +3,18 @@
 // connection is back. An admin, in a browser of their own, prices it (a price per line, the last day to accept, a
 // message); the dealer sees it Quoted with both prices, accepts it with a delivery address, pays by card on the
 // payment page, and My Orders shows the order at the quoted price. The dealer's screens fit a phone, a tablet and a
-// desktop (screenshots in .tmp/screens/, and SHOTS_DIR when set).
+// desktop (screenshots in .tmp/screens/).
 
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { api, expect, serverOrders, signIn, test } from './fixtures';
 import { dealerReady } from './offline-helpers';
-import { expectNoViolations, sideways } from './screen-helpers';
+import { expectNoViolations, shootAsItStands } from './screen-helpers';
 
 interface ServerQuote {
   id: string;
   number: string;
   status: string;
   version: number;
-}
-
-const shotsDir = process.env.SHOTS_DIR ?? '.tmp/screens';
-
-/** The screen as it stands at a phone's, a tablet's and a desktop's width: nothing wider than the screen, and a screenshot. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDir, { recursive: true });
-  for (const width of [390, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The dashboard's menu turns into a drawer below lg, and slides while the width changes.
-    await page.waitForTimeout(500);
-    expect(await sideways(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: `${shotsDir}/quotes-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The last day to accept, ten days from today (UTC), as the date field takes it. */
@@ -59,12 +42,12 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
 
   // Offline, Request a quote saves the request on the device; the line leaves the pad.
   await context.setOffline(true);
-  await shoot(page, 'pad');
+  await shootAsItStands(page, 'quotes-pad');
   await page.getByRole('button', { name: 'Request a quote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a quote' });
   await expect(dialog.getByText('You are offline: the request is saved on this device')).toBeVisible();
   await dialog.getByLabel(/Message to the shop/u).fill('Five drills for the new branch: what is your best price?');
-  await shoot(page, 'pad-request');
+  await shootAsItStands(page, 'quotes-pad-request');
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText('Saved offline: your quote request will be sent when you are back online.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/quotes$/u);
@@ -82,7 +65,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await expect(row).toContainText('Requested');
   await expect(row).toContainText('Waiting for prices');
   await expect(row).toContainText('1 tool');
-  await shoot(page, 'dealer-list-requested');
+  await shootAsItStands(page, 'quotes-dealer-list-requested');
   await expectNoViolations(page, 'the list of quotes', 'main');
   await page.getByRole('button', { name: `Open quote ${number}` }).click();
   await expect(page.getByRole('heading', { name: `Quote ${number}` })).toBeVisible();
@@ -114,7 +97,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await expect(page.getByTestId('quote-total')).toHaveText('$400.00');
   await expect(page.getByTestId('quote-expiry')).toContainText('Accept by');
   await expect(page.getByTestId('quote-message').filter({ hasText: 'Our best for five' })).toContainText('The shop');
-  await shoot(page, 'dealer-quoted');
+  await shootAsItStands(page, 'quotes-dealer-quoted');
   await expectNoViolations(page, 'a quoted quote', 'main');
 
   // Accept: the delivery, then the order goes on to the payment page, to be paid by card.
@@ -122,7 +105,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await page.getByLabel('Address').fill('12 Harbour Road, Leeds LS1 4AB');
   await page.getByLabel('Phone').fill('+44 113 496 0000');
   await page.getByLabel(/Purchase-order number/u).fill('PO-QUOTE-5');
-  await shoot(page, 'dealer-accept');
+  await shootAsItStands(page, 'quotes-dealer-accept');
   await expectNoViolations(page, 'the Accept form', 'main');
   await page.getByRole('button', { name: 'Place the order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//u);
@@ -144,7 +127,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   await expect(page.getByText(`Placed as order ${orders[0]?.number ?? ''}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(page.getByTestId('quote-expiry')).toHaveCount(0);
-  await shoot(page, 'dealer-accepted');
+  await shootAsItStands(page, 'quotes-dealer-accepted');
 });
 
 test('on account, Accept starts at the company’s location and terms, and the order is confirmed on account at the quoted price', async ({

@@ -85,6 +85,7 @@ test('a sales rep orders for a dealer’s company online and offline, and the de
     'My Orders',
     // With the count of tools on the pad once it is read.
     /^Order Pad/u,
+    'Quotes',
     'This Device',
   ]);
 

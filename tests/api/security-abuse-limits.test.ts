@@ -117,7 +117,7 @@ describeEachDatabase('abuse limits', (kind) => {
 
     const uploads = async () => readdir(t.config.uploadsDir).catch(() => [] as string[]);
 
-    it('refuses a JSON body one byte over 64 KiB with 413 on every JSON route (an order and a saved list: over their own limit), and reads one just under it', async () => {
+    it('refuses a JSON body one byte over 64 KiB with 413 on every JSON route (an order, a saved list, a quote request and its prices: over their own limit), and reads one just under it', async () => {
       const routes = t.app.registeredRoutes.filter(
         (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.url.startsWith('/api/') && !['/api/images', '/api/webhooks/stripe'].includes(r.url),
       );
@@ -129,11 +129,10 @@ describeEachDatabase('abuse limits', (kind) => {
       };
       for (const route of routes) {
         const url = route.url.replace(':email', customer.email).replace(':id', randomUUID());
-        // An order of a thousand lines is larger than any other body; a saved list holds as many (decision 054).
-        const limit =
-          (route.method === 'POST' && route.url === '/api/orders') || (route.method === 'PUT' && route.url === '/api/company/saved-lists/:id')
-            ? ORDER_BODY_LIMIT
-            : 64 * 1024;
+        // An order of a thousand lines is larger than any other body; a saved list (decision 054), a quote request and
+        // the shop's prices for it (decision 058) hold as many.
+        const orderSized = ['POST /api/orders', 'PUT /api/company/saved-lists/:id', 'POST /api/quotes', 'POST /api/quotes/:id/answer'];
+        const limit = orderSized.includes(`${route.method} ${route.url}`) ? ORDER_BODY_LIMIT : 64 * 1024;
         const headers = {
           ...(route.url.includes('admin') || route.url === '/api/products' || route.url === '/api/orders/:id' ? admin.auth : customer.auth),
           'content-type': 'application/json',

@@ -267,6 +267,66 @@ async function savedListOfA(ctx: Ctx): Promise<string> {
 async function savedListName(ctx: Ctx, id: string): Promise<string | null> {
   return (await rowsOf<{ name: string }>(ctx.t.database.db, sql`select name from saved_lists where id = ${id}::uuid`))[0]?.name ?? null;
 }
+/**
+ * A fresh quote of A's company (docs/decisions/058-quotes.md), asked for by A: waiting for prices, or priced
+ * (version 1, to be accepted within a week).
+ */
+async function quoteOfA(ctx: Ctx, priced: boolean): Promise<string> {
+  const lines = JSON.stringify([
+    {
+      productId: ctx.productId,
+      productName: 'Matrix tool',
+      sku: null,
+      imageUrl: '',
+      quantity: 2,
+      requestedUnitPriceMinor: 5_000,
+      quotedUnitPriceMinor: priced ? 4_500 : null,
+    },
+  ]);
+  const expires = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const [row] = await rowsOf<{ id: string }>(
+    ctx.t.database.db,
+    sql`insert into quotes (client_quote_id, user_id, user_name, user_email, company_id, currency, lines, status, version, expires_on)
+        values (${randomUUID()}::uuid, ${ctx.a.id}::uuid, 'A', ${ctx.a.email}, ${ctx.companyOfA}::uuid, 'USD', ${lines}::jsonb,
+                ${priced ? 'quoted' : 'requested'}, ${priced ? 1 : 0}, ${priced ? expires : null})
+        returning id`,
+  );
+  return row?.id ?? '';
+}
+/** Where the quote stands: its stored status, version and how many messages its thread holds. */
+async function quoteState(ctx: Ctx, id: string): Promise<string> {
+  const [row] = await rowsOf<{ status: string; version: number; messages: number }>(
+    ctx.t.database.db,
+    sql`select status, version, (select count(*)::int from quote_messages where quote_id = q.id) as messages from quotes q where id = ${id}::uuid`,
+  );
+  return `${row?.status} v${row?.version} m${row?.messages}`;
+}
+/** A quote of A's company: read by its members, its rep and every admin; nobody else learns it exists. */
+const A_QUOTE_READ: Expected = {
+  anonymous: 401,
+  customerA: 200,
+  customerB: 404,
+  admin: 200,
+  buyerA: 200,
+  buyerAllA: 200,
+  applicant: 404,
+  repA: 200,
+  repB: 404,
+};
+/** The dealer's side of A's quote (decline, ask again): its members only; the shop is answered as for a quote it cannot act on. */
+const A_QUOTE_DEALER: Expected = {
+  anonymous: 401,
+  customerA: 200,
+  customerB: 404,
+  admin: 404,
+  buyerA: 200,
+  buyerAllA: 200,
+  applicant: 404,
+  repA: 404,
+  repB: 404,
+};
+const SEES_A_QUOTES: readonly Actor[] = ['customerA', 'admin', 'buyerA', 'buyerAllA', 'repA'];
+
 /** Who works on A's saved lists: its members and its rep. */
 /** A browser's push subscription, at an address of its own (docs/notifications.md). */
 function pushDevice() {
@@ -816,6 +876,116 @@ const ROWS: Row[] = [
     route: 'GET /api/company/account',
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404, buyerA: 200, buyerAllA: 200, applicant: 404, repA: 200, repB: 404 },
     cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/company/account?companyId=${ctx.companyOfA}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // Every signed-in account lists quotes; A's quote is among them only for those who may read it.
+    route: 'GET /api/quotes',
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200, buyerA: 200, buyerAllA: 200, applicant: 200, repA: 200, repB: 200 },
+    cell: async (ctx, actor) => {
+      const id = await quoteOfA(ctx, false);
+      return {
+        request: { method: 'GET', url: '/api/quotes', headers: authOf(ctx, actor) },
+        verify: async (res) => {
+          if (res.statusCode !== 200) return;
+          const ids = (res.json() as { quotes: { id: string }[] }).quotes.map((quote) => quote.id);
+          expect(ids.includes(id), actor).toBe(SEES_A_QUOTES.includes(actor));
+        },
+      };
+    },
+  },
+  {
+    route: 'GET /api/quotes/:id',
+    expect: A_QUOTE_READ,
+    cell: async (ctx, actor) => ({ request: { method: 'GET', url: `/api/quotes/${await quoteOfA(ctx, false)}`, headers: authOf(ctx, actor) } }),
+  },
+  {
+    // Asking for a quote is a dealer's of an approved company: the quote is always the asker's own company's.
+    route: 'POST /api/quotes',
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 403, buyerA: 201, buyerAllA: 201, applicant: 403, repA: 403, repB: 403 },
+    cell: async (ctx, actor) => ({
+      request: {
+        method: 'POST',
+        url: '/api/quotes',
+        headers: authOf(ctx, actor),
+        payload: { clientQuoteId: randomUUID(), lines: [{ productId: ctx.productId, quantity: 2 }], message: `From ${actor}` },
+      },
+      verify: async (res) => {
+        if (res.statusCode !== 201) return;
+        const [row] = await rowsOf<{ companyId: string }>(
+          ctx.t.database.db,
+          sql`select company_id as "companyId" from quotes where id = ${(res.json() as { id: string }).id}::uuid`,
+        );
+        expect(row?.companyId).toBe(await companyIdOf(ctx, userOf(ctx, actor) ?? { id: '' }));
+      },
+    }),
+  },
+  {
+    // Pricing A's quote is the shop's: every admin and A's rep; A's own people are answered as for a quote they cannot price.
+    route: 'POST /api/quotes/:id/answer',
+    expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 200, buyerA: 404, buyerAllA: 404, applicant: 404, repA: 200, repB: 404 },
+    cell: async (ctx, actor) => {
+      const id = await quoteOfA(ctx, false);
+      const expiresOn = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      return {
+        request: {
+          method: 'POST',
+          url: `/api/quotes/${id}/answer`,
+          headers: authOf(ctx, actor),
+          payload: { lines: [{ productId: ctx.productId, unitPriceMinor: 1 }], expiresOn, message: `Priced by ${actor}` },
+        },
+        verify: async (res) => expect(await quoteState(ctx, id)).toBe(res.statusCode === 200 ? 'quoted v1 m1' : 'requested v0 m0'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/quotes/:id/messages',
+    expect: A_QUOTE_READ,
+    cell: async (ctx, actor) => {
+      const id = await quoteOfA(ctx, false);
+      return {
+        request: { method: 'POST', url: `/api/quotes/${id}/messages`, headers: authOf(ctx, actor), payload: { body: `Hello from ${actor}` } },
+        verify: async (res) => expect(await quoteState(ctx, id)).toBe(res.statusCode === 200 ? 'requested v0 m1' : 'requested v0 m0'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/quotes/:id/decline',
+    expect: A_QUOTE_DEALER,
+    cell: async (ctx, actor) => {
+      const id = await quoteOfA(ctx, true);
+      return {
+        request: { method: 'POST', url: `/api/quotes/${id}/decline`, headers: authOf(ctx, actor), payload: { message: '' } },
+        verify: async (res) => expect(await quoteState(ctx, id)).toBe(res.statusCode === 200 ? 'declined v1 m1' : 'quoted v1 m0'),
+      };
+    },
+  },
+  {
+    route: 'POST /api/quotes/:id/ask-again',
+    expect: A_QUOTE_DEALER,
+    cell: async (ctx, actor) => {
+      const id = await quoteOfA(ctx, true);
+      return {
+        request: { method: 'POST', url: `/api/quotes/${id}/ask-again`, headers: authOf(ctx, actor), payload: { message: 'Better price?' } },
+        verify: async (res) => expect(await quoteState(ctx, id)).toBe(res.statusCode === 200 ? 'requested v1 m1' : 'quoted v1 m0'),
+      };
+    },
+  },
+  {
+    // Accepting places an order as A's company: its members only (admins and reps do not order from a quote).
+    route: 'POST /api/quotes/:id/accept',
+    expect: { anonymous: 401, customerA: 201, customerB: 404, admin: 403, buyerA: 201, buyerAllA: 201, applicant: 404, repA: 403, repB: 403 },
+    cell: async (ctx, actor) => {
+      const id = await quoteOfA(ctx, true);
+      return {
+        request: {
+          method: 'POST',
+          url: `/api/quotes/${id}/accept`,
+          headers: authOf(ctx, actor),
+          payload: { clientOrderId: randomUUID(), version: 1, userAddress: '1 Matrix Road', userPhone: '+1 555 0100' },
+        },
+        verify: async (res) => expect(await quoteState(ctx, id)).toBe(res.statusCode === 201 ? 'accepted v1 m1' : 'quoted v1 m0'),
+      };
+    },
   },
   {
     // A's company's saved lists: its members and its rep read and change them; nobody else learns they exist.

@@ -105,6 +105,27 @@ const ENDPOINTS: Endpoint[] = [
     param: () => randomUUID(),
   },
   { route: 'DELETE /api/company/saved-lists/:id', as: 'customer', param: () => randomUUID() },
+  {
+    route: 'POST /api/quotes',
+    as: 'customer',
+    body: (c) => ({ clientQuoteId: randomUUID(), lines: [{ productId: c.productId, quantity: 3 }], message: 'Volume price?' }),
+  },
+  {
+    route: 'POST /api/quotes/:id/answer',
+    as: 'admin',
+    body: (c) => ({ lines: [{ productId: c.productId, unitPriceMinor: 1_000 }], expiresOn: '2027-01-31', message: 'Our price.' }),
+    param: () => randomUUID(),
+  },
+  { route: 'POST /api/quotes/:id/messages', as: 'customer', body: () => ({ body: 'Any news?' }), param: () => randomUUID() },
+  { route: 'POST /api/quotes/:id/ask-again', as: 'customer', body: () => ({ message: 'Can you do better?' }), param: () => randomUUID() },
+  { route: 'POST /api/quotes/:id/decline', as: 'customer', body: () => ({ message: 'No, thanks.' }), param: () => randomUUID() },
+  {
+    route: 'POST /api/quotes/:id/accept',
+    as: 'customer',
+    body: () => ({ clientOrderId: randomUUID(), version: 1, userAddress: '12 Harbour Road, Leeds', userPhone: '+44 113 496 0000' }),
+    param: () => randomUUID(),
+  },
+  { route: 'GET /api/quotes/:id', as: 'customer', param: () => randomUUID() },
   { route: 'POST /api/company/invitations', as: 'customer', body: () => ({ email: 'fuzz-invited@example.com', role: 'buyer' }) },
   { route: 'DELETE /api/company/invitations/:id', as: 'customer', param: () => randomUUID() },
   { route: 'PATCH /api/company/members/:userId', as: 'customer', body: () => ({ role: 'buyer', canSeeAllOrders: true }), param: () => randomUUID() },
@@ -401,6 +422,18 @@ describeEachDatabase('hostile input', (kind) => {
       fc.asyncProperty(query, async (q) => {
         const search = new URLSearchParams(q).toString();
         const res = await ctx.t.app.inject({ url: `/api/company/price-list?${search}`, headers: ctx.customer.auth });
+        expectSafe(res, `?${search}`);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('GET /api/quotes: any query string is answered safely', async () => {
+    const query = fc.dictionary(fc.constantFrom('status', '__proto__', 'constructor'), hostileString, { maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const search = new URLSearchParams(q).toString();
+        const res = await ctx.t.app.inject({ url: `/api/quotes?${search}`, headers: ctx.customer.auth });
         expectSafe(res, `?${search}`);
       }),
       { numRuns: 60 },

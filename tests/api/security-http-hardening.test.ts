@@ -2,6 +2,7 @@
 // configured, HSTS only in production, no framework banner, no CORS, no directory listings, personal
 // answers never cached, and /uploads serving only our own content-hashed WebP images, over real HTTP.
 
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -249,6 +250,13 @@ describe('HTTP hardening', () => {
       payload: { name: 'Cache check list', currency: 'EUR', rateMicros: 920_000, defaultPercentOff: 0 },
     });
     const priceListId = (priceList.json() as { id: string }).id;
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: customer.auth,
+      payload: { clientQuoteId: randomUUID(), lines: [{ productId: await t.createProduct({ minOrder: 1 }), quantity: 2 }], message: '' },
+    });
+    const quoteId = (quote.json() as { id: string }).id;
     const personal: [string, MintedUser][] = [
       [`/api/users/${customer.email}`, customer],
       [`/api/orders/${customer.email}`, customer],
@@ -272,11 +280,13 @@ describe('HTTP hardening', () => {
       ['/api/admin/price-lists', admin],
       [`/api/admin/price-lists/${priceListId}`, admin],
       ['/api/tax-rates', admin],
+      ['/api/quotes', customer],
+      [`/api/quotes/${quoteId}`, customer],
     ];
     const guardedGets = t.app.registeredRoutes.filter(
       (r) =>
         r.method === 'GET' &&
-        /:email|:id|^\/api\/(orders|users|invoices|mail\/failures|tax-rates|company(\/account|\/price-list)?|(admin|rep)\/[a-z-]+)$/u.test(r.url) &&
+        /:email|:id|^\/api\/(orders|users|invoices|quotes|mail\/failures|tax-rates|company(\/account|\/price-list)?|(admin|rep)\/[a-z-]+)$/u.test(r.url) &&
         !r.url.startsWith('/api/products'),
     );
     expect(personal).toHaveLength(guardedGets.length);

@@ -134,8 +134,8 @@ describe('My Orders for a rep', () => {
 });
 
 describe('the rep’s dashboard menu', () => {
-  it('has My Profile, My Orders and the Order Pad, and nothing of a company, reviews or the admin pages', () => {
-    expect(menuItems('rep')?.map((item) => item.label)).toEqual(['My Profile', 'My Orders', 'Order Pad', 'This Device']);
+  it('has My Profile, My Orders, the Order Pad and Quotes, and nothing of a company, reviews or the admin pages', () => {
+    expect(menuItems('rep')?.map((item) => item.label)).toEqual(['My Profile', 'My Orders', 'Order Pad', 'Quotes', 'This Device']);
     expect(menuItems('customer')?.map((item) => item.label)).toContain('My Company');
   });
 
