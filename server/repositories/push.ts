@@ -6,7 +6,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PushKind, PushSubscriptionBody } from '../../src/contract/push';
 import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { orders, pushQueue, pushSubscriptions, users } from '../db/schema';
+import { orders, pushQueue, pushSubscriptions, quotes, users } from '../db/schema';
 
 /** The most devices one user receives notifications on; subscribing another forgets the oldest. */
 export const MAX_DEVICES_PER_USER = 20;
@@ -196,5 +196,22 @@ export async function countWaitingFor(tx: Tx, userId: string, role: ClaimedPush[
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
     .where(where);
-  return Number(row?.n ?? 0);
+  // Quotes too (docs/decisions/058-quotes.md): for an admin the requests waiting for prices, for a sales rep those of its
+  // companies; for a dealer its company's quotes priced and open to accept.
+  const today = new Date().toISOString().slice(0, 10);
+  const quotesWaiting =
+    role === 'admin'
+      ? eq(quotes.status, 'requested')
+      : role === 'rep'
+        ? and(eq(quotes.status, 'requested'), sql`${quotes.companyId} in (select company_id from company_reps where user_id = ${userId}::uuid)`)
+        : and(
+            eq(quotes.status, 'quoted'),
+            sql`${quotes.expiresOn} >= ${today}`,
+            sql`${quotes.companyId} = (select company_id from company_members where user_id = ${userId}::uuid)`,
+          );
+  const [quoted] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quotes)
+    .where(quotesWaiting);
+  return Number(row?.n ?? 0) + Number(quoted?.n ?? 0);
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rows';
+import { countWaitingFor } from '../../server/repositories/push';
 import type { Order } from '../../src/contract/order';
 import { quoteMessages, type Quote, type QuotesAnswer } from '../../src/contract/quote';
 import type { TestUser } from '../helpers/test-app';
@@ -285,5 +286,20 @@ describeEachDatabase('quotes', (kind) => {
         .statusCode,
     ).toBe(403);
     expect((await quoteOf(id)).status).toBe('quoted');
+  });
+
+  it('counts on the app badge: requests waiting for prices for an admin and the company’s rep, priced quotes for the dealer', async () => {
+    const badge = (user: TestUser, role: 'admin' | 'rep' | 'customer') => countWaitingFor(t.database.db, user.id, role);
+    const before = { admin: await badge(admin, 'admin'), rita: await badge(rita, 'rep'), dana: await badge(dana, 'customer') };
+    const { id } = await requested();
+    expect(await badge(admin, 'admin')).toBe(before.admin + 1);
+    expect(await badge(rita, 'rep')).toBe(before.rita + 1);
+    expect(await badge(otto, 'rep')).toBe(0);
+    expect(await badge(dana, 'customer')).toBe(before.dana);
+    expect((await answer(id)).statusCode).toBe(200);
+    expect(await badge(admin, 'admin')).toBe(before.admin);
+    expect(await badge(rita, 'rep')).toBe(before.rita);
+    expect(await badge(dana, 'customer')).toBe(before.dana + 1);
+    expect(await badge(eve, 'customer')).toBe(0);
   });
 });
