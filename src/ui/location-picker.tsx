@@ -4,8 +4,13 @@
 // (docs/decisions/040-dealer-companies.md). The form keeps the address and phone fields either way, holding
 // the location's while one is chosen, so its checks pass and an order saved offline shows where it goes.
 
+import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import * as v from 'valibot';
 import type { Location } from '../contract/dealer-company';
+import { PhoneSchema } from '../contract/fields';
+import { AddressSchema } from '../contract/order';
 import { FormField } from './form-field';
 
 /** The picker's value for an address typed for this order alone. */
@@ -50,6 +55,25 @@ export function switchDelivery(
 export interface ContactForm {
   read: () => Contact;
   write: (values: Contact) => void;
+}
+
+const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
+
+/**
+ * The address-and-phone form of an order placed with its lines (the order pad, a quote accepted), checked as the
+ * server checks them, with its side of the picker (`contactForm`).
+ */
+export function useContactForm(defaults: Contact) {
+  const form = useForm<Contact>({ resolver: valibotResolver(ContactSchema), mode: 'onTouched', defaultValues: defaults });
+  const contactForm: ContactForm = {
+    read: () => form.getValues(),
+    write: (values) => {
+      form.setValue('userAddress', values.userAddress);
+      form.setValue('userPhone', values.userPhone);
+      form.clearErrors();
+    },
+  };
+  return { ...form, contactForm };
 }
 
 /**

@@ -12,16 +12,11 @@
 // Beside it, a dealer of a company may Request a quote instead: the same lines go to the shop for its prices
 // (docs/decisions/058-quotes.md), and leave the pad as a placed order's do.
 
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast';
-import * as v from 'valibot';
 import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { AddressSchema } from '../../contract/order';
-import { PhoneSchema } from '../../contract/fields';
 import { MAX_ORDER_LINES } from '../../contract/constants';
 import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
@@ -42,7 +37,7 @@ import {
   type OrderAccount,
 } from '../../ui/account-payment';
 import { AddressField, PhoneField } from '../../ui/form-field';
-import { DestinationPicker, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
+import { DestinationPicker, useContactForm, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { FormTaxTotals } from '../../ui/order-totals';
 import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
@@ -55,9 +50,6 @@ import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
 import { RequestQuoteDialog } from './request-quote-dialog';
 import { SavedLists } from './saved-lists';
-
-const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
-type Contact = v.InferOutput<typeof ContactSchema>;
 
 export interface OrderPadProps {
   email: string;
@@ -117,23 +109,9 @@ export function OrderPad({
   const {
     register,
     handleSubmit,
-    getValues,
-    setValue,
-    clearErrors,
+    contactForm,
     formState: { errors },
-  } = useForm<Contact>({
-    resolver: valibotResolver(ContactSchema),
-    mode: 'onTouched',
-    defaultValues: delivery.defaults,
-  });
-  const contactForm = {
-    read: () => getValues(),
-    write: (values: Contact) => {
-      setValue('userAddress', values.userAddress);
-      setValue('userPhone', values.userPhone);
-      clearErrors();
-    },
-  };
+  } = useContactForm(delivery.defaults);
 
   const byId = useMemo(() => new Map((products ?? []).map((product) => [product._id, product])), [products]);
   const rows = (lines ?? []).map((line) => ({ line, product: byId.get(line.productId), problem: padLineProblem(byId.get(line.productId), line.quantity) }));

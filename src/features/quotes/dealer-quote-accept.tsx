@@ -4,28 +4,21 @@
 // acceptance names the version of the quote the dealer read, and carries one clientOrderId per attempt, so a
 // press repeated after a lost answer is the same order. An order to pay by card goes on to its payment page.
 
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import * as v from 'valibot';
 import { errorMessage, isSessionRefused } from '../../api/errors';
 import type { Location } from '../../contract/dealer-company';
-import { PhoneSchema } from '../../contract/fields';
 import { formatMoney } from '../../contract/money';
-import { AddressSchema, needsCardPayment } from '../../contract/order';
+import { needsCardPayment } from '../../contract/order';
 import { quoteTotal, type Quote } from '../../contract/quote';
 import { orderTotals, showsTax } from '../../contract/tax';
 import { AccountPaymentFields, depositText, holdReason, orderTaxTerms, placedOnAccount, useAccountPayment, type OrderAccount } from '../../ui/account-payment';
 import { AddressField, PhoneField } from '../../ui/form-field';
-import { DestinationPicker, useDeliveryChoice } from '../../ui/location-picker';
+import { DestinationPicker, useContactForm, useDeliveryChoice } from '../../ui/location-picker';
 import { FormTaxTotals } from '../../ui/order-totals';
 import { toast } from '../../ui/toast';
 import { reportSessionExpired } from '../auth/session';
 import { acceptQuote, useQuoteChange } from './quotes-api';
-
-const ContactSchema = v.object({ userAddress: AddressSchema, userPhone: PhoneSchema });
-type Contact = v.InferOutput<typeof ContactSchema>;
 
 /** Where the order of an accepted quote goes and how it is paid, as the order pad's form starts. */
 export interface QuoteDelivery {
@@ -60,19 +53,9 @@ export function DealerQuoteAccept({ quote, delivery: start, online, onCancel }: 
   const {
     register,
     handleSubmit,
-    getValues,
-    setValue,
-    clearErrors,
+    contactForm,
     formState: { errors },
-  } = useForm<Contact>({ resolver: valibotResolver(ContactSchema), mode: 'onTouched', defaultValues: delivery.defaults });
-  const contactForm = {
-    read: () => getValues(),
-    write: (values: Contact) => {
-      setValue('userAddress', values.userAddress);
-      setValue('userPhone', values.userPhone);
-      clearErrors();
-    },
-  };
+  } = useContactForm(delivery.defaults);
 
   const netMinor = quoteTotal(quote) ?? 0;
   const taxTerms = orderTaxTerms(account, delivery.location);

@@ -10,6 +10,7 @@ import { texts } from '../../contract/messages';
 import { formatMoney } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { isQuoteOpen, QUOTE_MESSAGE_MAX, QUOTE_STATUS_LABEL, QuoteMessageSchema, quoteTotal, type Quote, type QuoteLine } from '../../contract/quote';
+import { OnlineSubmit } from '../../ui/online-submit';
 import { QueryError } from '../../ui/query-error';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
@@ -322,17 +323,9 @@ function QuoteThread({ quote, online }: { quote: Quote; online: boolean }) {
             {bodyError}
           </p>
         ) : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn btn-outline" disabled={!online || write.isPending}>
-            {write.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Send message
-          </button>
-          {online ? null : (
-            <p id={`${id}-offline`} className="text-sm text-base-content/80">
-              {texts.needsNetwork}
-            </p>
-          )}
-        </div>
+        <OnlineSubmit id={`${id}-offline`} online={online} busy={write.isPending} className="btn btn-outline">
+          Send message
+        </OnlineSubmit>
       </form>
     </section>
   );

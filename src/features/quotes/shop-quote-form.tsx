@@ -6,10 +6,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { errorMessage, serverFieldErrors } from '../../api/errors';
-import { texts } from '../../contract/messages';
 import { CURRENCY_NAMES, currencySymbol, formatMoney, formatPrice } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import { OptionalQuoteMessageSchema, QUOTE_MESSAGE_MAX, quoteTotal, type Quote } from '../../contract/quote';
+import { OnlineSubmit } from '../../ui/online-submit';
 import { fieldAria, FormField, TextAreaField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { formatCalendarDay } from './shop-quote-parts';
@@ -205,22 +205,9 @@ export function ShopQuoteForm({ quote, online }: { quote: Quote; online: boolean
           {failure}
         </p>
       ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <button
-          type="submit"
-          className="btn btn-primary self-start"
-          disabled={!online || answer.isPending}
-          aria-describedby={online ? undefined : `${id}-offline`}
-        >
-          {answer.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Send quote
-        </button>
-        {online ? null : (
-          <p id={`${id}-offline`} className="text-sm" role="status">
-            {texts.needsNetwork}
-          </p>
-        )}
-      </div>
+      <OnlineSubmit id={`${id}-offline`} online={online} busy={answer.isPending} className="btn btn-primary">
+        Send quote
+      </OnlineSubmit>
     </form>
   );
 }

@@ -4,8 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { errorMessage, serverFieldErrors } from '../../api/errors';
-import { texts } from '../../contract/messages';
 import { QUOTE_MESSAGE_MAX, QuoteMessageBodySchema, type Quote, type QuoteThreadMessage } from '../../contract/quote';
+import { OnlineSubmit } from '../../ui/online-submit';
 import { TextAreaField } from '../../ui/form-field';
 import { formatMoment } from './shop-quote-parts';
 import { postQuoteMessage, useQuoteChange } from './quotes-api';
@@ -85,22 +85,9 @@ export function ShopQuoteThread({ quote, online }: { quote: Quote; online: boole
             {failure}
           </p>
         ) : null}
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <button
-            type="submit"
-            className="btn btn-outline btn-primary self-start"
-            disabled={!online || post.isPending}
-            aria-describedby={online ? undefined : `${id}-offline`}
-          >
-            {post.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Send message
-          </button>
-          {online ? null : (
-            <p id={`${id}-offline`} className="text-sm" role="status">
-              {texts.needsNetwork}
-            </p>
-          )}
-        </div>
+        <OnlineSubmit id={`${id}-offline`} online={online} busy={post.isPending} className="btn btn-outline btn-primary">
+          Send message
+        </OnlineSubmit>
       </form>
     </section>
   );
