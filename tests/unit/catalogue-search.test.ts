@@ -103,6 +103,37 @@ describe('catalogue search over the saved copy', () => {
     expect(await search(freshDb(), 'drill')).toBeUndefined();
   });
 
+  it('keeps its index while only other entries of meta change (the outbox, price lists), and still reads a newer sync time', async () => {
+    const db = freshDb();
+    const drill = tool('Hammer Drill');
+    fakeServer([
+      { version: 1, cursor: 10, products: [drill], deleted: [] },
+      { version: 1, cursor: 11, products: [], deleted: [] },
+    ]);
+    await syncCatalogue({ db, now: () => 1000 });
+    const rowsRead = vi.spyOn(db.products, 'toArray');
+    expect((await search(db, 'hammer'))?.savedAt).toBe(1000);
+    expect(rowsRead).toHaveBeenCalledTimes(1);
+
+    // What the outbox writes while it sends an order.
+    await db.meta.put({ key: 'outbox-lease', value: { holder: 'tab', expiresAt: 5000 } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(names(await search(db, 'hammer'))).toEqual([drill.name]);
+    expect(rowsRead).toHaveBeenCalledTimes(1);
+
+    // A sync that changed no tool: the same index, the new time.
+    await syncCatalogue({ db, now: () => 2000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await search(db, 'hammer'))?.savedAt).toBe(2000);
+    expect(rowsRead).toHaveBeenCalledTimes(1);
+
+    // A tool changed: the index is read again.
+    await saveProducts([{ ...drill, availableQnt: 7 }], db);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await search(db, 'hammer'))?.data.items[0]?.availableQnt).toBe(7);
+    expect(rowsRead).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps the search words of a list saved whole (GET /api/products) as well', async () => {
     const db = freshDb();
     fakeServer([{ version: 1, products: [], deleted: [] }]);

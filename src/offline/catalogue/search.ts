@@ -25,20 +25,29 @@ interface LoadedIndex {
   partial?: { saved: number; total: number };
 }
 
-/** The index of each open database, by name; dropped whenever its products or sync state change. */
-const indexes = new Map<string, { db: ForgelineDatabase; loaded: Promise<LoadedIndex | undefined> }>();
+/** When the saved copy was synced, or how far its first copy is: read from `meta`, apart from the index. */
+type CopyState = { syncedAt: number; fill?: { total: number } } | undefined;
+
+/**
+ * What each open database's search reads, by name: the index of its products (built from every row, seconds
+ * at 50,000 tools) and the copy's state (two small reads). Each is dropped when what it was read from changes:
+ * the index with the products, the state with `meta`, which the outbox, the price lists and the saved lists
+ * write to as well; a write there must not cost the next search a rebuild of the index.
+ */
+const kept = new Map<string, { db: ForgelineDatabase; index?: Promise<CatalogueIndex>; state?: Promise<CopyState> }>();
 let watching: Promise<void> | null = null;
 
 /**
- * Drops the index of a database whose products or sync state changed, in this thread or another (Dexie
- * tells every thread and tab of the origin), so the next search reads the saved copy again.
+ * Drops what changed of a database's index and state, in this thread or another (Dexie tells every thread and
+ * tab of the origin), so the next search reads it again.
  */
 function watchChanges(): Promise<void> {
   watching ??= import('dexie').then(({ default: Dexie }) => {
     Dexie.on('storagemutated', (parts) => {
-      for (const [name] of indexes) {
-        const changed = Object.keys(parts).some((key) => key.startsWith(`idb://${name}/products/`) || key.startsWith(`idb://${name}/meta/`));
-        if (changed) indexes.delete(name);
+      for (const [name, entry] of kept) {
+        const keys = Object.keys(parts);
+        if (keys.some((key) => key.startsWith(`idb://${name}/products/`))) delete entry.index;
+        if (keys.some((key) => key.startsWith(`idb://${name}/meta/`))) delete entry.state;
       }
     });
   });
@@ -47,32 +56,48 @@ function watchChanges(): Promise<void> {
 
 /** Forgets every index (the worker, after its sync changed the catalogue, rebuilds at once rather than on the next search). */
 export function forgetCatalogueIndexes(): void {
-  indexes.clear();
+  kept.clear();
 }
 
-async function load(db: ForgelineDatabase): Promise<LoadedIndex | undefined> {
-  const [state, fill, rows] = await db.transaction('r', db.products, db.meta, () =>
-    Promise.all([readCatalogueSyncState(db), readCatalogueFillState(db), db.products.toArray()]),
-  );
-  if (state) return { index: buildCatalogueIndex(rows), syncedAt: state.syncedAt };
-  if (!fill || rows.length === 0) return undefined;
-  return { index: buildCatalogueIndex(rows), syncedAt: fill.savedAt, partial: { saved: rows.length, total: Math.max(fill.total, rows.length) } };
+async function readState(db: ForgelineDatabase): Promise<CopyState> {
+  const [state, fill] = await db.transaction('r', db.meta, () => Promise.all([readCatalogueSyncState(db), readCatalogueFillState(db)]));
+  if (state) return { syncedAt: state.syncedAt };
+  return fill ? { syncedAt: fill.savedAt, fill: { total: fill.total } } : undefined;
 }
 
-/** The index of the saved catalogue, built on first use and after each change; undefined before the first sync. */
+/** A read kept until what it read changes; a failed one is forgotten (`forget`), so the next search tries again. */
+function keep<T>(read: () => Promise<T>, forget: (reading: Promise<T>) => void): Promise<T> {
+  const reading = read();
+  reading.catch(() => forget(reading));
+  return reading;
+}
+
+/** The index of the saved catalogue, built on first use and after each change of the products; undefined before the first sync. */
 export async function catalogueIndex(given?: ForgelineDatabase): Promise<LoadedIndex | undefined> {
   const db = given ?? (await database());
   await watchChanges();
-  const known = indexes.get(db.name);
-  if (known && known.db === db) return known.loaded;
-  const loaded = load(db);
-  const entry = { db, loaded };
-  indexes.set(db.name, entry);
-  // A failed read is not kept: the next search tries again.
-  loaded.catch(() => {
-    if (indexes.get(db.name) === entry) indexes.delete(db.name);
-  });
-  return loaded;
+  let entry = kept.get(db.name);
+  if (!entry || entry.db !== db) {
+    entry = { db };
+    kept.set(db.name, entry);
+  }
+  const reads = entry;
+  reads.state ??= keep(
+    () => readState(db),
+    (reading) => reading === reads.state && delete reads.state,
+  );
+  reads.index ??= keep(
+    async () => buildCatalogueIndex(await db.products.toArray()),
+    (reading) => reading === reads.index && delete reads.index,
+  );
+  const [state, index] = await Promise.all([reads.state, reads.index]);
+  const saved = index.products.length;
+  if (!state || (state.fill && saved === 0)) return undefined;
+  return {
+    index,
+    syncedAt: state.syncedAt,
+    ...(state.fill ? { partial: { saved, total: Math.max(state.fill.total, saved) } } : {}),
+  };
 }
 
 function savedRead<T>(loaded: LoadedIndex, data: T): SavedRead<T> {

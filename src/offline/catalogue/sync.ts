@@ -120,7 +120,9 @@ async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, no
   await writeProducts(db, changes.products, now);
   // The cursor is stored last, with the deletions: a sync cut short is simply asked for again.
   await db.transaction('rw', db.products, db.meta, async () => {
-    await db.products.bulkDelete(changes.deleted);
+    // Not even an empty delete when nothing was deleted: it counts as a change of the products, and each one
+    // costs the next search a rebuild of the index (search.ts).
+    if (changes.deleted.length > 0) await db.products.bulkDelete(changes.deleted);
     await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: syncState(changes, now) });
   });
 }
