@@ -9,7 +9,6 @@ import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { type Product, CATALOGUE_SEARCH_MAX_LENGTH, searchWords } from '../../contract/product';
 import { formatCount } from '../../contract/pricing';
-import type { DealerPrices } from '../../offline/prices';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { CATALOGUE_SEARCH_ANCHOR } from './catalogue-filters';
 import { productSearchQueryOptions } from './search-products';
@@ -44,21 +43,10 @@ function SearchIcon({ className = '' }: { className?: string }) {
   );
 }
 
-function ToolOption({
-  product,
-  prices,
-  id,
-  active,
-  onChoose,
-  onHover,
-}: {
-  product: Product;
-  prices: DealerPrices | null;
-  id: string;
-  active: boolean;
-  onChoose: () => void;
-  onHover: () => void;
-}) {
+function ToolOption({ product, id, active, onChoose, onHover }: { product: Product; id: string; active: boolean; onChoose: () => void; onHover: () => void }) {
+  // Read where a tool is shown, not by the bar: the price list (and the device's store it is kept in) loads
+  // when the dealer first searches here, not with every signed-in page.
+  const prices = useCataloguePrices();
   return (
     // The field keeps focus while the pointer chooses (aria-activedescendant names the option for the keys),
     // so a press must not take it: the option is chosen on click.
@@ -96,7 +84,6 @@ function ToolOption({
 /** For signed-in dealers (the app's root gives it to the bar): admins cannot order, and a visitor's bar stays as the public pages show it. */
 export function FindTool() {
   const router = useRouter();
-  const prices = useCataloguePrices();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -259,7 +246,6 @@ export function FindTool() {
               <ToolOption
                 key={product._id}
                 product={product}
-                prices={prices}
                 id={`${ids}-option-${i}`}
                 active={i === active}
                 onChoose={() => openTool(product)}

@@ -2,6 +2,7 @@
 // rules (order-again.ts decides each line). Nothing changed: a toast says so. Something did (a price, a
 // quantity moved by today's rules, a tool gone or sold out): a small dialog lists what and why.
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { errorMessage } from '../../api/errors';
@@ -9,7 +10,7 @@ import type { Order } from '../../contract/order';
 import { formatPrice } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
-import { useDealerPrices } from '../../offline/prices';
+import { dealerPricesQueryOptions } from '../../offline/prices';
 import { addToPad } from '../../offline/store';
 import { orderTitle } from '../../ui/order-lines';
 import { lineChanged, planOrderAgain, priceChanged, quantityChanged, quantityReason, type ReorderLine } from './order-again';
@@ -33,12 +34,17 @@ const pcs = (n: number) => `${formatCount(n)} pcs.`;
 export function useOrderAgain({ email, loadCatalogue, openPad }: OrderAgainOptions) {
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [result, setResult] = useState<OrderAgainResult | null>(null);
-  const prices = useDealerPrices(email);
+  // The price list is read when the dealer presses Order again, not with My Orders: the list and the
+  // device's store it is kept in load only for that.
+  const client = useQueryClient();
 
   const start = async (order: Order) => {
     setPendingId(order._id);
     try {
-      const lines = planOrderAgain(order, await loadCatalogue(), prices?.list ?? null);
+      // Without a list it could read, today's prices are compared at the list price, as the cards show them then.
+      const prices = client.fetchQuery(dealerPricesQueryOptions(email)).catch(() => null);
+      const [catalogue, list] = await Promise.all([loadCatalogue(), prices]);
+      const lines = planOrderAgain(order, catalogue, list?.list ?? null);
       for (const line of lines) {
         if (line.now && line.productId) await addToPad(email, line.productId, line.now.quantity);
       }
