@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../src/contract/product';
-import { buildCatalogueIndex, searchCatalogueIndex } from '../../src/offline/catalogue/search-index';
+import { buildCatalogueIndex, patchCatalogueIndex, searchCatalogueIndex } from '../../src/offline/catalogue/search-index';
 import { productRow } from '../../src/offline/catalogue/saved';
 import type { SearchReply } from '../../src/offline/catalogue/worker-messages';
 import { createSearchQueue } from '../../src/offline/catalogue/search-queue';
@@ -104,6 +104,33 @@ describe('the catalogue index', () => {
       'Tool 4992 Grinder',
       'Tool 4996 Grinder',
     ]);
+  });
+});
+
+describe('a sync folded into the index', () => {
+  const grinder = tool('Angle Grinder', { sku: 'FL-G0042', category: 'Grinders' });
+  const drill = tool('Hammer Drill', { sku: 'FL-D0100' });
+  const rowOf = (product: Product, position: number) => productRow(product, 2000, position);
+
+  it('takes restocked and repriced tools in their places, found by the same words, the index itself unchanged', () => {
+    const index = indexOf([grinder, drill]);
+    const patched = patchCatalogueIndex(index, [rowOf({ ...grinder, availableQnt: 7, price: 120 }, 0)]);
+    expect(patched).not.toBeNull();
+    expect(searchCatalogueIndex(patched as NonNullable<typeof patched>, { q: 'grinder', category: null, page: 1, pageSize: 24 }).items).toEqual([
+      { ...grinder, availableQnt: 7, price: 120 },
+    ]);
+    expect(searchCatalogueIndex(index, { q: 'grinder', category: null, page: 1, pageSize: 24 }).items).toEqual([grinder]);
+    // Patched again, from the patched one.
+    const again = patchCatalogueIndex(patched as NonNullable<typeof patched>, [rowOf({ ...drill, availableQnt: 1 }, 1)]);
+    expect(again?.products.map((p) => p.availableQnt)).toEqual([7, 1]);
+  });
+
+  it('leaves a new tool, a renamed one or one moved to another category to a new build', () => {
+    const index = indexOf([grinder, drill]);
+    expect(patchCatalogueIndex(index, [rowOf(tool('Jigsaw'), -1)])).toBeNull();
+    expect(patchCatalogueIndex(index, [rowOf({ ...drill, name: 'Rotary Hammer' }, 1)])).toBeNull();
+    expect(patchCatalogueIndex(index, [rowOf({ ...drill, description: 'For masonry.' }, 1)])).toBeNull();
+    expect(patchCatalogueIndex(index, [rowOf({ ...drill, category: 'Hammers' }, 1)])).toBeNull();
   });
 });
 

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../src/api/errors';
 import type { CatalogueChanges, Product } from '../../src/contract/product';
 import { readSavedProducts, saveProducts } from '../../src/offline/catalogue/saved';
-import { savedCategories, searchSavedCatalogue } from '../../src/offline/catalogue/search';
-import { readCatalogueSyncState, syncCatalogue } from '../../src/offline/catalogue/sync';
-import { openDatabase, type ForgelineDatabase } from '../../src/offline/store/database';
+import { builtCatalogueIndex, keepPatchedCatalogueIndex, savedCategories, searchSavedCatalogue } from '../../src/offline/catalogue/search';
+import { readCatalogueSyncState, runCatalogueSync, syncCatalogue } from '../../src/offline/catalogue/sync';
+import { openDatabase, type ForgelineDatabase, type SavedProduct } from '../../src/offline/store/database';
 import { getOfflineCatalogueTime } from '../../src/offline/catalogue/offline-read';
 
 const tool = (name: string, fields: Partial<Product> = {}): Product => ({
@@ -132,6 +132,35 @@ describe('catalogue search over the saved copy', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await search(db, 'hammer'))?.data.items[0]?.availableQnt).toBe(7);
     expect(rowsRead).toHaveBeenCalledTimes(2);
+  });
+
+  it('folds a sync that restocked tools into the index without reading every row again, and reads them again for a new tool', async () => {
+    const db = freshDb();
+    const drill = tool('Hammer Drill');
+    const pages: CatalogueChanges[] = [
+      { version: 1, cursor: 10, products: [drill, tool('Circular Saw', { category: 'Saws' })], deleted: [] },
+      { version: 2, cursor: 11, products: [{ ...drill, availableQnt: 3 }], deleted: [] },
+      { version: 3, cursor: 12, products: [tool('Jigsaw')], deleted: [] },
+    ];
+    const fetchChanges = async () => pages.shift() as CatalogueChanges;
+    const syncAndPatch = async () => {
+      const before = await builtCatalogueIndex(db);
+      const applied: { rows: SavedProduct[]; deleted: string[] }[] = [];
+      await runCatalogueSync({ db, fetchChanges, onApplied: (rows, deleted) => applied.push({ rows, deleted }) });
+      const changes = applied[0];
+      return before !== undefined && changes !== undefined && keepPatchedCatalogueIndex(before, changes.rows, changes.deleted, db);
+    };
+    await runCatalogueSync({ db, fetchChanges });
+    expect(names(await search(db, 'hammer'))).toEqual([drill.name]);
+    const rowsRead = vi.spyOn(db.products, 'toArray');
+
+    expect(await syncAndPatch()).toBe(true);
+    expect((await search(db, 'hammer'))?.data.items[0]?.availableQnt).toBe(3);
+    expect(rowsRead).not.toHaveBeenCalled();
+
+    expect(await syncAndPatch()).toBe(false);
+    expect(names(await search(db, 'jig'))).toEqual(['Jigsaw']);
+    expect(rowsRead).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the search words of a list saved whole (GET /api/products) as well', async () => {

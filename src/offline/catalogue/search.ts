@@ -4,8 +4,8 @@
 // browser this runs in the catalogue's dedicated worker (worker.ts); without workers, on the page.
 
 import type { CategoryList, ProductPage } from '../../contract/product';
-import type { ForgelineDatabase } from '../store/database';
-import { buildCatalogueIndex, searchCatalogueIndex, type CatalogueIndex } from './search-index';
+import type { ForgelineDatabase, SavedProduct } from '../store/database';
+import { buildCatalogueIndex, patchCatalogueIndex, searchCatalogueIndex, type CatalogueIndex } from './search-index';
 import { readCatalogueFillState, readCatalogueSyncState } from './sync';
 import type { SavedRead } from './saved';
 
@@ -34,7 +34,7 @@ type CopyState = { syncedAt: number; fill?: { total: number } } | undefined;
  * the index with the products, the state with `meta`, which the outbox, the price lists and the saved lists
  * write to as well; a write there must not cost the next search a rebuild of the index.
  */
-const kept = new Map<string, { db: ForgelineDatabase; index?: Promise<CatalogueIndex>; state?: Promise<CopyState> }>();
+const kept = new Map<string, { db: ForgelineDatabase; index?: Promise<CatalogueIndex>; built?: CatalogueIndex; state?: Promise<CopyState> }>();
 let watching: Promise<void> | null = null;
 
 /**
@@ -46,12 +46,40 @@ function watchChanges(): Promise<void> {
     Dexie.on('storagemutated', (parts) => {
       for (const [name, entry] of kept) {
         const keys = Object.keys(parts);
-        if (keys.some((key) => key.startsWith(`idb://${name}/products/`))) delete entry.index;
+        if (keys.some((key) => key.startsWith(`idb://${name}/products/`))) {
+          delete entry.index;
+          delete entry.built;
+        }
         if (keys.some((key) => key.startsWith(`idb://${name}/meta/`))) delete entry.state;
       }
     });
   });
   return watching;
+}
+
+const noop = () => undefined;
+
+/** The index of the saved products as they are now, if it is built; taken before a sync writes, to patch after it. */
+export async function builtCatalogueIndex(given?: ForgelineDatabase): Promise<CatalogueIndex | undefined> {
+  const db = given ?? (await database());
+  const entry = kept.get(db.name);
+  return entry?.db === db ? entry.built : undefined;
+}
+
+/**
+ * After a sync wrote `rows` (and deleted nothing) over the products `before` was built from: keeps that index
+ * with the rows folded in (search-index.ts, `patchCatalogueIndex`), instead of building it again from every
+ * saved row. False when it cannot (a new tool, one found by other words, a deletion): the next search builds it.
+ */
+export async function keepPatchedCatalogueIndex(before: CatalogueIndex, rows: SavedProduct[], deleted: string[], given?: ForgelineDatabase): Promise<boolean> {
+  const db = given ?? (await database());
+  const patched = deleted.length === 0 ? patchCatalogueIndex(before, rows) : null;
+  if (!patched) return false;
+  const entry = kept.get(db.name);
+  if (!entry || entry.db !== db) return false;
+  entry.index = Promise.resolve(patched);
+  entry.built = patched;
+  return true;
 }
 
 /** Forgets every index (the worker, after its sync changed the catalogue, rebuilds at once rather than on the next search). */
@@ -90,6 +118,10 @@ export async function catalogueIndex(given?: ForgelineDatabase): Promise<LoadedI
     async () => buildCatalogueIndex(await db.products.toArray()),
     (reading) => reading === reads.index && delete reads.index,
   );
+  const reading = reads.index;
+  void reading.then((index) => {
+    if (reads.index === reading) reads.built = index;
+  }, noop);
   const [state, index] = await Promise.all([reads.state, reads.index]);
   const saved = index.products.length;
   if (!state || (state.fill && saved === 0)) return undefined;

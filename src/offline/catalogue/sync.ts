@@ -94,20 +94,23 @@ export async function readCatalogueSyncState(given?: ForgelineDatabase): Promise
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Writes changed tools in chunks, each in its own transaction, yielding to the page between them. */
-async function writeProducts(db: ForgelineDatabase, products: Product[], now: number): Promise<void> {
+async function writeProducts(db: ForgelineDatabase, products: Product[], now: number): Promise<SavedProduct[]> {
   // A tool this device has not seen before goes in front of every other (newest first); one it knows keeps its place.
   // The server lists changes oldest first, so the last of them ends up first.
   const first = await db.products.orderBy('position').first();
   let nextNew = Math.min(first?.position ?? 0, 0) - 1;
+  const written: SavedProduct[] = [];
   for (let start = 0; start < products.length; start += CHUNK) {
     const chunk = products.slice(start, start + CHUNK);
     await db.transaction('rw', db.products, async () => {
       const known = await db.products.bulkGet(chunk.map((product) => product._id));
       const rows: SavedProduct[] = chunk.map((product, i) => productRow(product, now, known[i]?.position ?? nextNew--));
       await db.products.bulkPut(rows);
+      written.push(...rows);
     });
     if (start + CHUNK < products.length) await yieldToPage();
   }
+  return written;
 }
 
 const syncState = (from: { version: number; cursor?: number | undefined }, syncedAt: number): CatalogueSyncState => ({
@@ -116,8 +119,8 @@ const syncState = (from: { version: number; cursor?: number | undefined }, synce
   syncedAt,
 });
 
-async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, now: number): Promise<void> {
-  await writeProducts(db, changes.products, now);
+async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, now: number): Promise<SavedProduct[]> {
+  const rows = await writeProducts(db, changes.products, now);
   // The cursor is stored last, with the deletions: a sync cut short is simply asked for again.
   await db.transaction('rw', db.products, db.meta, async () => {
     // Not even an empty delete when nothing was deleted: it counts as a change of the products, and each one
@@ -125,6 +128,7 @@ async function applyChanges(db: ForgelineDatabase, changes: CatalogueChanges, no
     if (changes.deleted.length > 0) await db.products.bulkDelete(changes.deleted);
     await db.meta.put({ key: CATALOGUE_SYNC_KEY, value: syncState(changes, now) });
   });
+  return rows;
 }
 
 export interface SyncOptions {
@@ -133,6 +137,8 @@ export interface SyncOptions {
   now?: () => number;
   /** While an empty copy fills: after each page (and once at the start of a resumed fill). */
   onProgress?: (progress: CatalogueFillProgress) => void;
+  /** After a sync of a saved copy wrote its changes: the rows written and the tools deleted. */
+  onApplied?: (rows: SavedProduct[], deleted: string[]) => void;
 }
 
 /** What one sync did, and the changed tools with distinct pictures (the page warms its image cache with them). */
@@ -174,7 +180,8 @@ export async function runCatalogueSync(options: SyncOptions = {}): Promise<SyncO
     throw new CatalogueSyncError(toFailure(error, state.syncedAt));
   }
   const now = options.now?.() ?? Date.now();
-  await applyChanges(db, changes, now);
+  const rows = await applyChanges(db, changes, now);
+  options.onApplied?.(rows, changes.deleted);
   return {
     result: { version: changes.version, syncedAt: now, changed: changes.products.length, deleted: changes.deleted.length },
     pictures: distinctPictures(changes.products),

@@ -5,10 +5,11 @@
 // page's thread: the home page never loads the IndexedDB code itself.
 
 import type { WorkerMessage, WorkerRequest } from './worker-messages';
-import { catalogueIndex, forgetCatalogueIndexes, searchSavedCatalogue } from './search';
+import type { SavedProduct } from '../store/database';
+import { builtCatalogueIndex, catalogueIndex, forgetCatalogueIndexes, keepPatchedCatalogueIndex, searchSavedCatalogue } from './search';
 import { createSearchQueue } from './search-queue';
 import { saveReviews } from './saved';
-import { runCatalogueSync, toFailure } from './sync';
+import { runCatalogueSync, toFailure, type SyncOutcome } from './sync';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const send = (message: WorkerMessage) => scope.postMessage(message);
@@ -29,15 +30,32 @@ scope.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   const { id } = request;
-  void runCatalogueSync({ onProgress: (progress) => send({ type: 'fill-progress', ...progress }) }).then(
-    (outcome) => {
-      send({ type: 'sync', id, ok: true, outcome });
-      if (outcome.result.changed + outcome.result.deleted === 0) return;
-      forgetCatalogueIndexes();
-      warm();
-    },
-    (error: unknown) => send({ type: 'sync', id, ok: false, failure: toFailure(error, null) }),
-  );
+  void sync(id);
 });
+
+/**
+ * Runs a sync and keeps the index up to date: the changed tools folded into it where they are found by the same
+ * words as before (stock and prices, as after every order), else built again at once rather than on the next search.
+ */
+async function sync(id: number): Promise<void> {
+  const before = await builtCatalogueIndex().catch(() => undefined);
+  const applied: { rows: SavedProduct[]; deleted: string[] }[] = [];
+  let outcome: SyncOutcome;
+  try {
+    outcome = await runCatalogueSync({
+      onProgress: (progress) => send({ type: 'fill-progress', ...progress }),
+      onApplied: (rows, deleted) => applied.push({ rows, deleted }),
+    });
+  } catch (error) {
+    send({ type: 'sync', id, ok: false, failure: toFailure(error, null) });
+    return;
+  }
+  const changes = applied[0];
+  const patched = before !== undefined && changes !== undefined && (await keepPatchedCatalogueIndex(before, changes.rows, changes.deleted).catch(() => false));
+  send({ type: 'sync', id, ok: true, outcome });
+  if (patched || outcome.result.changed + outcome.result.deleted === 0) return;
+  forgetCatalogueIndexes();
+  warm();
+}
 
 warm();
