@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueChanges, Product, ProductPage } from '../../src/contract/product';
-import { searchProducts } from '../../src/features/catalogue/search-products';
+import { SERVER_SEARCH_DELAY_MS, searchProducts } from '../../src/features/catalogue/search-products';
 import { reportCatalogueFill } from '../../src/offline/catalogue/fill-progress';
 import { runCatalogueSync } from '../../src/offline/catalogue/sync';
 import { catalogueWorkerNotStarted, catalogueWorkerSearch } from '../../src/offline/catalogue/worker-client';
@@ -72,5 +72,18 @@ describe('a search typed online', () => {
     expect(page.items.map((p) => p.name)).toEqual(['Server Hammer Drill']);
     expect(fetched).toHaveLength(1);
     expect(fetched[0]).toContain('/products?q=hammer');
+  });
+
+  it('sends the search the dealer stopped at: one typed past within a moment never reaches the server', async () => {
+    reportCatalogueFill({ saved: 1000, total: 5000 });
+    const typedPast = new AbortController();
+    const first = searchProducts({ ...search, q: 'ham' }, { signal: typedPast.signal });
+    await new Promise((resolve) => setTimeout(resolve, SERVER_SEARCH_DELAY_MS / 2));
+    typedPast.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    const page = await searchProducts(search);
+    expect(page.items.map((p) => p.name)).toEqual(['Server Hammer Drill']);
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]).toContain('/products?q=hammer+drill');
   });
 });

@@ -121,6 +121,12 @@ export interface SearchOptions {
  */
 const CONFIRM_DELAY_MS = 300;
 
+/**
+ * How long a search the server answers first (no saved copy yet, or one still being saved) waits before it is
+ * sent: keys typed within it replace it (its signal aborts) before it reaches the server.
+ */
+export const SERVER_SEARCH_DELAY_MS = 100;
+
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -171,7 +177,11 @@ export async function searchProducts(search: CatalogueSearch, options: SearchOpt
     }
   }
   const early = takeFirstPage(search);
-  const fromServer = () => early ?? fetchProductPage(search, options.signal);
+  // A search the server answers waits a moment before it is sent: a word typed at a person's pace is then one
+  // request, not one per key, each of which the server would read in full while the ones after it wait.
+  const typed = !browsing && online;
+  const fromServer = async () =>
+    early ?? (typed ? pause(SERVER_SEARCH_DELAY_MS, options.signal) : Promise.resolve()).then(() => fetchProductPage(search, options.signal));
   // Nothing to write back: the saved copy is kept by the catalogue sync (sync-catalogue.ts).
   return withOfflineFallback(
     'products',
