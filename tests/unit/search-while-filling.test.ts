@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueChanges, Product, ProductPage } from '../../src/contract/product';
-import { SERVER_SEARCH_DELAY_MS, searchProducts } from '../../src/features/catalogue/search-products';
+import { searchProducts } from '../../src/features/catalogue/search-products';
 import { reportCatalogueFill } from '../../src/offline/catalogue/fill-progress';
 import { runCatalogueSync } from '../../src/offline/catalogue/sync';
 import { catalogueWorkerNotStarted, catalogueWorkerSearch } from '../../src/offline/catalogue/worker-client';
@@ -74,16 +74,25 @@ describe('a search typed online', () => {
     expect(fetched[0]).toContain('/products?q=hammer');
   });
 
-  it('sends the search the dealer stopped at: one typed past within a moment never reaches the server', async () => {
+  it('sends one typed search at a time: those typed past while the server answers the first are never sent, the last is', async () => {
     reportCatalogueFill({ saved: 1000, total: 5000 });
-    const typedPast = new AbortController();
-    const first = searchProducts({ ...search, q: 'ham' }, { signal: typedPast.signal });
-    await new Promise((resolve) => setTimeout(resolve, SERVER_SEARCH_DELAY_MS / 2));
-    typedPast.abort();
-    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
-    const page = await searchProducts(search);
-    expect(page.items.map((p) => p.name)).toEqual(['Server Hammer Drill']);
+    let answerFirst: () => void = () => undefined;
+    vi.mocked(fetch).mockImplementationOnce(async (url) => {
+      fetched.push(String(url));
+      await new Promise<void>((resolve) => (answerFirst = resolve));
+      return new Response(JSON.stringify(serverPage), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const keys = ['h', 'ha', 'ham'].map(() => new AbortController());
+    const asked = ['h', 'ha', 'ham'].map((q, i) => searchProducts({ ...search, q }, { signal: keys[i]?.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetched).toHaveLength(1);
-    expect(fetched[0]).toContain('/products?q=hammer+drill');
+    // The dealer typed past "h" and "ha": the first is still answered by the server, its answer unused.
+    keys[0]?.abort();
+    keys[1]?.abort();
+    answerFirst();
+    await expect(asked[0]).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(asked[1]).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await asked[2])?.items.map((p) => p.name)).toEqual(['Server Hammer Drill']);
+    expect(fetched.map((url) => new URL(url, 'http://x').searchParams.get('q'))).toEqual(['h', 'ham']);
   });
 });

@@ -121,12 +121,6 @@ export interface SearchOptions {
  */
 const CONFIRM_DELAY_MS = 300;
 
-/**
- * How long a search the server answers first (no saved copy yet, or one still being saved) waits before it is
- * sent: keys typed within it replace it (its signal aborts) before it reaches the server.
- */
-export const SERVER_SEARCH_DELAY_MS = 100;
-
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -139,6 +133,41 @@ const pause = (ms: number, signal?: AbortSignal) =>
       { once: true },
     );
   });
+
+/** The typed search the server is answering for this page, if any (`oneSearchAtATime`). */
+let searching: Promise<unknown> | null = null;
+
+/** How long a typed search waits at most for the one before it: a stalled answer must not hold the next. */
+export const SEARCH_WAIT_MAX_MS = 1000;
+
+const settled = (answer: Promise<unknown>) =>
+  answer.then(
+    () => undefined,
+    () => undefined,
+  );
+
+/**
+ * Typed searches go to the server one at a time: the first key's search is sent at once, and while it is being
+ * answered the keys typed after it replace one another, so the server reads the one the dealer stopped at
+ * next, not every one in between. The search in flight is not aborted when it is typed past (the server would
+ * read it anyway) but its answer is not used; one the dealer typed past while it waited is never sent.
+ */
+async function oneSearchAtATime(search: CatalogueSearch, signal?: AbortSignal): Promise<ProductPage> {
+  while (searching) {
+    const before = searching;
+    await Promise.race([settled(before), pause(SEARCH_WAIT_MAX_MS, signal)]);
+    if (signal?.aborted) throw new DOMException('The search was replaced by a newer one.', 'AbortError');
+    if (searching === before) searching = null;
+  }
+  const answer = fetchProductPage(search);
+  searching = answer;
+  void settled(answer).then(() => {
+    if (searching === answer) searching = null;
+  });
+  const page = await answer;
+  if (signal?.aborted) throw new DOMException('The search was replaced by a newer one.', 'AbortError');
+  return page;
+}
 
 function confirmWithServer(search: CatalogueSearch, saved: ProductPage, options: SearchOptions): void {
   if (!options.onConfirmed || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
@@ -177,11 +206,9 @@ export async function searchProducts(search: CatalogueSearch, options: SearchOpt
     }
   }
   const early = takeFirstPage(search);
-  // A search the server answers waits a moment before it is sent: a word typed at a person's pace is then one
-  // request, not one per key, each of which the server would read in full while the ones after it wait.
+  // A search typed online waits for the one before it, if the server is still answering that (oneSearchAtATime).
   const typed = !browsing && online;
-  const fromServer = async () =>
-    early ?? (typed ? pause(SERVER_SEARCH_DELAY_MS, options.signal) : Promise.resolve()).then(() => fetchProductPage(search, options.signal));
+  const fromServer = () => early ?? (typed ? oneSearchAtATime(search, options.signal) : fetchProductPage(search, options.signal));
   // Nothing to write back: the saved copy is kept by the catalogue sync (sync-catalogue.ts).
   return withOfflineFallback(
     'products',
