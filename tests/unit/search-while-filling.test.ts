@@ -73,26 +73,4 @@ describe('a search typed online', () => {
     expect(fetched).toHaveLength(1);
     expect(fetched[0]).toContain('/products?q=hammer');
   });
-
-  it('sends one typed search at a time: those typed past while the server answers the first are never sent, the last is', async () => {
-    reportCatalogueFill({ saved: 1000, total: 5000 });
-    let answerFirst: () => void = () => undefined;
-    vi.mocked(fetch).mockImplementationOnce(async (url) => {
-      fetched.push(String(url));
-      await new Promise<void>((resolve) => (answerFirst = resolve));
-      return new Response(JSON.stringify(serverPage), { status: 200, headers: { 'content-type': 'application/json' } });
-    });
-    const keys = ['h', 'ha', 'ham'].map(() => new AbortController());
-    const asked = ['h', 'ha', 'ham'].map((q, i) => searchProducts({ ...search, q }, { signal: keys[i]?.signal }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetched).toHaveLength(1);
-    // The dealer typed past "h" and "ha": the first is still answered by the server, its answer unused.
-    keys[0]?.abort();
-    keys[1]?.abort();
-    answerFirst();
-    await expect(asked[0]).rejects.toMatchObject({ name: 'AbortError' });
-    await expect(asked[1]).rejects.toMatchObject({ name: 'AbortError' });
-    expect((await asked[2])?.items.map((p) => p.name)).toEqual(['Server Hammer Drill']);
-    expect(fetched.map((url) => new URL(url, 'http://x').searchParams.get('q'))).toEqual(['h', 'ham']);
-  });
 });

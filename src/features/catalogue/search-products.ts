@@ -134,41 +134,6 @@ const pause = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-/** The typed search the server is answering for this page, if any (`oneSearchAtATime`). */
-let searching: Promise<unknown> | null = null;
-
-/** How long a typed search waits at most for the one before it: a stalled answer must not hold the next. */
-export const SEARCH_WAIT_MAX_MS = 1000;
-
-const settled = (answer: Promise<unknown>) =>
-  answer.then(
-    () => undefined,
-    () => undefined,
-  );
-
-/**
- * Typed searches go to the server one at a time: the first key's search is sent at once, and while it is being
- * answered the keys typed after it replace one another, so the server reads the one the dealer stopped at
- * next, not every one in between. The search in flight is not aborted when it is typed past (the server would
- * read it anyway) but its answer is not used; one the dealer typed past while it waited is never sent.
- */
-async function oneSearchAtATime(search: CatalogueSearch, signal?: AbortSignal): Promise<ProductPage> {
-  while (searching) {
-    const before = searching;
-    await Promise.race([settled(before), pause(SEARCH_WAIT_MAX_MS, signal)]);
-    if (signal?.aborted) throw new DOMException('The search was replaced by a newer one.', 'AbortError');
-    if (searching === before) searching = null;
-  }
-  const answer = fetchProductPage(search);
-  searching = answer;
-  void settled(answer).then(() => {
-    if (searching === answer) searching = null;
-  });
-  const page = await answer;
-  if (signal?.aborted) throw new DOMException('The search was replaced by a newer one.', 'AbortError');
-  return page;
-}
-
 function confirmWithServer(search: CatalogueSearch, saved: ProductPage, options: SearchOptions): void {
   if (!options.onConfirmed || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
   const { signal, onConfirmed, onBehind } = options;
@@ -206,9 +171,7 @@ export async function searchProducts(search: CatalogueSearch, options: SearchOpt
     }
   }
   const early = takeFirstPage(search);
-  // A search typed online waits for the one before it, if the server is still answering that (oneSearchAtATime).
-  const typed = !browsing && online;
-  const fromServer = () => early ?? (typed ? oneSearchAtATime(search, options.signal) : fetchProductPage(search, options.signal));
+  const fromServer = () => early ?? fetchProductPage(search, options.signal);
   // Nothing to write back: the saved copy is kept by the catalogue sync (sync-catalogue.ts).
   return withOfflineFallback(
     'products',
