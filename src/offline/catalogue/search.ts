@@ -57,8 +57,6 @@ function watchChanges(): Promise<void> {
   return watching;
 }
 
-const noop = () => undefined;
-
 /** The index of the saved products as they are now, if it is built; taken before a sync writes, to patch after it. */
 export async function builtCatalogueIndex(given?: ForgelineDatabase): Promise<CatalogueIndex | undefined> {
   const db = given ?? (await database());
@@ -93,13 +91,6 @@ async function readState(db: ForgelineDatabase): Promise<CopyState> {
   return fill ? { syncedAt: fill.savedAt, fill: { total: fill.total } } : undefined;
 }
 
-/** A read kept until what it read changes; a failed one is forgotten (`forget`), so the next search tries again. */
-function keep<T>(read: () => Promise<T>, forget: (reading: Promise<T>) => void): Promise<T> {
-  const reading = read();
-  reading.catch(() => forget(reading));
-  return reading;
-}
-
 /** The index of the saved catalogue, built on first use and after each change of the products; undefined before the first sync. */
 export async function catalogueIndex(given?: ForgelineDatabase): Promise<LoadedIndex | undefined> {
   const db = given ?? (await database());
@@ -110,18 +101,20 @@ export async function catalogueIndex(given?: ForgelineDatabase): Promise<LoadedI
     kept.set(db.name, entry);
   }
   const reads = entry;
-  reads.state ??= keep(
-    () => readState(db),
-    (reading) => reading === reads.state && delete reads.state,
-  );
-  reads.index ??= keep(
-    async () => buildCatalogueIndex(await db.products.toArray()),
-    (reading) => reading === reads.index && delete reads.index,
-  );
-  const reading = reads.index;
-  void reading.then((index) => {
-    if (reads.index === reading) reads.built = index;
-  }, noop);
+  // Each read is kept until what it read changes; a failed one is forgotten, so the next search tries again.
+  if (!reads.state) {
+    const reading = readState(db);
+    reads.state = reading;
+    reading.catch(() => reads.state === reading && delete reads.state);
+  }
+  if (!reads.index) {
+    const reading = db.products.toArray().then(buildCatalogueIndex);
+    reads.index = reading;
+    reading.then(
+      (index) => reads.index === reading && (reads.built = index),
+      () => reads.index === reading && delete reads.index,
+    );
+  }
   const [state, index] = await Promise.all([reads.state, reads.index]);
   const saved = index.products.length;
   if (!state || (state.fill && saved === 0)) return undefined;
