@@ -1,6 +1,6 @@
 // Screens that are not prerendered paint a frame of their own from the HTML (docs/architecture.md, "Screen
-// frames"): a dashboard screen its layout and title, the purchase page the tool's picture and name, which
-// the server fills in. The app's first render then draws the screen with them in the same place. These
+// frames"): a dashboard screen its layout and title, a sign-in screen its card's title and introduction, the
+// purchase page the tool's picture and name, which the server fills in. The app's first render then draws the screen with them in the same place. These
 // journeys are first visits, with no service worker in between.
 
 import type { Locator, Page } from '@playwright/test';
@@ -59,7 +59,33 @@ test.describe('without JavaScript', () => {
     await page.goto('/dashboard/payment/0b6f2c1e-5d0a-4c0e-9d7a-1f2e3d4c5b6a');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     await expect(page.getByRole('status')).toHaveText('Loading');
+    // The sign-in screens: their card's title and introduction, without the form, which needs the app.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+    await expect(page.getByText('Sign in to order tools in bulk, pay and follow your orders.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await page.goto('/register?redirect=%2Fdashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register');
   });
+});
+
+test("a visitor sees the sign-in screens' title and introduction stay where the app draws its form under them", async ({ page }) => {
+  for (const [path, title, field] of [
+    ['/login', 'Login', 'Password'],
+    ['/register', 'Register', 'Name'],
+  ] as const) {
+    const release = await holdAppScripts(page);
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    const framed = await box(heading);
+    await expect(page.getByLabel(field, { exact: true })).toHaveCount(0);
+    release();
+    await expect(page.getByLabel(field, { exact: true })).toBeVisible();
+    expect(await box(heading), path).toEqual(framed);
+    expect(await layoutShift(page), path).toBe(0);
+    await page.unrouteAll();
+  }
 });
 
 test("a signed-in dealer sees the frame's picture and title stay where the app draws them", async ({ page, createUser, createProduct }) => {

@@ -12,7 +12,7 @@ import { tokenService, type TokenService } from './auth/tokens';
 import { LIVE_ORDERS_RETRY_MS } from '../src/contract/live-orders';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
 import type { Product } from '../src/contract/product';
-import { dashboardFrameFor, fillProductFrame, FRAMES_DIR, PRODUCT_FRAME_FILE } from '../src/contract/screen-frames';
+import { fillProductFrame, FRAMES_DIR, PRODUCT_FRAME_FILE, screenFrameFor } from '../src/contract/screen-frames';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerUploads } from './images/serve';
@@ -331,7 +331,7 @@ async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<
       if (page) return sendPage(reply, page);
       // A screen with a frame of its own paints its layout and title, or the product's picture and name,
       // before any script runs (docs/architecture.md, "Screen frames").
-      const frame = hasPrerendered ? dashboardFrameFor(pathname) : null;
+      const frame = hasPrerendered ? screenFrameFor(pathname) : null;
       if (frame) return sendPage(reply, frame);
       const product = await productScreen(app.deps.database.db, pathname);
       if (product) void reply.header('link', product.hint);

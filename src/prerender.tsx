@@ -10,13 +10,17 @@ import { createQueryClient } from './api/query-client';
 import { AppTree } from './app-tree';
 import { createAppRouter, leafRouteId, markServerRendered } from './router';
 import {
+  AUTH_SCREENS,
   DASHBOARD_FRAME_FILE,
   DASHBOARD_SCREENS,
   FRAMES_DIR,
   PRODUCT_FRAME_FIELDS,
   PRODUCT_FRAME_FILE,
+  type AuthScreenPath,
   type DashboardScreenPath,
 } from './contract/screen-frames';
+import { AuthPanel } from './features/auth/auth-panel';
+import { Spinner } from './ui/spinner';
 import { FRAME_PRODUCT_ATTRIBUTES, ProductPreview } from './features/catalogue/product-preview';
 import { DashboardFrame } from './features/dashboard/dashboard-frame';
 import { AppFrame } from './ui/app-frame';
@@ -43,8 +47,8 @@ export interface RenderedFrame {
 
 /**
  * The frames shown until the app has rendered a screen that is not prerendered (src/ui/app-frame.tsx): the
- * shell's, each dashboard screen's, and the purchase page's template, whose fields the server fills in
- * (docs/architecture.md, "Screen frames").
+ * shell's, each dashboard screen's, the sign-in screens' card without its form, and the purchase page's
+ * template, whose fields the server fills in (docs/architecture.md, "Screen frames").
  */
 export function prerenderFrames(): RenderedFrame[] {
   const dashboard = (Object.keys(DASHBOARD_SCREENS) as DashboardScreenPath[]).map((path) => ({
@@ -56,10 +60,23 @@ export function prerenderFrames(): RenderedFrame[] {
     ),
     rootAttributes: {},
   }));
+  // A loading indicator in place of the form: typed into before the app has rendered, a form would lose what was typed.
+  const auth = (Object.keys(AUTH_SCREENS) as AuthScreenPath[]).map((path) => ({
+    file: `${FRAMES_DIR}/${AUTH_SCREENS[path].file}`,
+    html: renderToStaticMarkup(
+      <AppFrame>
+        <AuthPanel title={AUTH_SCREENS[path].title} intro={AUTH_SCREENS[path].intro}>
+          <Spinner />
+        </AuthPanel>
+      </AppFrame>,
+    ),
+    rootAttributes: {},
+  }));
   const fields = PRODUCT_FRAME_FIELDS;
   return [
     { file: null, html: renderToStaticMarkup(<AppFrame />), rootAttributes: {} },
     ...dashboard,
+    ...auth,
     {
       file: `${FRAMES_DIR}/${DASHBOARD_FRAME_FILE}`,
       html: renderToStaticMarkup(

@@ -13,7 +13,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { flushOutbox, type FlushReport } from '../src/offline/outbox';
 import { readTokenCopy, tokenEmail } from '../src/api/token-store';
 import { NOT_FOUND_PAGE, PRERENDERED_DIR, PRERENDERED_PAGES, prerenderedFileFor } from '../src/contract/prerendered-pages';
-import { DASHBOARD_FRAME_FILES, dashboardFrameFor } from '../src/contract/screen-frames';
+import { SCREEN_FRAME_FILES, screenFrameFor } from '../src/contract/screen-frames';
 import { parsePictureUrl, pictureStandIns, pictureUrl } from '../src/contract/pictures';
 import { listenForNotifications } from './notifications';
 import { IMAGE_CACHE_NAME, OUTBOX_FLUSHED_MESSAGE, OUTBOX_SYNC_TAG, READER_CACHE_NAME, SKIP_WAITING_MESSAGE, WARM_IMAGES_MESSAGE } from '../src/offline/store';
@@ -43,12 +43,12 @@ registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !notForPages.some((path) => path.test(url.pathname)) && prerenderedFileFor(url.pathname) !== null,
   (options) => (prerenderedPages.get(prerenderedFileFor(options.url.pathname) ?? NOT_FOUND_PAGE.file) ?? shell)(options),
 );
-// Dashboard screens get their frame (docs/architecture.md, "Screen frames"); the purchase page's frame is
-// filled in by the server, so offline it gets the shell.
-const dashboardFrames = new Map(DASHBOARD_FRAME_FILES.map((file) => [file, createHandlerBoundToURL(`/${PRERENDERED_DIR}/${file}`)]));
+// Dashboard and sign-in screens get their frame (docs/architecture.md, "Screen frames"); the purchase page's
+// frame is filled in by the server, so offline it gets the shell.
+const screenFrames = new Map(SCREEN_FRAME_FILES.map((file) => [file, createHandlerBoundToURL(`/${PRERENDERED_DIR}/${file}`)]));
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && dashboardFrameFor(url.pathname) !== null,
-  (options) => (dashboardFrames.get(dashboardFrameFor(options.url.pathname) ?? '') ?? shell)(options),
+  ({ request, url }) => request.mode === 'navigate' && screenFrameFor(url.pathname) !== null,
+  (options) => (screenFrames.get(screenFrameFor(options.url.pathname) ?? '') ?? shell)(options),
 );
 registerRoute(new NavigationRoute(shell, { denylist: notForPages }));
 

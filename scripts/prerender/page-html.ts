@@ -1,7 +1,7 @@
 // The pure part of prerendering: reading the built shell, writing a page's boot script, and putting a
 // rendered screen into a copy of the shell. The Vite plugin (./plugin.ts) does the files and the rendering.
 
-import { DASHBOARD_SCREENS, FRAMES_DIR, PRODUCT_FRAME_FILE } from '../../src/contract/screen-frames';
+import { AUTH_SCREENS, DASHBOARD_SCREENS, FRAMES_DIR, PRODUCT_FRAME_FILE } from '../../src/contract/screen-frames';
 import { EARLY_CLICKS_BOOT } from '../../src/contract/prerendered-pages';
 
 /** How many downloads the boot script starts in one task. */
@@ -45,6 +45,8 @@ export function readShell(built: string): BuiltShell {
 export function frameRouteSources(file: string | null): string[] {
   if (file === null) return [];
   if (file === `${FRAMES_DIR}/${PRODUCT_FRAME_FILE}`) return ['src/routes/product.tsx'];
+  const auth = (Object.keys(AUTH_SCREENS) as (keyof typeof AUTH_SCREENS)[]).find((key) => `${FRAMES_DIR}/${AUTH_SCREENS[key].file}` === file);
+  if (auth !== undefined) return [`src/routes${auth}.tsx`];
   const screen = (Object.keys(DASHBOARD_SCREENS) as (keyof typeof DASHBOARD_SCREENS)[]).find((key) => `${FRAMES_DIR}/${DASHBOARD_SCREENS[key].file}` === file);
   if (screen === undefined) return ['src/routes/dashboard.tsx'];
   return ['src/routes/dashboard.tsx', `src/routes/${screen === '/dashboard' ? 'dashboard-profile' : screen.slice('/dashboard/'.length)}.tsx`];

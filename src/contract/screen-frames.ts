@@ -1,8 +1,8 @@
 // The frames of screens that are not prerendered (docs/architecture.md, "Screen frames"): the build renders
 // each with the app's own components (src/prerender.tsx), so the screen's layout and title paint from the
-// HTML before any script runs; the app's first render replaces the frame. The dashboard's frames are files
-// the server and the service worker send as they are; the purchase page's frame is a template the server
-// fills with the product's name and picture.
+// HTML before any script runs; the app's first render replaces the frame. The dashboard's and the sign-in
+// screens' frames are files the server and the service worker send as they are; the purchase page's frame is a
+// template the server fills with the product's name and picture.
 
 /** Under dist/prerendered/. */
 export const FRAMES_DIR = 'frames';
@@ -32,6 +32,16 @@ export const DASHBOARD_SCREENS = {
 } as const;
 export type DashboardScreenPath = keyof typeof DASHBOARD_SCREENS;
 
+/**
+ * The sign-in screens: the frame shows their card's title and introduction (their largest text), the page the
+ * same words with its form below.
+ */
+export const AUTH_SCREENS = {
+  '/login': { title: 'Login', intro: 'Sign in to order tools in bulk, pay and follow your orders.', file: 'login.html' },
+  '/register': { title: 'Register', intro: 'Open a dealer account to order tools in bulk at trade prices.', file: 'register.html' },
+} as const;
+export type AuthScreenPath = keyof typeof AUTH_SCREENS;
+
 /** The dashboard's frame without a title, for its other paths (paying an order, whose title names it). */
 export const DASHBOARD_FRAME_FILE = 'dashboard.html';
 
@@ -46,17 +56,21 @@ export const PRODUCT_FRAME_FIELDS = {
   srcSet: '%%FRAME_PICTURE_SRCSET%%',
 } as const;
 
-/** Every dashboard frame file, as the server and the service worker send them. */
-export const DASHBOARD_FRAME_FILES: readonly string[] = [...Object.values(DASHBOARD_SCREENS).map((screen) => screen.file), DASHBOARD_FRAME_FILE].map(
-  (file) => `${FRAMES_DIR}/${file}`,
-);
+/** Every frame file the server and the service worker send as it is (the dashboard's and the sign-in screens'). */
+export const SCREEN_FRAME_FILES: readonly string[] = [
+  ...Object.values(DASHBOARD_SCREENS).map((screen) => screen.file),
+  DASHBOARD_FRAME_FILE,
+  ...Object.values(AUTH_SCREENS).map((screen) => screen.file),
+].map((file) => `${FRAMES_DIR}/${file}`);
 
 const isDashboardScreen = (path: string): path is DashboardScreenPath => Object.hasOwn(DASHBOARD_SCREENS, path);
+const isAuthScreen = (path: string): path is AuthScreenPath => Object.hasOwn(AUTH_SCREENS, path);
 
-/** The frame file for a navigation to a dashboard path, or null for the other screens. */
-export function dashboardFrameFor(pathname: string): string | null {
+/** The frame file for a navigation to a dashboard path or a sign-in screen, or null for the other screens. */
+export function screenFrameFor(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/u, '') : pathname;
   if (isDashboardScreen(path)) return `${FRAMES_DIR}/${DASHBOARD_SCREENS[path].file}`;
+  if (isAuthScreen(path)) return `${FRAMES_DIR}/${AUTH_SCREENS[path].file}`;
   return path.startsWith('/dashboard/') ? `${FRAMES_DIR}/${DASHBOARD_FRAME_FILE}` : null;
 }
 

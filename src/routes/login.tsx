@@ -2,6 +2,7 @@
 // replacing this entry in the history.
 
 import { useSearch } from '@tanstack/react-router';
+import { AUTH_SCREENS } from '../contract/screen-frames';
 import { AuthPanel } from '../features/auth/auth-panel';
 import { useLeaveAuthPage } from '../features/auth/leave-auth-page';
 import { LoginForm } from '../features/auth/login-form';
@@ -11,7 +12,7 @@ export default function LoginPage() {
   const leave = useLeaveAuthPage('/login');
   const goBack = () => leave(redirect, '/');
   return (
-    <AuthPanel title="Login" intro="Sign in to order tools in bulk, pay and follow your orders.">
+    <AuthPanel {...AUTH_SCREENS['/login']}>
       <LoginForm onSignedIn={goBack} redirect={redirect} />
     </AuthPanel>
   );

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { queryKeys } from '../api/query-keys';
 import { getRuntimeConfig } from '../api/runtime-config';
+import { AUTH_SCREENS } from '../contract/screen-frames';
 import { AuthPanel } from '../features/auth/auth-panel';
 import { useLeaveAuthPage } from '../features/auth/leave-auth-page';
 import { RegisterForm } from '../features/auth/register-form';
@@ -18,7 +19,7 @@ export default function RegisterPage() {
   // usually known already, read when the app starts.
   const applying = config.data?.newCustomers === 'apply_and_wait';
   return (
-    <AuthPanel title="Register" intro="Open a dealer account to order tools in bulk at trade prices.">
+    <AuthPanel {...AUTH_SCREENS['/register']}>
       <RegisterForm key={String(applying)} applying={applying} redirect={redirect} onSignedIn={() => leave(redirect, applying ? '/dashboard' : '/')} />
     </AuthPanel>
   );

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DASHBOARD_FRAME_FILES, PRODUCT_FRAME_FIELDS } from '../../src/contract/screen-frames';
+import { PRODUCT_FRAME_FIELDS, SCREEN_FRAME_FILES } from '../../src/contract/screen-frames';
 import { useTestApp } from '../helpers/use-test-app';
 
 const SCRIPT = `export const tools = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `tool ${i}`))};\n`;
@@ -106,7 +106,7 @@ function prerenderedBuild(): string {
     writeFileSync(path.join(dir, 'prerendered', `${file}.br`), brotliCompressSync(html));
   }
   mkdirSync(path.join(dir, 'prerendered', 'frames'));
-  for (const file of DASHBOARD_FRAME_FILES) writeFileSync(path.join(dir, 'prerendered', file), `<!doctype html><title>Frame</title><p>${file}</p>`);
+  for (const file of SCREEN_FRAME_FILES) writeFileSync(path.join(dir, 'prerendered', file), `<!doctype html><title>Frame</title><p>${file}</p>`);
   writeFileSync(path.join(dir, 'prerendered', 'frames', 'product.html'), PRODUCT_TEMPLATE);
   return dir;
 }
@@ -149,7 +149,7 @@ describe('prerendered public pages and screen frames', () => {
   });
 
   test('client routes get the shell; a path no route knows gets the not-found page with a 404', async () => {
-    for (const url of ['/login', '/register', '/products/abc', '/index.html']) {
+    for (const url of ['/products/abc', '/index.html']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('<!doctype html><title>Forgeline</title>');
@@ -165,8 +165,10 @@ describe('prerendered public pages and screen frames', () => {
     expect((await get('/uploads/nope.webp')).statusCode).toBe(404);
   });
 
-  test("dashboard screens get their frame, revalidated; the dashboard's other paths the untitled one", async () => {
+  test("dashboard and sign-in screens get their frame, revalidated; the dashboard's other paths the untitled one", async () => {
     for (const [url, file] of [
+      ['/login', 'frames/login.html'],
+      ['/register?redirect=%2Fjoin%2Fabc', 'frames/register.html'],
       ['/dashboard', 'frames/dashboard-profile.html'],
       ['/dashboard/', 'frames/dashboard-profile.html'],
       ['/dashboard/my-orders', 'frames/dashboard-my-orders.html'],

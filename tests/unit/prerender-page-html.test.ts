@@ -48,6 +48,8 @@ describe('the route chunks a frame preloads', () => {
     expect(frameRouteSources(`${FRAMES_DIR}/dashboard-profile.html`)).toEqual(['src/routes/dashboard.tsx', 'src/routes/dashboard-profile.tsx']);
     expect(frameRouteSources(`${FRAMES_DIR}/dashboard-my-orders.html`)).toEqual(['src/routes/dashboard.tsx', 'src/routes/my-orders.tsx']);
     expect(frameRouteSources(`${FRAMES_DIR}/dashboard.html`)).toEqual(['src/routes/dashboard.tsx']);
+    expect(frameRouteSources(`${FRAMES_DIR}/login.html`)).toEqual(['src/routes/login.tsx']);
+    expect(frameRouteSources(`${FRAMES_DIR}/register.html`)).toEqual(['src/routes/register.tsx']);
   });
 });
 

@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_FRAME_FILES, dashboardFrameFor, fillProductFrame, PRODUCT_FRAME_FIELDS } from '../../src/contract/screen-frames';
+import { fillProductFrame, PRODUCT_FRAME_FIELDS, SCREEN_FRAME_FILES, screenFrameFor } from '../../src/contract/screen-frames';
 
 describe('screen frames', () => {
   it("gives each dashboard screen its frame, with or without a trailing slash, and the dashboard's other paths the untitled one", () => {
-    expect(dashboardFrameFor('/dashboard')).toBe('frames/dashboard-profile.html');
-    expect(dashboardFrameFor('/dashboard/')).toBe('frames/dashboard-profile.html');
-    expect(dashboardFrameFor('/dashboard/my-orders')).toBe('frames/dashboard-my-orders.html');
-    expect(dashboardFrameFor('/dashboard/manage-orders/')).toBe('frames/dashboard-manage-orders.html');
-    expect(dashboardFrameFor('/dashboard/payment/0b6f2c1e')).toBe('frames/dashboard.html');
-    for (const file of [dashboardFrameFor('/dashboard/my-orders'), dashboardFrameFor('/dashboard/payment/x')]) expect(DASHBOARD_FRAME_FILES).toContain(file);
+    expect(screenFrameFor('/dashboard')).toBe('frames/dashboard-profile.html');
+    expect(screenFrameFor('/dashboard/')).toBe('frames/dashboard-profile.html');
+    expect(screenFrameFor('/dashboard/my-orders')).toBe('frames/dashboard-my-orders.html');
+    expect(screenFrameFor('/dashboard/manage-orders/')).toBe('frames/dashboard-manage-orders.html');
+    expect(screenFrameFor('/dashboard/payment/0b6f2c1e')).toBe('frames/dashboard.html');
+    for (const file of [screenFrameFor('/dashboard/my-orders'), screenFrameFor('/dashboard/payment/x')]) expect(SCREEN_FRAME_FILES).toContain(file);
+  });
+
+  it('gives the sign-in screens theirs', () => {
+    expect(screenFrameFor('/login')).toBe('frames/login.html');
+    expect(screenFrameFor('/register/')).toBe('frames/register.html');
+    expect(SCREEN_FRAME_FILES).toEqual(expect.arrayContaining(['frames/login.html', 'frames/register.html']));
   });
 
   it('leaves every other path to the shell or the prerendered pages', () => {
-    for (const path of ['/', '/login', '/products/42', '/dashboards', '/dashboard-my-orders', '/blogs']) expect(dashboardFrameFor(path), path).toBeNull();
+    for (const path of ['/', '/logins', '/login/x', '/products/42', '/dashboards', '/dashboard-my-orders', '/blogs'])
+      expect(screenFrameFor(path), path).toBeNull();
   });
 
   it("fills the purchase page's frame in one pass, escaping every field for text and attributes alike", () => {
