@@ -185,15 +185,16 @@ async function againstBareRoute(
   const asked: Record<string, string> = part.acceptEncoding ? { 'accept-encoding': part.acceptEncoding } : {};
   // On PostgreSQL the server keeps nothing in its data directory, so it may not exist.
   mkdirSync(dataDir, { recursive: true });
-  const answers: { path: string; file: string; body: Buffer }[] = [];
+  const answers: (RawAnswer & { path: string; file: string })[] = [];
   for (const [i, url] of paths.entries()) {
     const answer = await rawGet(`${server.baseUrl}${url}`, asked);
     if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
     const file = path.join(dataDir, `bare-body-${i}`);
     writeFileSync(file, answer.body);
-    answers.push({ path: url, file, body: answer.body });
+    answers.push({ ...answer, path: url, file });
   }
-  const first = await rawGet(`${server.baseUrl}${paths[0] ?? ''}`, asked);
+  const [first] = answers;
+  if (!first) throw new Error('no answer to load');
   const encoding = first.headers['content-encoding'] ?? 'identity';
   const barePort = await freeServerPort([server.port]);
   const bare = startChild(
@@ -245,9 +246,10 @@ async function measureWholeList(
   ctx: BenchContext,
   cleanups: (() => Promise<void>)[],
 ): Promise<WholeList> {
+  const asked: Record<string, string> = part.acceptEncoding ? { 'accept-encoding': part.acceptEncoding } : {};
   const jsonText = await (await fetch(`${server.baseUrl}/api/products`)).text();
-  const etag = (await rawGet(`${server.baseUrl}/api/products`, part.acceptEncoding ? { 'accept-encoding': part.acceptEncoding } : {})).headers.etag;
-  const again = etag ? await fetch(`${server.baseUrl}/api/products`, { headers: { 'if-none-match': etag } }) : null;
+  const etag = (await rawGet(`${server.baseUrl}/api/products`, asked)).headers.etag;
+  const again = etag ? await fetch(`${server.baseUrl}/api/products`, { headers: { ...asked, 'if-none-match': etag } }) : null;
   const etagRevalidates = again?.status === 304;
   const measured = await againstBareRoute(part, server, dataDir, ['/api/products'], `${label}: whole list`, ctx, cleanups);
   return { ...measured, jsonBytes: Buffer.byteLength(jsonText), etagRevalidates };
