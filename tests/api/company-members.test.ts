@@ -388,7 +388,11 @@ describeEachDatabase('company members and invitations', (kind) => {
       await queueCompanyDecisionMails(t.database.db, companyId, 'company_approved');
       const mails = await arrived(catcher, owner.email, 2);
       expect(mails[1]?.subject).toBe('Answer Tools is approved: you can order now');
-      expect(await mailsTo(catcher, second.email)).toEqual([]);
+      // The second admin may have had the invitation that made them a member (the queue can send it in the moment
+      // before it is accepted); of the shop's answers, they had none.
+      const answerSubjects = ['Your application for Answer Tools', 'Answer Tools is approved: you can order now'];
+      const answers = (await mailsTo(catcher, second.email)).filter((caught) => answerSubjects.includes(caught.subject));
+      expect(answers).toEqual([]);
     });
   });
 });
