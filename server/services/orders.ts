@@ -6,13 +6,22 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { accountMessages, depositOn, termDays, type PaymentTerms } from '../../src/contract/account-terms';
-import { MAX_ORDER_TOTAL } from '../../src/contract/constants';
 import { companyMessages, type Company, type CompanyStatus } from '../../src/contract/dealer-company';
-import { depositDue, orderMessages, SHIP_UNDO_MS, type OrderBody, type OrderLineInput, type OrderLineProblem } from '../../src/contract/order';
+import {
+  depositDue,
+  MAX_ORDER_GROSS_MINOR,
+  ORDER_TOO_LARGE,
+  orderMessages,
+  SHIP_UNDO_MS,
+  type OrderBody,
+  type OrderLineInput,
+  type OrderLineProblem,
+} from '../../src/contract/order';
 import type { Product } from '../../src/contract/product';
 import { repMessages } from '../../src/contract/sales-rep';
 import { formatPrice, LIST_CURRENCY, listMinor, type CurrencyCode } from '../../src/contract/money';
 import { dealerUnitPrice, pricingCurrency, type DealerPriceList } from '../../src/contract/price-list';
+import { formatCount } from '../../src/contract/pricing';
 import { quantityProblem } from '../../src/contract/quantity-rules';
 import { NO_TAX, orderTotals, placeTaxTerms, type TaxTerms } from '../../src/contract/tax';
 import type { AuthUser } from '../auth/guards';
@@ -379,7 +388,7 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       // The tax of the place it ships to, on the net total: the gross is what the card pays and the credit counts,
       // so it is the gross that one payment must be able to take.
       const amounts = orderTotals(total, destination.tax);
-      if (amounts.gross > listMinor(MAX_ORDER_TOTAL)) throw invalid('This order is larger than one order can be. Please split it into smaller orders.');
+      if (amounts.gross > MAX_ORDER_GROSS_MINOR) throw invalid(ORDER_TOO_LARGE);
 
       // On account, the company's credit bounds what it may owe; an order over it, or from a company with an
       // overdue invoice, waits for an admin (docs/decisions/044-orders-on-account.md). A deposit is paid by card
@@ -404,9 +413,12 @@ export function orderService(deps: { db: Db; config: AppConfig; payments: Paymen
       const limit = user.emailVerified ? config.unpaidUnitsLimit.verified : config.unpaidUnitsLimit.unverified;
       if (!onAccount && held + pieces > limit) {
         const verify = user.emailVerified ? '' : ' Verify your e-mail address to hold more.';
+        // An order past the limit on its own is not helped by paying the others: it is said so.
         throw new AppError(
           'unpaid_limit',
-          `You have ${held} pcs. waiting for payment; one account may hold ${limit} pcs. unpaid. Pay or delete an unpaid order first.${verify}`,
+          pieces > limit
+            ? `This order is ${formatCount(pieces)} pcs.; one account may hold ${formatCount(limit)} pcs. unpaid. Place it as smaller orders, paying each before the next.${verify}`
+            : `You have ${formatCount(held)} pcs. waiting for payment; one account may hold ${formatCount(limit)} pcs. unpaid. Pay or delete an unpaid order first.${verify}`,
         );
       }
 

@@ -12,6 +12,13 @@ import { ProductSchema } from './product';
 import type { TaxTerms } from './tax';
 import { purchaseQuantitySchema, QuantitySchema, type QuantityTerms } from './quantity-rules';
 
+/**
+ * The most one order may come to, tax included, in minor units of its currency: one card payment must be able
+ * to take it (MAX_ORDER_TOTAL). The server refuses an order past it, and the pad says so before it is sent.
+ */
+export const MAX_ORDER_GROSS_MINOR = listMinor(MAX_ORDER_TOTAL);
+export const ORDER_TOO_LARGE = 'This order is larger than one order can be. Please split it into smaller orders.';
+
 /** One tool of an order: what was ordered at which price, as the server priced it at the time. */
 export const OrderLineSchema = v.object({
   productId: v.nullable(v.string()),
@@ -236,7 +243,7 @@ export const OneToolOrderBodySchema = v.strictObject({
   payment: PaymentChoiceSchema,
   /** The total the customer saw; a mismatch gives 409 price_changed (docs/architecture.md, "Orders and stock"). */
   totalPrice: v.optional(
-    v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
+    v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL, ORDER_TOO_LARGE)),
   ),
 });
 export type OneToolOrderBody = v.InferOutput<typeof OneToolOrderBodySchema>;
@@ -284,7 +291,7 @@ export const OrderBodySchema = v.strictObject({
   payment: PaymentChoiceSchema,
   /** The total the dealer saw, in whole dollars of the list price; a different server total refuses the order with price_changed. */
   totalPrice: v.optional(
-    v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL)),
+    v.pipe(v.number('totalPrice must be a number'), v.integer('totalPrice must be whole dollars'), v.minValue(0), v.maxValue(MAX_ORDER_TOTAL, ORDER_TOO_LARGE)),
   ),
   /** The currency of the lines' `unitPriceMinor`: the dealer's price list's as the device last read it. */
   currency: v.optional(CurrencySchema),

@@ -212,6 +212,15 @@ describeEachDatabase('security round 2', (kind) => {
         const over = await postOrder(capped, unverified, { productId, orderQuantity: 20 });
         expect(over.statusCode).toBe(409);
         expect(over.json()).toMatchObject({ error: { code: 'unpaid_limit', message: expect.stringContaining('Verify your e-mail address') } });
+        // An order past the limit on its own is told so, not to pay the others first.
+        const alone = await postOrder(capped, unverified, { productId, orderQuantity: 60 });
+        expect(alone.json()).toMatchObject({
+          error: {
+            code: 'unpaid_limit',
+            message:
+              'This order is 60 pcs.; one account may hold 50 pcs. unpaid. Place it as smaller orders, paying each before the next. Verify your e-mail address to hold more.',
+          },
+        });
         expect((await findProduct(capped.database.db, productId))?.available).toBe(960);
         // Paying frees the room.
         await payOrder(capped, unverified, first);

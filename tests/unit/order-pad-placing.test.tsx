@@ -182,3 +182,35 @@ describe('placing the pad online', () => {
     expect(await state()).toEqual({ queued: 0, padLines: 0 });
   });
 });
+
+describe('a pad past what one order may come to', () => {
+  it('waits with the reason, and sends nothing', async () => {
+    const press = { ...tool('Pad Press'), price: 400_000, minOrderQnt: 1 };
+    await addToPad(DEALER, press._id, 3, db, 3000);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrderPad
+          email={DEALER}
+          lines={await listPad(DEALER, db)}
+          products={[drill, saw, press]}
+          productsError={null}
+          defaultAddress="4 Quay Street, Bristol"
+          defaultPhone="+44 117 555 0199"
+          placeOrder={placeOrQueue}
+          onProductsChanged={() => undefined}
+          onDone={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('pad-total').textContent).toBe('$1,201,500');
+    expect(screen.getByTestId('place-order-blocked').textContent).toBe(
+      'One order comes to at most $999,999: lower quantities or remove lines (a saved list keeps them for another order) to place it.',
+    );
+    const place = screen.getByRole<HTMLButtonElement>('button', { name: 'Place order' });
+    expect(place.disabled).toBe(true);
+    fireEvent.submit(place.closest('form') as HTMLFormElement);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls).toHaveLength(0);
+    expect(await state()).toEqual({ queued: 0, padLines: 3 });
+  });
+});

@@ -17,7 +17,8 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { ApiError, isSessionRefused } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { MAX_ORDER_LINES } from '../../contract/constants';
+import { MAX_ORDER_LINES, MAX_ORDER_TOTAL } from '../../contract/constants';
+import { MAX_ORDER_GROSS_MINOR } from '../../contract/order';
 import { LIST_CURRENCY, listMinor } from '../../contract/money';
 import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
@@ -126,10 +127,12 @@ export function OrderPad({
   const pieces = counted.reduce((sum, { line }) => sum + line.quantity, 0);
   // A pad past what one order holds is placed in parts: the lines past it wait for the next order.
   const tooMany = rows.length > MAX_ORDER_LINES;
+  // One card payment must be able to take the whole order: past that, the server refuses it, so the pad waits.
+  const tooLarge = totalMinor > MAX_ORDER_GROSS_MINOR;
   const attention = rows.length - counted.length;
   const notCounted = attention === 0 ? null : attention === 1 ? '1 line needs attention: not counted' : `${attention} lines need attention: not counted`;
   // Only once the lines are read against the catalogue: a pad still loading is not a pad to fix.
-  const blocked = lines !== undefined && products !== undefined && (attention > 0 || tooMany);
+  const blocked = lines !== undefined && products !== undefined && (attention > 0 || tooMany || tooLarge);
   const busy = saving;
   // A rep with no company that may order builds its pad but cannot place it; the picker says why.
   const noCompany = orderingFor !== undefined && orderingFor.cannotPlace !== null;
@@ -178,7 +181,7 @@ export function OrderPad({
       focusLine(toFix.line.productId);
       return false;
     }
-    return !tooMany;
+    return !tooMany && !tooLarge;
   };
 
   /** The lines as the order (or the quote request) sends them, priced as the pad shows them. */
@@ -415,9 +418,11 @@ export function OrderPad({
           ) : null}
           {blocked ? (
             <p id={blockedId} className="text-sm text-base-content/80" data-testid="place-order-blocked">
-              {attention === 0
-                ? `One order holds at most ${formatCount(MAX_ORDER_LINES)} tools: remove ${formatCount(rows.length - MAX_ORDER_LINES)} to place the order.`
-                : `${attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked in red to place the order.`}
+              {attention > 0
+                ? `${attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked in red to place the order.`
+                : tooMany
+                  ? `One order holds at most ${formatCount(MAX_ORDER_LINES)} tools: remove ${formatCount(rows.length - MAX_ORDER_LINES)} to place the order.`
+                  : `One order comes to at most ${pricing.format(pricing.prices ? MAX_ORDER_GROSS_MINOR : MAX_ORDER_TOTAL)}${showsTax(taxTerms) ? ' with tax' : ''}: lower quantities or remove lines (a saved list keeps them for another order) to place it.`}
             </p>
           ) : null}
         </div>
