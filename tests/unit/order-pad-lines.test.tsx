@@ -22,7 +22,8 @@ vi.mock('../../src/features/order-pad/pad-line', async (original) => {
   };
 });
 
-const { PadLines, WINDOWED_FROM } = await import('../../src/features/order-pad/pad-lines');
+const { PadLines } = await import('../../src/features/order-pad/pad-lines');
+const { WINDOWED_FROM } = await import('../../src/features/order-pad/windowed-list');
 
 const tool = (i: number): Product => ({
   _id: `tool-${i}`,

@@ -1,6 +1,7 @@
 // The dashboard's items (the spec): the customer's, the sales rep's or the admin's, the current one marked.
 
 import { Link } from '@tanstack/react-router';
+import { formatCount } from '../../contract/pricing';
 import { DASHBOARD_SCREENS, type DashboardScreenPath } from '../../contract/screen-frames';
 
 export interface MenuItem {
@@ -86,7 +87,7 @@ const TOOLS = { one: 'tool', many: 'tools' };
 export function MenuCountBadge({ count, noun }: { count: number; noun: { one: string; many: string } }) {
   return (
     <span className={`badge badge-sm ml-auto tabular-nums ${count > 0 ? 'badge-primary' : 'badge-ghost'}`}>
-      {count}
+      {formatCount(count)}
       <span className="sr-only"> {count === 1 ? noun.one : noun.many}</span>
     </span>
   );

@@ -9,6 +9,7 @@ import { formatCount } from '../../contract/pricing';
 import type { Product } from '../../contract/product';
 import { useModalDialog } from '../../ui/use-modal-dialog';
 import { importReport, parseList, type ImportRow, type ListRow } from './import-list';
+import { dropButtonId, ImportReportRows } from './import-report-rows';
 import { parseQuantity } from './match-tools';
 
 export interface ImportDialogProps {
@@ -29,9 +30,6 @@ export interface ImportDialogProps {
   /** The dialog closed (added, cancelled or Escape); a steady function, as useModalDialog needs. */
   onClose: () => void;
 }
-
-/** Lines of the list a report row came from, as the dealer reads them. */
-const linesText = (lines: readonly number[]) => (lines.length === 1 ? `Line ${lines[0]}` : `Lines ${lines.join(', ')}`);
 
 const NOTHING_ON_PAD = () => 0;
 
@@ -118,7 +116,7 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
     // The focus goes to the next row's drop button (or the one before), or to the summary when none is left.
     const neighbour = ordered[index + 1] ?? ordered[index - 1];
     requestAnimationFrame(() => {
-      const target = neighbour ? document.getElementById(`${id}-drop-${neighbour.key}`) : summaryRef.current;
+      const target = neighbour ? document.getElementById(dropButtonId(id, neighbour.key)) : summaryRef.current;
       target?.focus();
     });
   };
@@ -233,101 +231,7 @@ export function ImportDialog({ products, onPad, padLines, onAdd, initialText = '
             {report.length === 0 ? (
               <p className="text-base-content/80">Every row was dropped. Go back to the list to start again.</p>
             ) : (
-              <div className="min-h-0 flex-1 overflow-y-auto rounded-box border border-base-300">
-                <div
-                  aria-hidden="true"
-                  className="sticky top-0 z-10 hidden grid-cols-[5rem_minmax(0,1fr)_7rem_minmax(0,1.3fr)_2.75rem] gap-x-3 border-b border-base-300 bg-base-100 px-3 py-2 text-sm font-semibold text-base-content/75 sm:grid"
-                >
-                  <span>Line</span>
-                  <span>Tool</span>
-                  <span className="text-right">Quantity (pcs.)</span>
-                  <span>Check</span>
-                  <span />
-                </div>
-                <ul aria-label="Rows of the list" aria-describedby={summaryId} className="divide-y divide-base-300">
-                  {ordered.map((row, index) => {
-                    const key = row.key;
-                    const boxId = `${id}-quantity-${key}`;
-                    const resultId = `${boxId}-result`;
-                    const name = row.product?.name ?? row.sku;
-                    const value = typed.get(key) ?? (row.quantity === null ? '' : String(row.quantity));
-                    return (
-                      <li
-                        key={key}
-                        data-testid="import-row"
-                        data-problem={row.problem?.code ?? 'ready'}
-                        className="grid grid-cols-[minmax(0,1fr)_7rem_2.75rem] items-start gap-x-3 gap-y-1 px-3 py-3 sm:grid-cols-[5rem_minmax(0,1fr)_7rem_minmax(0,1.3fr)_2.75rem] sm:items-center"
-                      >
-                        <p className="col-span-3 text-xs text-base-content/75 sm:col-span-1 sm:text-sm">{linesText(row.lines)}</p>
-                        <div className="min-w-0">
-                          <p className="font-mono text-sm">{row.sku}</p>
-                          {row.product ? <p className="break-words text-sm font-semibold leading-snug">{row.product.name}</p> : null}
-                        </div>
-                        <div>
-                          <label htmlFor={boxId} className="sr-only">
-                            Quantity (pcs.) of {name}
-                          </label>
-                          <input
-                            id={boxId}
-                            type="text"
-                            inputMode="numeric"
-                            pattern="[0-9]*"
-                            autoComplete="off"
-                            disabled={row.product === null || row.problem?.code === 'pad_full'}
-                            aria-invalid={row.problem !== null}
-                            aria-describedby={resultId}
-                            className={`input input-sm h-11 w-full text-right tabular-nums ${row.problem ? 'input-error' : ''}`}
-                            value={value}
-                            onChange={(event) => setQuantity(row, event.target.value)}
-                          />
-                        </div>
-                        <button
-                          type="button"
-                          id={`${id}-drop-${key}`}
-                          className="btn btn-ghost btn-square size-11 sm:col-start-5 sm:row-start-1"
-                          aria-label={`Drop the row of ${name}`}
-                          onClick={() => drop(row, index)}
-                        >
-                          <svg
-                            width="20"
-                            height="20"
-                            viewBox="0 0 24 24"
-                            aria-hidden="true"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                            strokeLinecap="round"
-                          >
-                            <path d="M6 6l12 12M18 6L6 18" />
-                          </svg>
-                        </button>
-                        <div id={resultId} className="col-span-3 text-sm sm:col-span-1 sm:col-start-4 sm:row-start-1">
-                          {row.problem ? (
-                            <p className="font-medium text-error" data-testid="import-row-problem">
-                              {row.problem.message}
-                            </p>
-                          ) : (
-                            <p className="text-success-content/90">
-                              <span className="badge badge-success badge-sm">Ready</span>
-                              {row.onPad > 0 ? <span className="ml-2 text-base-content/80">adds to {formatCount(row.onPad)} pcs. on the pad</span> : null}
-                            </p>
-                          )}
-                          {row.lines.length > 1 ? <p className="text-base-content/75">{row.lines.length} rows merged</p> : null}
-                          {row.suggestion !== null ? (
-                            <button
-                              type="button"
-                              className="btn btn-outline btn-sm mt-1 min-h-11 sm:min-h-8"
-                              onClick={() => setQuantity(row, String(row.suggestion))}
-                            >
-                              Use {formatCount(row.suggestion)} pcs.
-                            </button>
-                          ) : null}
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
+              <ImportReportRows rows={ordered} typed={typed} idBase={id} summaryId={summaryId} onQuantity={setQuantity} onDrop={drop} />
             )}
             {error ? (
               <p role="alert" className="text-sm text-error">

@@ -2,6 +2,7 @@
 // order, so they do not get it.
 
 import { Link } from '@tanstack/react-router';
+import { formatCount } from '../../contract/pricing';
 import { useSession } from '../auth/session';
 import { useOrderPad } from './use-order-pad';
 
@@ -34,8 +35,8 @@ export function OrderPadNavLink() {
       <span className="hidden sm:inline">Order Pad</span>
       <span className="sr-only sm:hidden">Order Pad</span>
       <span className="badge badge-sm badge-primary tabular-nums">
-        <span aria-hidden="true">{count}</span>
-        <span className="sr-only">({count === 1 ? '1 tool' : `${count} tools`})</span>
+        <span aria-hidden="true">{formatCount(count)}</span>
+        <span className="sr-only">({count === 1 ? '1 tool' : `${formatCount(count)} tools`})</span>
       </span>
     </Link>
   );

@@ -5,18 +5,15 @@
 // The line holding the focus stays drawn while it is scrolled away, and the pad can take the dealer to any
 // line: it scrolls it into the window first, then focuses its quantity box.
 
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type { Product } from '../../contract/product';
 import type { PadLine } from '../../offline/store';
 import { PadLineRow, quantityBoxId, type PadLineRowProps } from './pad-line';
 import type { PadPricing } from './pad-pricing';
-
-/** Up to this many lines the pad draws them all; past it, only those in and near the window. */
-export const WINDOWED_FROM = 40;
+import { OVERSCAN, useKeptFocus, WINDOWED_FROM } from './windowed-list';
 /** A line's height before it is measured: a row of the table from the sm breakpoint, a card below it. */
 const estimatedHeight = () => (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 640px)').matches ? 92 : 168);
-const OVERSCAN = 8;
 
 export interface PadLinesRow {
   line: PadLine;
@@ -96,7 +93,7 @@ export const PadLines = forwardRef<PadLinesHandle, PadLinesProps>(function PadLi
   const list = useRef<HTMLUListElement>(null);
   // Where the list starts on the page: what is above it (the quick entry, a notice) may grow or shrink.
   const [listTop, setListTop] = useState(0);
-  const focused = useRef<number | null>(null);
+  const keptFocus = useKeptFocus();
   useLayoutEffect(() => {
     const measure = () => {
       const element = list.current;
@@ -117,13 +114,7 @@ export const PadLines = forwardRef<PadLinesHandle, PadLinesProps>(function PadLi
     overscan: OVERSCAN,
     scrollMargin: listTop,
     getItemKey: (index) => rows[index]?.line.productId ?? index,
-    // The focused line stays drawn, so typing in it is never cut off by a scroll.
-    rangeExtractor: (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      const keep = focused.current;
-      if (keep === null || keep >= range.count || indexes.includes(keep)) return indexes;
-      return [...indexes, keep].sort((a, b) => a - b);
-    },
+    rangeExtractor: keptFocus.rangeExtractor,
   });
 
   // A line above the window measured at another height than estimated moves the page by the difference, so
@@ -179,19 +170,7 @@ export const PadLines = forwardRef<PadLinesHandle, PadLinesProps>(function PadLi
 
   const items = virtualizer.getVirtualItems();
   return (
-    <ul
-      ref={list}
-      aria-label="Lines of the order pad"
-      className="relative"
-      style={{ height: virtualizer.getTotalSize() }}
-      onFocus={(event) => {
-        const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-        focused.current = item ? Number(item.dataset.index) : null;
-      }}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focused.current = null;
-      }}
-    >
+    <ul ref={list} aria-label="Lines of the order pad" className="relative" style={{ height: virtualizer.getTotalSize() }} {...keptFocus.listeners}>
       {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
