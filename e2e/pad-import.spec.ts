@@ -2,8 +2,14 @@
 // the pad; before anything is added a report names the 5 rows that cannot be added as they are and why
 // (an unknown SKU, below the minimum, not whole packs, over the maximum, more than the stock). They fix one
 // row, drop it again, add the 195 good rows in one go, and the pad places them as one order of 195 lines.
+// A text shared to the installed app, a .csv file picked in the dialog and a .csv file the system opens
+// with the installed app reach the same report.
 
-import type { Page } from '@playwright/test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumPath, e2eEnv } from '../playwright.config';
 import { api, expect, serverOrders, signIn, test, type E2eProduct, type E2eUser, type ServerOrder } from './fixtures';
 import { expectNoViolations, sideways } from './screen-helpers';
 
@@ -102,7 +108,9 @@ test('200 pasted rows with 5 bad ones: the report names them, the 195 good rows 
   await page.getByRole('heading', { level: 1, name: 'Order Pad' }).click();
   await pasteOnPage(page, list);
   await expect(dialog.getByTestId('import-summary')).toHaveText('195 tools are ready to add, 5 rows need attention.');
-  await expect(dialog.getByTestId('import-row')).toHaveCount(200);
+  // A report this long is drawn near its window only, each row saying where it stands among all of them.
+  expect(await dialog.getByTestId('import-row').count()).toBeLessThan(200);
+  await expect(dialog.getByTestId('import-row').first()).toHaveAttribute('aria-setsize', '200');
   // The rows that need attention come first, each with its line and its reason in the rules' words.
   const problems = dialog.getByTestId('import-row-problem');
   await expect(problems).toHaveText([
@@ -122,7 +130,7 @@ test('200 pasted rows with 5 bad ones: the report names them, the 195 good rows 
   await expect(packedRow.getByLabel(`Quantity (pcs.) of ${packed.name}`)).toHaveValue('12');
   await expect(dialog.getByTestId('import-summary')).toHaveText('196 tools are ready to add, 4 rows need attention.');
   await packedRow.getByRole('button', { name: `Drop the row of ${packed.name}` }).click();
-  await expect(dialog.getByTestId('import-row')).toHaveCount(199);
+  await expect(dialog.getByTestId('import-row').first()).toHaveAttribute('aria-setsize', '199');
   await expect(dialog.getByTestId('import-summary')).toHaveText('195 tools are ready to add, 4 rows need attention.');
   await expect(dialog.getByRole('button', { name: `Drop the row of ${capped.name}` })).toBeFocused();
 
@@ -187,4 +195,44 @@ test('text shared to the app opens the import checked, and a .csv file picked in
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('pad-line')).toHaveCount(2);
   await expect(page.getByTestId('pad-total')).toHaveText(`$${(6 * 40 + 3 * 25).toLocaleString('en-US')}`);
+});
+
+test('the installed app opened with a .csv file shows it checked on the pad', async ({ createUser, createProduct }) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const sku = `FL-OPN-${stamp}`;
+  const planer = await createProduct({ name: 'Opened Planer', sku, price: 60, availableQnt: 40, minOrderQnt: 2 });
+  const dealer = await createUser({ displayName: 'File Counter' });
+  // Installing needs a normal profile (incognito contexts cannot install), as on the dealer's tablet.
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'forgeline-file-'));
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'forgeline-csv-'));
+  const file = path.join(folder, 'restock.csv');
+  await writeFile(file, `SKU,Quantity\r\n${sku},8\r\n`);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    baseURL: e2eEnv.baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, dealer);
+    // The app is installed, then the system opens the file with it (the manifest's file_handlers): Chromium
+    // starts the app at the handler's page with the file in its launch queue.
+    const browserSession = await context.browser()?.newBrowserCDPSession();
+    if (!browserSession) throw new Error('no browser session for the DevTools protocol');
+    const manifestId = `${e2eEnv.baseURL}/`;
+    await browserSession.send('PWA.install', { manifestId, installUrlOrBundleUrl: manifestId });
+    const opened = context.waitForEvent('page');
+    await browserSession.send('PWA.launchFilesInApp', { manifestId, files: [file] });
+    const app = await opened;
+    await expect(app).toHaveURL(/\/dashboard\/order-pad$/u);
+    const dialog = app.getByRole('dialog', { name: 'Paste or import a list' });
+    await expect(dialog.getByTestId('import-summary')).toHaveText('1 tool is ready to add.');
+    await expect(dialog.getByLabel(`Quantity (pcs.) of ${planer.name}`)).toHaveValue('8');
+    await dialog.getByRole('button', { name: 'Add 1 line' }).click();
+    await expect(app.getByTestId('pad-line')).toHaveCount(1);
+    await expect(app.getByTestId('pad-total')).toHaveText('$480');
+  } finally {
+    await context.close();
+    await Promise.all([rm(profile, { recursive: true, force: true }), rm(folder, { recursive: true, force: true })]);
+  }
 });
