@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumPath, e2eEnv } from '../playwright.config';
+import { e2eEnv } from '../playwright.config';
 import { api, expect, serverOrders, signIn, test, type E2eProduct, type E2eUser, type ServerOrder } from './fixtures';
 import { expectNoViolations, sideways } from './screen-helpers';
 
@@ -207,11 +207,8 @@ test('the installed app opened with a .csv file shows it checked on the pad', as
   const folder = await mkdtemp(path.join(os.tmpdir(), 'forgeline-csv-'));
   const file = path.join(folder, 'restock.csv');
   await writeFile(file, `SKU,Quantity\r\n${sku},8\r\n`);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-    baseURL: e2eEnv.baseURL,
-  });
+  const { launchOptions } = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL: e2eEnv.baseURL });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, dealer);
