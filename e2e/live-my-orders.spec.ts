@@ -2,16 +2,8 @@
 // moment the shop ships it, without a reload; a dealer of another company watching their own My Orders at the
 // same time is not told of it.
 
-import type { Page } from '@playwright/test';
 import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
-
-/** The order's row or card, whichever the width draws. */
-async function orderRow(page: Page, number: string) {
-  await page.getByText(number, { exact: true }).filter({ visible: true }).first().waitFor();
-  const table = page.getByRole('table', { name: 'My orders' });
-  const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: 'My orders' }).getByRole('listitem');
-  return rows.filter({ hasText: number }).first();
-}
+import { orderRowOf } from './screen-helpers';
 
 test.describe('live My Orders', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -37,13 +29,13 @@ test.describe('live My Orders', () => {
 
     await signIn(page, dealer);
     await page.goto('/dashboard/my-orders');
-    const row = await orderRow(page, number);
+    const row = orderRowOf(page, 'My orders', number);
     await expect(row).toContainText('Paid');
     const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const otherPage = await otherContext.newPage();
     await signIn(otherPage, other);
     await otherPage.goto('/dashboard/my-orders');
-    await orderRow(otherPage, othersNumber);
+    await expect(orderRowOf(otherPage, 'My orders', othersNumber)).toBeVisible();
     // Marks the pages: a reload would lose these.
     await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
     const otherRequests: string[] = [];

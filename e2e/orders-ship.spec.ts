@@ -3,19 +3,10 @@
 // Shipped with both, and the dealer sees them in My Orders. For a minute the admin can undo it: the order is
 // Pending again and the dealer's list follows. Screenshots of the dialog at 390, 768, 1024 and 1440 px.
 
-import type { Page } from '@playwright/test';
 import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
+import { orderRowOf } from './screen-helpers';
 
 const WIDTHS = [390, 768, 1024, 1440] as const;
-
-/** The order's row or card, whichever the width draws. */
-async function orderRow(page: Page, caption: string, number: string) {
-  // The list is drawn once its orders arrive: wait for this one to show, in whichever layout.
-  await page.getByText(number, { exact: true }).filter({ visible: true }).first().waitFor();
-  const table = page.getByRole('table', { name: caption });
-  const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: caption }).getByRole('listitem');
-  return rows.filter({ hasText: number }).first();
-}
 
 test.describe('shipping an order', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -39,7 +30,7 @@ test.describe('shipping an order', () => {
     await page.goto('/dashboard/manage-orders');
     await page.getByLabel('Search by order, customer, e-mail or tool').fill(number);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    let row = await orderRow(page, 'Orders', number);
+    const row = orderRowOf(page, 'Orders', number);
     await expect(row).toContainText('Pending');
     const markShipped = row.getByRole('button', { name: new RegExp(`^Mark shipped… ${number}, ${tool.name}`, 'u') });
     // The action is a verb and does not look like the green Shipped badge.
@@ -48,7 +39,6 @@ test.describe('shipping an order', () => {
     const dialog = page.getByRole('dialog', { name: 'Mark this order shipped?' });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      row = await orderRow(page, 'Orders', number);
       await row.getByRole('button', { name: /^Mark shipped…/u }).click();
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(number);
@@ -60,7 +50,6 @@ test.describe('shipping an order', () => {
       await expect(dialog).toBeHidden();
     }
     await page.setViewportSize({ width: 1440, height: 900 });
-    row = await orderRow(page, 'Orders', number);
     await row.getByRole('button', { name: /^Mark shipped…/u }).click();
 
     // A tracking number the server would refuse is named by its field; nothing is sent.
@@ -74,7 +63,6 @@ test.describe('shipping an order', () => {
     await dialog.getByRole('button', { name: 'Mark shipped', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`${tool.name} order is shipped.`)).toBeVisible();
-    row = await orderRow(page, 'Orders', number);
     await expect(row).toContainText('Shipped');
     await expect(row).toContainText('Carrier: DHL Express');
     await expect(row).toContainText('Tracking: JD0146 0000 6281');
@@ -84,7 +72,7 @@ test.describe('shipping an order', () => {
     const dealerPage = await dealerContext.newPage();
     await signIn(dealerPage, dealer);
     await dealerPage.goto('/dashboard/my-orders');
-    let dealerRow = await orderRow(dealerPage, 'My orders', number);
+    const dealerRow = orderRowOf(dealerPage, 'My orders', number);
     await expect(dealerRow).toContainText('Shipped');
     await expect(dealerRow).toContainText('Carrier: DHL Express');
     await expect(dealerRow).toContainText('Tracking: JD0146 0000 6281');
@@ -93,12 +81,10 @@ test.describe('shipping an order', () => {
     // Within the minute, the admin takes it back: Pending again, and the dealer's list follows.
     await row.getByRole('button', { name: new RegExp(`^Undo shipping ${number}`, 'u') }).click();
     await expect(page.getByText(`${number} is Pending again: its shipping is undone.`)).toBeVisible();
-    row = await orderRow(page, 'Orders', number);
     await expect(row).toContainText('Pending');
     await expect(row).not.toContainText('Carrier');
     await expect(row.getByRole('button', { name: /^Mark shipped…/u })).toBeVisible();
     await dealerPage.reload();
-    dealerRow = await orderRow(dealerPage, 'My orders', number);
     await expect(dealerRow).toContainText('Paid');
     await expect(dealerRow).not.toContainText('Carrier');
     const after = (await api<{ status: string; carrier: string | null }>('GET', `/order/${placed.body.insertedId}`, { token: dealer.token })).body;

@@ -1,9 +1,9 @@
 // What several journeys check and read alike: that a page fits its width, screenshots at the three widths,
-// and the mails the local mail catcher has kept.
+// an order's row in a list of orders, and the mails the local mail catcher has kept.
 
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { e2eEnv } from '../playwright.config';
 import { readCaughtMails, type CaughtMail } from '../server/mail/catcher';
 
@@ -81,4 +81,15 @@ export async function expectNoViolations(page: Page, label: string, within?: str
     results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     label,
   ).toEqual([]);
+}
+
+/**
+ * An order's row (or card) in a list of orders, whichever way the list is drawn when it is used: the table gives
+ * way to cards when it does not fit, and is tried again once the fonts have loaded, so the layout can change just
+ * after the list appears. A locator, read again at every use.
+ */
+export function orderRowOf(page: Page, caption: string, number: string): Locator {
+  const rows = page.getByRole('table', { name: caption }).getByRole('row');
+  const cards = page.getByRole('list', { name: caption }).getByRole('listitem');
+  return rows.or(cards).filter({ hasText: number }).filter({ visible: true }).first();
 }
