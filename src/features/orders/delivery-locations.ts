@@ -1,15 +1,11 @@
 // The company's locations an order may go to, for the purchase page's and the order pad's "Deliver to":
-// GET /api/company, under the key My Company reads it by, so both share one answer. The answer is kept
+// GET /api/company, the query My Company reads too (src/api/my-company.ts), so both share one answer. The answer is kept
 // with the other saved queries (src/api/query-persister.ts), so the pad offers the locations offline too.
 // The company's standing comes with it: a company that may not order is told so before the order is filled.
 
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
-import { MyCompanySchema, type Company, type CompanyStatus, type Location } from '../../contract/dealer-company';
-
-const companyQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.myCompany, queryFn: () => apiRequest('/company', { auth: true, schema: MyCompanySchema }), staleTime: 60_000 });
+import { useQuery } from '@tanstack/react-query';
+import { myCompanyQueryOptions } from '../../api/my-company';
+import type { Company, CompanyStatus, Location } from '../../contract/dealer-company';
 
 export interface DeliveryLocations {
   /** The default first; none for a company without locations, an account without a company, or offline before they were ever read. */
@@ -26,7 +22,7 @@ export function useDeliveryLocations(email: string): DeliveryLocations {
   const signedIn = email !== '';
   // Read again whenever a form opens (offline it shows the saved answer): the locations' tax and the company's
   // exemption decide the total the form shows, and the shop may have changed them since.
-  const company = useQuery({ ...companyQueryOptions(), enabled: signedIn, refetchOnMount: 'always' });
+  const company = useQuery({ ...myCompanyQueryOptions(), enabled: signedIn, refetchOnMount: 'always' });
   return {
     locations: company.data?.locations ?? [],
     loading: signedIn && company.isPending && company.failureCount === 0,
