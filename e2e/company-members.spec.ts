@@ -89,8 +89,10 @@ test('a company admin invites a buyer, who registers, verifies, joins and is the
   await expect(people.getByRole('listitem', { name: rita.email })).not.toContainText('The company’s only admin');
   await bobRow.getByLabel('Role of Bob Buyer').selectOption({ label: 'Buyer' });
   await expect(page.getByText('Bob Buyer is now a buyer')).toBeVisible();
-  await bobRow.getByLabel('Can see all orders').check();
+  // The switch shows what the server holds: it turns on once the change is saved, not at the tap.
+  await bobRow.getByLabel('Can see all orders').click();
   await expect(page.getByText('Bob Buyer now sees all of the company’s orders')).toBeVisible();
+  await expect(bobRow.getByLabel('Can see all orders')).toBeChecked();
 
   await bobRow.getByRole('button', { name: 'Remove Bob Buyer' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove Bob Buyer?' });

@@ -73,8 +73,15 @@ export async function mailTo(to: string, subject: RegExp): Promise<CaughtMail> {
  */
 export async function expectNoViolations(page: Page, label: string, within?: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Colours and opacity mid-transition are read as they are at that instant: scan once every transition has ended.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  // Colours and opacity mid-transition are read as they are at that instant: scan once every transition has ended,
+  // and once every toast has come in (sonner starts a toast's transition only after marking it mounted).
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running') &&
+      [...document.querySelectorAll('[data-sonner-toast]')].every(
+        (t) => t.getAttribute('data-mounted') === 'true' && t.getAttribute('data-removed') !== 'true',
+      ),
+  );
   const axe = new AxeBuilder({ page });
   const results = await (within ? axe.include(within) : axe).analyze();
   expect(
