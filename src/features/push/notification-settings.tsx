@@ -21,12 +21,20 @@ const STATE_TEXT: Record<DeviceState, string> = {
 function KindChoices({ email, online }: { email: string; online: boolean }) {
   const settings = usePushSettings(email);
   const update = useUpdatePushSettings(email);
+  // The switch moves in the same frame as the tap: the choice being saved is shown until the server answers
+  // (the settings' cache takes it a moment later, or goes back if the save fails).
+  const [saving, setSaving] = useState<PushKind[] | null>(null);
   if (!settings.data) return settings.isError ? <p className="text-sm text-error">Your notification choices could not be loaded.</p> : null;
-  const { kinds, muted } = settings.data;
+  const { kinds } = settings.data;
+  const muted = saving ?? settings.data.muted;
   if (kinds.length === 0) return null;
   const toggle = (kind: PushKind, on: boolean) => {
     const next = on ? muted.filter((k) => k !== kind) : [...muted, kind];
-    update.mutate(next, { onError: () => toast.error('Your choice was not saved. Try again.') });
+    setSaving(next);
+    update.mutate(next, {
+      onError: () => toast.error('Your choice was not saved. Try again.'),
+      onSettled: (_saved, _error, sent) => setSaving((shown) => (shown === sent ? null : shown)),
+    });
   };
   return (
     <fieldset className="grid gap-3">

@@ -20,6 +20,8 @@ export function useUpdatePushSettings(email: string) {
   const queryClient = useQueryClient();
   const { queryKey } = pushSettingsQueryOptions(email);
   return useMutation({
+    // One save at a time, in the order of the taps, so the last choice is the one the server keeps.
+    scope: { id: 'push-settings' },
     mutationFn: (muted: PushKind[]) => apiRequest('/push/settings', { method: 'PUT', auth: true, body: { muted }, schema: PushSettingsSchema }),
     onMutate: async (muted) => {
       await queryClient.cancelQueries({ queryKey });
