@@ -91,6 +91,8 @@ test('a dealer on a euro price list sees its prices on the cards and the pad, on
       await card(page, product)
         .getByRole('button', { name: /Add to order/u })
         .click();
+      // The line is written on the device before the page is left (leaving at once would abort the write).
+      await expect(page.getByText(`${product.name}: ${product.minOrderQnt} pcs. added to your order pad.`)).toBeVisible();
     }
     await page.goto('/dashboard/order-pad');
     await expect(padLine(page, drill)).toContainText(euros(8_900));
