@@ -88,7 +88,7 @@ test("a visitor sees the sign-in screens' title and introduction stay where the 
   }
 });
 
-test("a signed-in dealer sees the frame's picture and title stay where the app draws them", async ({ page, createUser, createProduct }) => {
+test("a signed-in dealer sees the frame's picture, title and the pad's intro stay where the app draws them", async ({ page, createUser, createProduct }) => {
   const user = await createUser({ displayName: 'Frame Dealer' });
   const product = await createProduct({ name: 'Framed Grinder' });
   await signIn(page, user);
@@ -96,6 +96,8 @@ test("a signed-in dealer sees the frame's picture and title stay where the app d
   for (const [path, target, drawn] of [
     [`/products/${product._id}`, page.getByRole('img', { name: product.name }), page.getByRole('heading', { name: 'Place your order' })],
     ['/dashboard/my-orders', page.getByRole('heading', { level: 1, name: 'My Orders' }), page.getByText('You have no order to show')],
+    // The pad's frame has the quick-entry line's title and how to use it, the largest text of the screen.
+    ['/dashboard/order-pad', page.getByText(/^Type part of its name or its SKU/u), page.getByRole('combobox', { name: 'Tool', exact: true })],
   ] as const) {
     const release = await holdAppScripts(page);
     await page.goto(path);

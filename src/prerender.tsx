@@ -4,6 +4,7 @@
 // the catalogue renders its signed-out, online, still-loading state here and fills in after hydration.
 
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createQueryClient } from './api/query-client';
@@ -23,6 +24,7 @@ import { AuthPanel } from './features/auth/auth-panel';
 import { Spinner } from './ui/spinner';
 import { FRAME_PRODUCT_ATTRIBUTES, ProductPreview } from './features/catalogue/product-preview';
 import { DashboardFrame } from './features/dashboard/dashboard-frame';
+import { QuickEntryLoading } from './features/order-pad/quick-entry-box';
 import { AppFrame } from './ui/app-frame';
 import { PICTURE_SIZES } from './ui/product-picture';
 
@@ -46,6 +48,15 @@ export interface RenderedFrame {
 }
 
 /**
+ * What a dashboard screen shows the same for everyone while it loads, where its frame shows it too: its largest
+ * text then paints with the frame, and stays in place when the app takes over. The other screens' frames
+ * show a loading indicator.
+ */
+const LOADING_SCREENS: Partial<Record<DashboardScreenPath, ReactNode>> = {
+  '/dashboard/order-pad': <QuickEntryLoading />,
+};
+
+/**
  * The frames shown until the app has rendered a screen that is not prerendered (src/ui/app-frame.tsx): the
  * shell's, each dashboard screen's, the sign-in screens' card without its form, and the purchase page's
  * template, whose fields the server fills in (docs/architecture.md, "Screen frames").
@@ -55,7 +66,7 @@ export function prerenderFrames(): RenderedFrame[] {
     file: `${FRAMES_DIR}/${DASHBOARD_SCREENS[path].file}`,
     html: renderToStaticMarkup(
       <AppFrame>
-        <DashboardFrame path={path} />
+        <DashboardFrame path={path}>{LOADING_SCREENS[path]}</DashboardFrame>
       </AppFrame>,
     ),
     rootAttributes: {},

@@ -14,9 +14,9 @@ import { productsQueryOptions, useProducts } from '../features/catalogue/get-pro
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 import { usePlaceOrQueue } from '../features/offline/use-place-or-queue';
 import { OrderPad } from '../features/order-pad/order-pad';
+import { QuickEntryLoading } from '../features/order-pad/quick-entry-box';
 import { useOrderPad } from '../features/order-pad/use-order-pad';
 import { CompanyStandingNotice } from '../ui/company-standing-notice';
-import { Spinner } from '../ui/spinner';
 import { useOrderDestination } from './order-destination';
 
 export default function OrderPadPage() {
@@ -45,7 +45,7 @@ export default function OrderPadPage() {
         </div>
       ) : null}
       {destination.loading ? (
-        <Spinner label="Loading your order pad" />
+        <QuickEntryLoading />
       ) : (
         <OrderPad
           key={destination.formKey}

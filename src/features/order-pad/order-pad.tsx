@@ -40,7 +40,6 @@ import {
 import { AddressField, PhoneField } from '../../ui/form-field';
 import { DestinationPicker, useContactForm, useDeliveryChoice, type OrderingForSlot } from '../../ui/location-picker';
 import { FormTaxTotals } from '../../ui/order-totals';
-import { Spinner } from '../../ui/spinner';
 import { reportSessionExpired } from '../auth/session';
 import { useOnline } from '../offline/network-status';
 import { PadImport } from './pad-import';
@@ -49,6 +48,7 @@ import { PadLines, type PadLinesHandle } from './pad-lines';
 import { useTypedQuantities } from './use-order-pad';
 import { padPricing, sentPrice } from './pad-pricing';
 import { QuickEntry } from './quick-entry';
+import { QuickEntryLoading } from './quick-entry-box';
 import { RequestQuoteDialog } from './request-quote-dialog';
 import { SavedLists } from './saved-lists';
 
@@ -259,6 +259,7 @@ export function OrderPad({
     toast.error(toasts.orderFailed, { description: outcome.refusal.message });
   });
 
+  const ready = lines !== undefined && (products !== undefined || productsError !== null);
   return (
     <div className="grid gap-6">
       {online ? null : (
@@ -268,7 +269,9 @@ export function OrderPad({
         </p>
       )}
 
-      {products ? (
+      {/* Until the lines and the tools are read, the quick-entry box alone: the rest appears below it, moving nothing. */}
+      {ready ? null : <QuickEntryLoading />}
+      {products && lines ? (
         <QuickEntry products={products} onPad={onPad} onAdd={(product, quantity) => addToPad(email, product._id, quantity)} pricing={pricing} />
       ) : null}
       {products && lines ? <PadImport products={products} onPad={onPad} padLines={lines.length} onAdd={addList} /> : null}
@@ -284,149 +287,152 @@ export function OrderPad({
         />
       ) : null}
 
-      <section aria-labelledby={`${id}-lines`}>
-        <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
-          <h2 id={`${id}-lines`} className="text-lg font-bold">
-            Lines
-          </h2>
-          <p className="text-sm text-base-content/80" aria-live="polite">
-            {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {formatCount(pieces)} pcs.{attention > 0 ? ` counted, ${attention} to fix` : ''}
-          </p>
-        </div>
-        {lines === undefined || (products === undefined && productsError === null) ? <Spinner label="Loading your order pad" /> : null}
-        {productsError ? (
-          <p role="alert" className="py-3 text-error">
-            The tools could not be loaded: {productsError}
-          </p>
-        ) : null}
-        {lines && products ? (
-          rows.length === 0 ? (
-            <p className="py-6 text-base-content/80">
-              Your order pad is empty. Add tools with the line above, or with <strong>Add to order</strong> on the{' '}
-              <Link to="/" hash="tools" className="link link-primary">
-                catalogue
-              </Link>
-              .
-            </p>
-          ) : (
-            <>
-              <div
-                aria-hidden="true"
-                className="hidden grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_2.75rem] gap-x-3 pt-3 text-sm font-semibold text-base-content/75 sm:grid"
-              >
-                <span />
-                <span>Tool</span>
-                <span className="text-right">Quantity (pcs.)</span>
-                <span className="text-right">Unit price</span>
-                <span className="text-right">Line total</span>
-                <span />
-              </div>
-              <PadLines
-                ref={padLines}
-                rows={rows}
-                serverProblems={serverProblems}
-                pricing={pricing}
-                onQuantity={(productId, quantity) => {
-                  forgetServerProblem(productId);
-                  typeQuantity(
-                    productId,
-                    quantity,
-                    store(() => setPadQuantity(email, productId, quantity)),
-                  );
-                }}
-                onRemove={(productId) => {
-                  forgetServerProblem(productId);
-                  store(() => removeFromPad(email, productId)).catch(() => undefined);
-                }}
-              />
-            </>
-          )
-        ) : null}
-      </section>
+      {ready ? (
+        <>
+          <section aria-labelledby={`${id}-lines`}>
+            <div className="flex items-baseline justify-between gap-3 border-b border-base-300 pb-2">
+              <h2 id={`${id}-lines`} className="text-lg font-bold">
+                Lines
+              </h2>
+              <p className="text-sm text-base-content/80" aria-live="polite">
+                {rows.length === 1 ? '1 tool' : `${rows.length} tools`}, {formatCount(pieces)} pcs.{attention > 0 ? ` counted, ${attention} to fix` : ''}
+              </p>
+            </div>
+            {productsError ? (
+              <p role="alert" className="py-3 text-error">
+                The tools could not be loaded: {productsError}
+              </p>
+            ) : null}
+            {lines && products ? (
+              rows.length === 0 ? (
+                <p className="py-6 text-base-content/80">
+                  Your order pad is empty. Add tools with the line above, or with <strong>Add to order</strong> on the{' '}
+                  <Link to="/" hash="tools" className="link link-primary">
+                    catalogue
+                  </Link>
+                  .
+                </p>
+              ) : (
+                <>
+                  <div
+                    aria-hidden="true"
+                    className="hidden grid-cols-[4rem_minmax(0,1fr)_7.5rem_7rem_8rem_2.75rem] gap-x-3 pt-3 text-sm font-semibold text-base-content/75 sm:grid"
+                  >
+                    <span />
+                    <span>Tool</span>
+                    <span className="text-right">Quantity (pcs.)</span>
+                    <span className="text-right">Unit price</span>
+                    <span className="text-right">Line total</span>
+                    <span />
+                  </div>
+                  <PadLines
+                    ref={padLines}
+                    rows={rows}
+                    serverProblems={serverProblems}
+                    pricing={pricing}
+                    onQuantity={(productId, quantity) => {
+                      forgetServerProblem(productId);
+                      typeQuantity(
+                        productId,
+                        quantity,
+                        store(() => setPadQuantity(email, productId, quantity)),
+                      );
+                    }}
+                    onRemove={(productId) => {
+                      forgetServerProblem(productId);
+                      store(() => removeFromPad(email, productId)).catch(() => undefined);
+                    }}
+                  />
+                </>
+              )
+            ) : null}
+          </section>
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          // The PO number is checked with the address and phone, so every message shows at once.
-          payment.touchPoNumber();
-          void submit(event);
-        }}
-        className="grid gap-4 rounded-box border border-base-300 p-4 md:p-6"
-        aria-busy={busy}
-        aria-labelledby={`${id}-deliver`}
-      >
-        <h2 id={`${id}-deliver`} className="text-lg font-bold">
-          Delivery
-        </h2>
-        <DestinationPicker id={`${id}-deliver-to`} locations={locations} delivery={delivery} contactForm={contactForm} orderingFor={orderingFor} />
-        {delivery.location === null && !noCompany ? (
-          <div className="grid gap-4 md:grid-cols-2">
-            <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
-            <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
-          </div>
-        ) : null}
-        {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
-        <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
-          {showsTax(taxTerms) ? (
-            <FormTaxTotals netMinor={netMinor} currency={pricing.prices?.currency ?? LIST_CURRENCY} terms={taxTerms} />
-          ) : (
-            <p className="flex items-baseline justify-between text-lg">
-              <span>Total</span>
-              <strong className="text-2xl tabular-nums" data-testid="pad-total">
-                {pricing.format(total)}
-              </strong>
-            </p>
-          )}
-          {pricing.prices ? (
-            <p className="text-right text-sm text-base-content/80" data-testid="dealer-prices-note">
-              {pricing.prices.note}
-            </p>
-          ) : null}
-          {notCounted ? (
-            <p className="text-right text-sm font-medium text-error" data-testid="pad-not-counted">
-              {notCounted}
-            </p>
-          ) : null}
-        </div>
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-error">
-            {failure}
-          </p>
-        ) : null}
-        <div className="grid gap-2 sm:flex sm:items-center sm:gap-4">
-          <button
-            type="submit"
-            className="btn btn-primary w-full sm:w-auto sm:shrink-0 sm:px-10"
-            disabled={busy || blocked || noCompany}
-            aria-describedby={blocked ? blockedId : undefined}
+          <form
+            noValidate
+            onSubmit={(event) => {
+              // The PO number is checked with the address and phone, so every message shows at once.
+              payment.touchPoNumber();
+              void submit(event);
+            }}
+            className="grid gap-4 rounded-box border border-base-300 p-4 md:p-6"
+            aria-busy={busy}
+            aria-labelledby={`${id}-deliver`}
           >
-            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Place order
-          </button>
-          {mayQuote ? (
-            <button
-              type="button"
-              className="btn btn-outline w-full sm:w-auto sm:shrink-0"
-              disabled={busy || blocked}
-              aria-describedby={blocked ? blockedId : undefined}
-              onClick={() => {
-                if (linesReady()) setQuoting({ ownerEmail: email, lines: sentLines(), ...listPrices, pad: rows.map(({ line }) => line) });
-              }}
-            >
-              Request a quote
-            </button>
-          ) : null}
-          {blocked ? (
-            <p id={blockedId} className="text-sm text-base-content/80" data-testid="place-order-blocked">
-              {attention > 0
-                ? `${attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked in red to place the order.`
-                : tooMany
-                  ? `One order holds at most ${formatCount(MAX_ORDER_LINES)} tools: remove ${formatCount(rows.length - MAX_ORDER_LINES)} to place the order.`
-                  : `One order comes to at most ${pricing.format(pricing.prices ? MAX_ORDER_GROSS_MINOR : MAX_ORDER_TOTAL)}${showsTax(taxTerms) ? ' with tax' : ''}: lower quantities or remove lines (a saved list keeps them for another order) to place it.`}
-            </p>
-          ) : null}
-        </div>
-      </form>
+            <h2 id={`${id}-deliver`} className="text-lg font-bold">
+              Delivery
+            </h2>
+            <DestinationPicker id={`${id}-deliver-to`} locations={locations} delivery={delivery} contactForm={contactForm} orderingFor={orderingFor} />
+            {delivery.location === null && !noCompany ? (
+              <div className="grid gap-4 md:grid-cols-2">
+                <AddressField id={`${id}-address`} error={errors.userAddress?.message} field={register('userAddress')} />
+                <PhoneField id={`${id}-phone`} error={errors.userPhone?.message} field={register('userPhone')} />
+              </div>
+            ) : null}
+            {noCompany ? null : <AccountPaymentFields id={`${id}-po`} state={payment} totalMinor={totalMinor} />}
+            <div className="rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+              {showsTax(taxTerms) ? (
+                <FormTaxTotals netMinor={netMinor} currency={pricing.prices?.currency ?? LIST_CURRENCY} terms={taxTerms} />
+              ) : (
+                <p className="flex items-baseline justify-between text-lg">
+                  <span>Total</span>
+                  <strong className="text-2xl tabular-nums" data-testid="pad-total">
+                    {pricing.format(total)}
+                  </strong>
+                </p>
+              )}
+              {pricing.prices ? (
+                <p className="text-right text-sm text-base-content/80" data-testid="dealer-prices-note">
+                  {pricing.prices.note}
+                </p>
+              ) : null}
+              {notCounted ? (
+                <p className="text-right text-sm font-medium text-error" data-testid="pad-not-counted">
+                  {notCounted}
+                </p>
+              ) : null}
+            </div>
+            {failure ? (
+              <p role="alert" className="text-sm font-medium text-error">
+                {failure}
+              </p>
+            ) : null}
+            <div className="grid gap-2 sm:flex sm:items-center sm:gap-4">
+              <button
+                type="submit"
+                className="btn btn-primary w-full sm:w-auto sm:shrink-0 sm:px-10"
+                disabled={busy || blocked || noCompany}
+                aria-describedby={blocked ? blockedId : undefined}
+              >
+                {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+                Place order
+              </button>
+              {mayQuote ? (
+                <button
+                  type="button"
+                  className="btn btn-outline w-full sm:w-auto sm:shrink-0"
+                  disabled={busy || blocked}
+                  aria-describedby={blocked ? blockedId : undefined}
+                  onClick={() => {
+                    if (linesReady()) setQuoting({ ownerEmail: email, lines: sentLines(), ...listPrices, pad: rows.map(({ line }) => line) });
+                  }}
+                >
+                  Request a quote
+                </button>
+              ) : null}
+              {blocked ? (
+                <p id={blockedId} className="text-sm text-base-content/80" data-testid="place-order-blocked">
+                  {attention > 0
+                    ? `${attention === 1 ? 'One line cannot be ordered as it is' : `${attention} lines cannot be ordered as they are`}: change or remove the lines marked in red to place the order.`
+                    : tooMany
+                      ? `One order holds at most ${formatCount(MAX_ORDER_LINES)} tools: remove ${formatCount(rows.length - MAX_ORDER_LINES)} to place the order.`
+                      : `One order comes to at most ${pricing.format(pricing.prices ? MAX_ORDER_GROSS_MINOR : MAX_ORDER_TOTAL)}${showsTax(taxTerms) ? ' with tax' : ''}: lower quantities or remove lines (a saved list keeps them for another order) to place it.`}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        </>
+      ) : null}
       {quoting ? <RequestQuoteDialog request={quoting} online={online} onClose={() => setQuoting(null)} /> : null}
     </div>
   );

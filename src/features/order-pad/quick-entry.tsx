@@ -18,6 +18,7 @@ import { fieldAria } from '../../ui/form-field';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
 import { matchTools, parseQuantity } from './match-tools';
 import { padPricing, type PadPricing } from './pad-pricing';
+import { QUICK_ENTRY_BOX_CLASS, QuickEntryIntro } from './quick-entry-box';
 
 // The camera and its reader load only when the dealer opens them.
 const CameraScan = lazy(() => import('./camera-scan'));
@@ -199,14 +200,8 @@ export function QuickEntry({ products, onPad, onAdd, pricing = padPricing(null) 
   const quantityError = error?.field === 'quantity' ? error.message : undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="rounded-box border border-base-300 bg-base-200/60 p-4" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="mb-1 text-lg font-bold">
-        Add a tool
-      </h2>
-      <p className="mb-3 text-sm text-base-content/80">
-        Type part of its name or its SKU, pick it with the arrow keys and Enter (or tap it), type the quantity and press Enter. Or scan its barcode into the
-        Tool box.
-      </p>
+    <form noValidate onSubmit={(event) => void submit(event)} className={QUICK_ENTRY_BOX_CLASS} aria-labelledby={`${id}-title`}>
+      <QuickEntryIntro titleId={`${id}-title`} />
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]">
         <div className="relative col-span-2 sm:col-span-1">
           <label htmlFor={nameId} className="mb-1 block font-medium">
