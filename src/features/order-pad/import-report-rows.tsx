@@ -6,6 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { formatCount } from '../../contract/pricing';
+import { QuantityInput } from '../../ui/quantity-input';
 import type { ImportRow } from './import-list';
 import { OVERSCAN, useKeptFocus, WINDOWED_FROM } from './windowed-list';
 
@@ -58,16 +59,12 @@ function ReportRow({ row, index, value, idBase, onQuantity, onDrop, itemProps }:
         <label htmlFor={boxId} className="sr-only">
           Quantity (pcs.) of {name}
         </label>
-        <input
+        <QuantityInput
           id={boxId}
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="off"
+          compact
           disabled={row.product === null || row.problem?.code === 'pad_full'}
-          aria-invalid={row.problem !== null}
+          invalid={row.problem !== null}
           aria-describedby={resultId}
-          className={`input input-sm h-11 w-full text-right tabular-nums ${row.problem ? 'input-error' : ''}`}
           value={value}
           onChange={(event) => onQuantity(row, event.target.value)}
         />

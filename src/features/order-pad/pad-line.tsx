@@ -8,6 +8,7 @@ import type { Product } from '../../contract/product';
 import { typedQuantityProblem } from '../../contract/quantity-rules';
 import type { PadLine } from '../../offline/store';
 import { PICTURE_SIZES, pictureSources } from '../../ui/product-picture';
+import { QuantityInput } from '../../ui/quantity-input';
 import { parseQuantity } from './match-tools';
 import type { PadPricing } from './pad-pricing';
 
@@ -108,16 +109,11 @@ export function PadLineRow({ line, product, serverProblem, onQuantity, onRemove,
           <label htmlFor={boxId} className="mb-1 block text-sm text-base-content/80 sm:sr-only">
             Quantity (pcs.)<span className="sr-only"> of {name}</span>
           </label>
-          <input
+          <QuantityInput
             id={boxId}
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
             enterKeyHint="done"
-            aria-invalid={problem !== null}
+            invalid={problem !== null}
             aria-describedby={problem ? problemId : undefined}
-            className={`input w-full text-right tabular-nums ${problem ? 'input-error' : ''}`}
             value={text}
             onFocus={() => setTyping(String(line.quantity))}
             onBlur={() => setTyping(null)}

@@ -12,6 +12,7 @@ import { quantityMessages } from '../../contract/quantity-rules';
 import { SavedListNameSchema, sameListName, SAVED_LIST_NAME_MAX, type SavedList } from '../../contract/saved-list';
 import { toast } from '../../ui/toast';
 import { useModalDialog } from '../../ui/use-modal-dialog';
+import { QuantityInput } from '../../ui/quantity-input';
 import { parseQuantity } from './match-tools';
 import type { ListToSave } from './save-list';
 
@@ -174,15 +175,11 @@ export function SavedListDialog({ list, lists, products, offlineReason, save, re
                     <label htmlFor={boxId} className="sr-only">
                       Quantity (pcs.) of {line.productName}
                     </label>
-                    <input
+                    <QuantityInput
                       id={boxId}
-                      type="text"
-                      inputMode="numeric"
-                      pattern="[0-9]*"
-                      autoComplete="off"
+                      compact
                       readOnly={offlineReason !== null}
-                      aria-invalid={quantity === null}
-                      className={`input input-sm h-11 w-full text-right tabular-nums ${quantity === null ? 'input-error' : ''}`}
+                      invalid={quantity === null}
                       value={typed.get(line.productId) ?? String(line.quantity)}
                       onChange={(event) => setTyped(new Map(typed).set(line.productId, event.target.value))}
                     />

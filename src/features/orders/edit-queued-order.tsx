@@ -22,6 +22,7 @@ import { poNumberProblem } from '../../ui/account-payment';
 import { AddressField, fieldAria, FormField, PhoneField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { useModalDialog } from '../../ui/use-modal-dialog';
+import { QuantityInput } from '../../ui/quantity-input';
 import { isOnline } from '../offline/network-status';
 import { priceChangeText, pricedFromList, queuedFormat, savedUnit } from './queued-money';
 
@@ -208,15 +209,10 @@ function EditForm({ email, item, known, sendNow, onDone, prices }: EditFormProps
                     </>
                   )}
                 </label>
-                <input
+                <QuantityInput
                   id={boxId}
-                  type="text"
-                  inputMode="numeric"
-                  pattern="[0-9]*"
-                  autoComplete="off"
-                  aria-invalid={row.problem !== null}
+                  invalid={row.problem !== null}
                   aria-describedby={row.problem ? `${boxId}-problem` : undefined}
-                  className={`input w-full text-right tabular-nums ${row.problem ? 'input-error' : ''}`}
                   value={row.text}
                   onChange={(event) => setQuantities(new Map(quantities).set(row.line.productId, event.target.value))}
                 />
