@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { accountMessages } from '../src/contract/account-terms';
 import { api, expect, signIn, test } from './fixtures';
-import { expectNoViolations, openCompanyOf } from './screen-helpers';
+import { expectNoViolations, openCompanyOf, rowOf } from './screen-helpers';
 
 const WIDTHS = [390, 820, 1280] as const;
 
@@ -22,14 +22,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `.tmp/screens/account-admin-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The order's row or card in a list, whichever the width draws. */
-async function rowOf(page: Page, caption: string, text: string) {
-  await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
-  const table = page.getByRole('table', { name: caption });
-  const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: caption }).getByRole('listitem');
-  return rows.filter({ hasText: text }).first();
 }
 
 async function findOrder(page: Page, number: string) {
@@ -113,12 +105,12 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   // Receivables, from the menu: the company owes $1,500.00, not yet due.
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Receivables' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
-  const ageRow = await rowOf(page, 'Owed by company and days overdue', company.name);
+  const ageRow = rowOf(page, 'Owed by company and days overdue', company.name);
   await expect(ageRow).toContainText('Net 30');
   await expect(ageRow).toContainText('$1,500.00');
   const invoices = page.getByRole('region', { name: new RegExp(`^${company.name}`, 'u') });
   await expect(invoices).toContainText('1 open invoice, $1,500.00');
-  const invoice = await rowOf(page, `Open invoices of ${company.name}`, number);
+  const invoice = rowOf(page, `Open invoices of ${company.name}`, number);
   await expect(invoice).toContainText('Not yet due');
   await expect(invoice).toContainText('$1,500.00');
   await expectNoViolations(page, 'receivables');

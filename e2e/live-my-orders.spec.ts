@@ -3,7 +3,7 @@
 // same time is not told of it.
 
 import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
-import { orderRowOf } from './screen-helpers';
+import { rowOf } from './screen-helpers';
 
 test.describe('live My Orders', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -29,13 +29,13 @@ test.describe('live My Orders', () => {
 
     await signIn(page, dealer);
     await page.goto('/dashboard/my-orders');
-    const row = orderRowOf(page, 'My orders', number);
+    const row = rowOf(page, 'My orders', number);
     await expect(row).toContainText('Paid');
     const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const otherPage = await otherContext.newPage();
     await signIn(otherPage, other);
     await otherPage.goto('/dashboard/my-orders');
-    await expect(orderRowOf(otherPage, 'My orders', othersNumber)).toBeVisible();
+    await expect(rowOf(otherPage, 'My orders', othersNumber)).toBeVisible();
     // Marks the pages: a reload would lose these.
     await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
     const otherRequests: string[] = [];

@@ -4,7 +4,7 @@
 // Pending again and the dealer's list follows. Screenshots of the dialog at 390, 768, 1024 and 1440 px.
 
 import { api, expect, orderThroughApi, payThroughApi, signIn, test } from './fixtures';
-import { orderRowOf } from './screen-helpers';
+import { rowOf } from './screen-helpers';
 
 const WIDTHS = [390, 768, 1024, 1440] as const;
 
@@ -30,7 +30,7 @@ test.describe('shipping an order', () => {
     await page.goto('/dashboard/manage-orders');
     await page.getByLabel('Search by order, customer, e-mail or tool').fill(number);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const row = orderRowOf(page, 'Orders', number);
+    const row = rowOf(page, 'Orders', number);
     await expect(row).toContainText('Pending');
     const markShipped = row.getByRole('button', { name: new RegExp(`^Mark shipped… ${number}, ${tool.name}`, 'u') });
     // The action is a verb and does not look like the green Shipped badge.
@@ -72,7 +72,7 @@ test.describe('shipping an order', () => {
     const dealerPage = await dealerContext.newPage();
     await signIn(dealerPage, dealer);
     await dealerPage.goto('/dashboard/my-orders');
-    const dealerRow = orderRowOf(dealerPage, 'My orders', number);
+    const dealerRow = rowOf(dealerPage, 'My orders', number);
     await expect(dealerRow).toContainText('Shipped');
     await expect(dealerRow).toContainText('Carrier: DHL Express');
     await expect(dealerRow).toContainText('Tracking: JD0146 0000 6281');

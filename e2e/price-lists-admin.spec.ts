@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { priceListMessages } from '../src/contract/price-list';
 import { api, expect, orderThroughApi, signIn, test } from './fixtures';
-import { expectNoViolations, openCompanyOf } from './screen-helpers';
+import { expectNoViolations, openCompanyOf, rowOf } from './screen-helpers';
 
 const WIDTHS = [390, 820, 1280] as const;
 
@@ -20,14 +20,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `.tmp/screens/price-lists-admin-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A row of a list, in the table or the card the width draws. */
-async function rowOf(page: Page, caption: string, text: string) {
-  await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
-  const table = page.getByRole('table', { name: caption });
-  const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: caption }).getByRole('listitem');
-  return rows.filter({ hasText: text }).first();
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -76,7 +68,7 @@ test('an admin makes a euro price list, prices a tool on it and gives it to a co
   await shoot(page, 'entry-form');
   await entry.getByRole('button', { name: 'Save the tool’s price' }).click();
   await expect(page.getByText(`${tool.name} is priced on the list`)).toBeVisible();
-  const priced = await rowOf(page, `Tools priced on ${listName}`, tool.name);
+  const priced = rowOf(page, `Tools priced on ${listName}`, tool.name);
   await expect(priced).toContainText('Fixed €85.00');
   await expect(priced).toContainText('$100.00');
   await expectNoViolations(page, 'price list');
@@ -89,7 +81,7 @@ test('an admin makes a euro price list, prices a tool on it and gives it to a co
 
   // The lists: one tool priced, no company yet.
   await page.getByRole('button', { name: '← Back to price lists' }).click();
-  const listed = await rowOf(page, 'Price lists', listName);
+  const listed = rowOf(page, 'Price lists', listName);
   await expect(listed).toContainText('EUR');
   await expect(listed).toContainText('0.92');
   await expect(listed).toContainText('10 %');
@@ -117,7 +109,7 @@ test('an admin makes a euro price list, prices a tool on it and gives it to a co
 
   // The lists count the company.
   await page.goto('/dashboard/price-lists');
-  await rowOf(page, 'Price lists', listName);
+  await expect(rowOf(page, 'Price lists', listName)).toBeVisible();
   const lists = await api<{ name: string; companies: number; entries: number }[]>('GET', '/admin/price-lists', { token: admin.token });
   expect(lists.body.find((list) => list.name === listName)).toMatchObject({ companies: 1, entries: 1 });
   await expectNoViolations(page, 'price lists');

@@ -91,12 +91,12 @@ export async function expectNoViolations(page: Page, label: string, within?: str
 }
 
 /**
- * An order's row (or card) in a list of orders, whichever way the list is drawn when it is used: the table gives
- * way to cards when it does not fit, and is tried again once the fonts have loaded, so the layout can change just
- * after the list appears. A locator, read again at every use.
+ * A row (or card) of a list captioned so, that has the text (an order's number, a company's name), whichever way
+ * the list is drawn when it is used: a table gives way to cards when it does not fit, and is tried again once the
+ * fonts have loaded, so the layout can change just after the list appears. A locator, read again at every use.
  */
-export function orderRowOf(page: Page, caption: string, number: string): Locator {
+export function rowOf(page: Page, caption: string, text: string): Locator {
   const rows = page.getByRole('table', { name: caption }).getByRole('row');
   const cards = page.getByRole('list', { name: caption }).getByRole('listitem');
-  return rows.or(cards).filter({ hasText: number }).filter({ visible: true }).first();
+  return rows.or(cards).filter({ hasText: text }).filter({ visible: true }).first();
 }

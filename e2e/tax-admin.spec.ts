@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { companyMessages } from '../src/contract/dealer-company';
 import { formatRate, taxMessages, type TaxRate } from '../src/contract/tax';
 import { api, expect, signIn, test, type E2eUser } from './fixtures';
-import { expectNoViolations, sideways } from './screen-helpers';
+import { expectNoViolations, rowOf, sideways } from './screen-helpers';
 
 const WIDTHS = [390, 768, 1280] as const;
 const COUNTRY = 'IS';
@@ -26,14 +26,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `.tmp/screens/tax-admin-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A row of the rates, in the table or the card the width draws. */
-async function rowOf(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
-  const table = page.getByRole('table', { name: 'Tax rates' });
-  const rows = (await table.isVisible()) ? table.getByRole('row') : page.getByRole('list', { name: 'Tax rates' }).getByRole('listitem');
-  return rows.filter({ hasText: text }).first();
 }
 
 /** Iceland's rates, deleted through the API: before, in case a run stopped half-way, and after. */
@@ -92,7 +84,7 @@ test('an admin keeps the tax rates and exempts a company under the reverse charg
     await form.getByLabel('Rate', { exact: true }).fill('19');
     await form.getByRole('button', { name: 'Add tax rate' }).click();
     await expect(page.getByText('The VAT rate is added')).toBeVisible();
-    const country = await rowOf(page, 'Iceland');
+    const country = rowOf(page, 'Tax rates', 'Iceland');
     await expect(country).toContainText('Whole country');
     await expect(country).toContainText(pct(190_000));
 
@@ -113,7 +105,7 @@ test('an admin keeps the tax rates and exempts a company under the reverse charg
     await form.getByLabel('Rate', { exact: true }).fill('8.875');
     await form.getByRole('button', { name: 'Add tax rate' }).click();
     await expect(page.getByRole('region', { name: 'New tax rate' })).toHaveCount(0);
-    const region = await rowOf(page, pct(88_750));
+    const region = rowOf(page, 'Tax rates', pct(88_750));
     await expect(region).toContainText('Iceland');
     await expectNoViolations(page, 'tax rates');
     await shoot(page, 'rates');
@@ -125,7 +117,7 @@ test('an admin keeps the tax rates and exempts a company under the reverse charg
     await form.getByLabel('Rate', { exact: true }).fill('11');
     await form.getByRole('button', { name: 'Save tax rate' }).click();
     await expect(page.getByText('The VAT rate is saved')).toBeVisible();
-    await expect(await rowOf(page, pct(110_000))).toContainText('Iceland');
+    await expect(rowOf(page, 'Tax rates', pct(110_000))).toContainText('Iceland');
     const rates = await api<{ items: TaxRate[] }>('GET', '/tax-rates', { token: adminToken });
     expect(rates.body.items.filter((rate) => rate.country === COUNTRY).map((rate) => [rate.region, rate.rateMicros])).toEqual([
       ['', 190_000],
@@ -133,14 +125,14 @@ test('an admin keeps the tax rates and exempts a company under the reverse charg
     ]);
 
     // And is deleted, after the confirmation: the country's rate stays.
-    await (await rowOf(page, pct(110_000))).getByRole('button', { name: 'Delete the rate of Iceland, 1' }).click();
+    await rowOf(page, 'Tax rates', pct(110_000)).getByRole('button', { name: 'Delete the rate of Iceland, 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this tax rate?' });
     await expect(confirm).toContainText('taxed at the country’s rate');
     await expectNoViolations(page, 'delete a tax rate');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('The VAT rate of Iceland, 1 is deleted')).toBeVisible();
     await expect(page.getByText(pct(110_000), { exact: true })).toHaveCount(0);
-    await expect(await rowOf(page, 'Iceland')).toContainText(pct(190_000));
+    await expect(rowOf(page, 'Tax rates', 'Iceland')).toContainText(pct(190_000));
 
     // A company without a tax number cannot be exempt: the terms say why, under the box.
     let terms = await openCompany(page, unnumbered, withoutNumber);
