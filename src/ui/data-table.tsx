@@ -4,7 +4,8 @@
 // (`stackBelow`), so a tablet never has to scroll sideways to reach a row's action; above it the list is
 // a table only while the table fits its area (beside the dashboard's sidebar, with this page's rows),
 // and cards again when it would not (docs/decisions/036). Lists paged on the server pass `pagination`;
-// a refetch in the background passes `busy`. A row may open to details under it (`rowDetails`, e.g. the
+// a refetch in the background passes `busy`, but a list every live order event refreshes (Manage Orders,
+// Receivables) does so only while another page replaces its rows, or it would dim at every event. A row may open to details under it (`rowDetails`, e.g. the
 // lines of a bulk order), drawn across the whole row. While the first page loads (`rows` undefined) the
 // table shows `loading` under the same toolbar, so a search typed as the page opens stays in its box.
 

@@ -302,7 +302,9 @@ export function OrdersTable({ downloadInvoice, openedWith = NO_ORDER_SEARCH }: O
           loading="Loading orders"
           rowKey={(order) => order._id}
           empty={filtered ? 'No orders match this filter.' : 'There are no orders yet.'}
-          busy={orders.isFetching}
+          // Dimmed while another page or filter loads over this one's rows; not for the refresh each live order
+          // event brings, which would dim the list every time any dealer orders.
+          busy={orders.isPlaceholderData}
           toolbar={toolbar}
           stackBelow="laptop"
           rowDetails={lines.rowDetails}

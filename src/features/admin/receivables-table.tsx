@@ -181,7 +181,6 @@ export function ReceivablesTable() {
         rowKey={(row) => row.key}
         rowClassName={(row) => (row.isTotal ? 'bg-base-200' : '')}
         empty="No company owes anything on account."
-        busy={receivables.isFetching}
         stackBelow="laptop"
       />
 
