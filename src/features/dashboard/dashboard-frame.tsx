@@ -13,11 +13,7 @@ import { DashboardScreen } from './dashboard-screen';
 export function DashboardFrame({ path, children = <Spinner /> }: { path: DashboardScreenPath | null; children?: ReactNode }) {
   return (
     <DashboardDrawer heading="" current={path ? DASHBOARD_SCREENS[path].title : undefined} menu={() => null}>
-      {path ? (
-        <DashboardScreen path={path}>{children}</DashboardScreen>
-      ) : (
-        <Spinner />
-      )}
+      {path ? <DashboardScreen path={path}>{children}</DashboardScreen> : <Spinner />}
     </DashboardDrawer>
   );
 }
