@@ -233,3 +233,39 @@ test('the installed app opened with a .csv file shows it checked on the pad', as
     await Promise.all([rm(profile, { recursive: true, force: true }), rm(folder, { recursive: true, force: true })]);
   }
 });
+
+test('a .csv file opened with the installed app while signed out is on the pad after signing in', async ({ createUser, createProduct }) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const sku = `FL-OUT-${stamp}`;
+  const router = await createProduct({ name: 'Signed Out Router', sku, price: 30, availableQnt: 40, minOrderQnt: 1 });
+  const dealer = await createUser({ displayName: 'Late Counter' });
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'forgeline-file-'));
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'forgeline-csv-'));
+  const file = path.join(folder, 'restock.csv');
+  await writeFile(file, `SKU,Quantity\r\n${sku},5\r\n`);
+  const { launchOptions } = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL: e2eEnv.baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    const browserSession = await context.browser()?.newBrowserCDPSession();
+    if (!browserSession) throw new Error('no browser session for the DevTools protocol');
+    const manifestId = `${e2eEnv.baseURL}/`;
+    await browserSession.send('PWA.install', { manifestId, installUrlOrBundleUrl: manifestId });
+    const opened = context.waitForEvent('page');
+    await browserSession.send('PWA.launchFilesInApp', { manifestId, files: [file] });
+    const app = await opened;
+    // Nobody is signed in on this device: the app asks first, then goes on to the pad with the file.
+    await expect(app).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder-pad$/u);
+    await app.getByLabel('Email').fill(dealer.email);
+    await app.getByLabel('Password').fill(dealer.password);
+    await app.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(app).toHaveURL(/\/dashboard\/order-pad$/u);
+    const dialog = app.getByRole('dialog', { name: 'Paste or import a list' });
+    await expect(dialog.getByTestId('import-summary')).toHaveText('1 tool is ready to add.');
+    await expect(dialog.getByLabel(`Quantity (pcs.) of ${router.name}`)).toHaveValue('5');
+  } finally {
+    await context.close();
+    await Promise.all([rm(profile, { recursive: true, force: true }), rm(folder, { recursive: true, force: true })]);
+  }
+});
