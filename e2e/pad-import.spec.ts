@@ -197,30 +197,41 @@ test('text shared to the app opens the import checked, and a .csv file picked in
   await expect(page.getByTestId('pad-total')).toHaveText(`$${(6 * 40 + 3 * 25).toLocaleString('en-US')}`);
 });
 
-test('the installed app opened with a .csv file shows it checked on the pad', async ({ createUser, createProduct }) => {
-  const stamp = Date.now().toString(36).toUpperCase();
-  const sku = `FL-OPN-${stamp}`;
-  const planer = await createProduct({ name: 'Opened Planer', sku, price: 60, availableQnt: 40, minOrderQnt: 2 });
-  const dealer = await createUser({ displayName: 'File Counter' });
-  // Installing needs a normal profile (incognito contexts cannot install), as on the dealer's tablet.
+/**
+ * Installs the app in a normal Chromium profile (incognito contexts cannot install), as on the dealer's tablet,
+ * signed in as `dealer` or by nobody, then has the system open a .csv file of `csv` with it (the manifest's
+ * file_handlers): Chromium starts the app at the handler's page with the file in its launch queue. `use` gets the
+ * app's window; the profile and the file are removed after it.
+ */
+async function openFileWithInstalledApp(csv: string, dealer: E2eUser | null, use: (app: Page) => Promise<void>): Promise<void> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'forgeline-file-'));
   const folder = await mkdtemp(path.join(os.tmpdir(), 'forgeline-csv-'));
   const file = path.join(folder, 'restock.csv');
-  await writeFile(file, `SKU,Quantity\r\n${sku},8\r\n`);
+  await writeFile(file, csv);
   const { launchOptions } = test.info().project.use;
   const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL: e2eEnv.baseURL });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, dealer);
-    // The app is installed, then the system opens the file with it (the manifest's file_handlers): Chromium
-    // starts the app at the handler's page with the file in its launch queue.
+    if (dealer) await signIn(page, dealer);
+    else await page.goto('/');
     const browserSession = await context.browser()?.newBrowserCDPSession();
     if (!browserSession) throw new Error('no browser session for the DevTools protocol');
     const manifestId = `${e2eEnv.baseURL}/`;
     await browserSession.send('PWA.install', { manifestId, installUrlOrBundleUrl: manifestId });
     const opened = context.waitForEvent('page');
     await browserSession.send('PWA.launchFilesInApp', { manifestId, files: [file] });
-    const app = await opened;
+    await use(await opened);
+  } finally {
+    await context.close();
+    await Promise.all([rm(profile, { recursive: true, force: true }), rm(folder, { recursive: true, force: true })]);
+  }
+}
+
+test('the installed app opened with a .csv file shows it checked on the pad', async ({ createUser, createProduct }) => {
+  const sku = `FL-OPN-${Date.now().toString(36).toUpperCase()}`;
+  const planer = await createProduct({ name: 'Opened Planer', sku, price: 60, availableQnt: 40, minOrderQnt: 2 });
+  const dealer = await createUser({ displayName: 'File Counter' });
+  await openFileWithInstalledApp(`SKU,Quantity\r\n${sku},8\r\n`, dealer, async (app) => {
     await expect(app).toHaveURL(/\/dashboard\/order-pad$/u);
     const dialog = app.getByRole('dialog', { name: 'Paste or import a list' });
     await expect(dialog.getByTestId('import-summary')).toHaveText('1 tool is ready to add.');
@@ -228,33 +239,14 @@ test('the installed app opened with a .csv file shows it checked on the pad', as
     await dialog.getByRole('button', { name: 'Add 1 line' }).click();
     await expect(app.getByTestId('pad-line')).toHaveCount(1);
     await expect(app.getByTestId('pad-total')).toHaveText('$480');
-  } finally {
-    await context.close();
-    await Promise.all([rm(profile, { recursive: true, force: true }), rm(folder, { recursive: true, force: true })]);
-  }
+  });
 });
 
 test('a .csv file opened with the installed app while signed out is on the pad after signing in', async ({ createUser, createProduct }) => {
-  const stamp = Date.now().toString(36).toUpperCase();
-  const sku = `FL-OUT-${stamp}`;
+  const sku = `FL-OUT-${Date.now().toString(36).toUpperCase()}`;
   const router = await createProduct({ name: 'Signed Out Router', sku, price: 30, availableQnt: 40, minOrderQnt: 1 });
   const dealer = await createUser({ displayName: 'Late Counter' });
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'forgeline-file-'));
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'forgeline-csv-'));
-  const file = path.join(folder, 'restock.csv');
-  await writeFile(file, `SKU,Quantity\r\n${sku},5\r\n`);
-  const { launchOptions } = test.info().project.use;
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL: e2eEnv.baseURL });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/');
-    const browserSession = await context.browser()?.newBrowserCDPSession();
-    if (!browserSession) throw new Error('no browser session for the DevTools protocol');
-    const manifestId = `${e2eEnv.baseURL}/`;
-    await browserSession.send('PWA.install', { manifestId, installUrlOrBundleUrl: manifestId });
-    const opened = context.waitForEvent('page');
-    await browserSession.send('PWA.launchFilesInApp', { manifestId, files: [file] });
-    const app = await opened;
+  await openFileWithInstalledApp(`SKU,Quantity\r\n${sku},5\r\n`, null, async (app) => {
     // Nobody is signed in on this device: the app asks first, then goes on to the pad with the file.
     await expect(app).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder-pad$/u);
     await app.getByLabel('Email').fill(dealer.email);
@@ -264,8 +256,5 @@ test('a .csv file opened with the installed app while signed out is on the pad a
     const dialog = app.getByRole('dialog', { name: 'Paste or import a list' });
     await expect(dialog.getByTestId('import-summary')).toHaveText('1 tool is ready to add.');
     await expect(dialog.getByLabel(`Quantity (pcs.) of ${router.name}`)).toHaveValue('5');
-  } finally {
-    await context.close();
-    await Promise.all([rm(profile, { recursive: true, force: true }), rm(folder, { recursive: true, force: true })]);
-  }
+  });
 });
