@@ -21,8 +21,8 @@ const STATE_TEXT: Record<DeviceState, string> = {
 function KindChoices({ email, online }: { email: string; online: boolean }) {
   const settings = usePushSettings(email);
   const update = useUpdatePushSettings(email);
-  // The switch moves in the same frame as the tap: the choice being saved is shown until the server answers
-  // (the settings' cache takes it a moment later, or goes back if the save fails).
+  // The switch moves in the same frame as the tap: the choice being saved is shown until the server answers,
+  // then the server's settings (the choice before, with a message, if the save failed).
   const [saving, setSaving] = useState<PushKind[] | null>(null);
   if (!settings.data) return settings.isError ? <p className="text-sm text-error">Your notification choices could not be loaded.</p> : null;
   const { kinds } = settings.data;

@@ -3,7 +3,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { PushSettingsSchema, type PushKind, type PushSettings } from '../../contract/push';
+import { PushSettingsSchema, type PushKind } from '../../contract/push';
 
 /** Under no other root: nothing else changes these settings. */
 export const pushSettingsQueryOptions = (email: string) => ({
@@ -15,7 +15,11 @@ export function usePushSettings(email: string) {
   return useQuery(pushSettingsQueryOptions(email));
 }
 
-/** Saves the kinds switched off; the list shows the change at once and goes back if the save fails. */
+/**
+ * Saves the kinds switched off. The switches show the choice being saved themselves (notification-settings.tsx);
+ * the settings take the server's answer, and a read already on its way is dropped so it cannot bring back the
+ * choice before.
+ */
 export function useUpdatePushSettings(email: string) {
   const queryClient = useQueryClient();
   const { queryKey } = pushSettingsQueryOptions(email);
@@ -23,15 +27,7 @@ export function useUpdatePushSettings(email: string) {
     // One save at a time, in the order of the taps, so the last choice is the one the server keeps.
     scope: { id: 'push-settings' },
     mutationFn: (muted: PushKind[]) => apiRequest('/push/settings', { method: 'PUT', auth: true, body: { muted }, schema: PushSettingsSchema }),
-    onMutate: async (muted) => {
-      await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueryData<PushSettings>(queryKey);
-      if (before) queryClient.setQueryData<PushSettings>(queryKey, { ...before, muted });
-      return { before };
-    },
-    onError: (_error, _muted, context) => {
-      if (context?.before) queryClient.setQueryData(queryKey, context.before);
-    },
+    onMutate: () => queryClient.cancelQueries({ queryKey }),
     onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
   });
 }
