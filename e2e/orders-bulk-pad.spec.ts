@@ -112,7 +112,10 @@ test('five tools on the pad, placed offline, reach the server once as one order 
   const total = expected.reduce((sum, [, quantity, price]) => sum + quantity * price, 0);
   await expect(page.getByTestId('pad-total')).toHaveText(dollars(total));
 
-  // The pad is kept on the device: a reload brings it back as it was.
+  // The pad is kept on the device: once its write is done, a reload brings it back as it was.
+  await expect
+    .poll(async () => new Map((await readStore<{ productId: string; quantity: number }>(page, 'orderPad')).map((line) => [line.productId, line.quantity])))
+    .toEqual(new Map(expected.map(([product, quantity]) => [product._id, quantity])));
   await page.reload();
   await expect(page.getByTestId('pad-line')).toHaveCount(5);
   await expect(page.getByTestId('pad-total')).toHaveText(dollars(total));

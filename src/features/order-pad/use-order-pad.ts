@@ -34,8 +34,11 @@ export function useTypedQuantities(stored: PadLine[] | undefined): {
   useEffect(() => {
     if (!stored || typed.size === 0) return;
     const held = new Map(stored.map((line) => [line.productId, line.quantity]));
-    const waiting = [...typed].filter(([productId, quantity]) => held.has(productId) && held.get(productId) !== quantity);
-    if (waiting.length !== typed.size) setTyped(new Map(waiting));
+    // From the typed quantities as they are when React applies it: one typed since this draw stays.
+    setTyped((current) => {
+      const waiting = [...current].filter(([productId, quantity]) => held.has(productId) && held.get(productId) !== quantity);
+      return waiting.length === current.size ? current : new Map(waiting);
+    });
   }, [stored, typed]);
   const lines = useMemo(() => {
     if (!stored || typed.size === 0) return stored;
