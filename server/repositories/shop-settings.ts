@@ -1,7 +1,8 @@
 // Data access for the shop's settings: one row, made by migration 0018 (docs/decisions/040-dealer-companies.md).
 
 import { eq, sql } from 'drizzle-orm';
-import type { NewCustomers, ShopSettings } from '../../src/contract/company-admin';
+import type { ShopSettings } from '../../src/contract/company-admin';
+import type { NewCustomers } from '../../src/contract/config';
 import type { Tx } from '../db/client';
 import { shopSettings } from '../db/schema';
 

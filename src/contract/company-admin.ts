@@ -3,14 +3,11 @@
 
 import * as v from 'valibot';
 import { AccountStandingSchema } from './account-terms';
+import { NEW_CUSTOMERS } from './config';
 import { CompanyPriceListSchema } from './price-list-admin';
 import { CompanyRepSchema } from './sales-rep';
 import { COMPANY_STATUSES, LocationSchema, MEMBER_ROLES } from './dealer-company';
 import { queryInt, requiredText, uuidField } from './fields';
-
-/** Whether a new customer orders at once, paying by card, or applies with its company and waits for an admin. */
-export const NEW_CUSTOMERS = ['order_at_once', 'apply_and_wait'] as const;
-export type NewCustomers = (typeof NEW_CUSTOMERS)[number];
 
 export const ShopSettingsSchema = v.object({ newCustomers: v.picklist(NEW_CUSTOMERS) });
 export type ShopSettings = v.InferOutput<typeof ShopSettingsSchema>;

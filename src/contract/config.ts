@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { NEW_CUSTOMERS } from './company-admin';
+
+/** Whether a new customer orders at once, paying by card, or applies with its company and waits for an admin. */
+export const NEW_CUSTOMERS = ['order_at_once', 'apply_and_wait'] as const;
+export type NewCustomers = (typeof NEW_CUSTOMERS)[number];
 
 /** GET /api/config: the runtime settings the browser may see, and nothing else. */
 export const ClientConfigSchema = v.object({

@@ -1,7 +1,7 @@
 // Field schemas shared by the forms and the server: each carries its user-facing message.
 
 import * as v from 'valibot';
-import { EMAIL_MAX_LENGTH, MAX_QUANTITY } from './constants';
+import { ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH, MAX_QUANTITY } from './constants';
 import { validationMessages as m } from './messages';
 import { formatCount } from './pricing';
 
@@ -65,3 +65,6 @@ export const queryInt = (name: string, max: number) =>
     v.minValue(1, `${name} must be at least 1`),
     v.maxValue(max, `${name} must be at most ${max}`),
   );
+
+/** A delivery address: an order's, a profile's, a company location's. */
+export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH);

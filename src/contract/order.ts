@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { PaymentChoiceSchema, PAYMENT_TERMS, PoNumberSchema } from './account-terms';
-import { ADDRESS_MAX_LENGTH, MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE } from './constants';
+import { MAX_ORDER_LINES, MAX_ORDER_TOTAL, MAX_PRICE } from './constants';
 import { CURRENCIES, CurrencySchema, LIST_CURRENCY, listMinor, type CurrencyCode } from './money';
 import { MAX_LIST_PRICE_MINOR } from './price-list';
-import { IdSchema, PhoneSchema, queryInt, requiredText, uuidField } from './fields';
-import { validationMessages as m } from './messages';
+import { AddressSchema, IdSchema, PhoneSchema, queryInt, uuidField } from './fields';
 import { OrderApprovalSchema } from './spending-limits';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { LINE_PROBLEM_CODES } from './pricing';
@@ -200,8 +199,6 @@ export const OrderPageSchema = v.object({
   pageSize: v.number(),
 });
 export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
-
-export const AddressSchema = requiredText(m.addressRequired, ADDRESS_MAX_LENGTH);
 
 export const orderMessages = {
   /** A locationId that is not one of the placer's company's locations: another company's answers the same as a missing one. */

@@ -10,7 +10,8 @@ import { MAX_ORDER_LINES } from './constants';
 import { cleanDisplayText, isBlankToReaders } from './display-text';
 import { IdSchema, PhoneSchema } from './fields';
 import { CURRENCIES } from './money';
-import { AddressSchema, ClientOrderIdSchema, LocationIdSchema } from './order';
+import { AddressSchema } from './fields';
+import { ClientOrderIdSchema, LocationIdSchema } from './order';
 import { formatCount } from './pricing';
 import { QuantitySchema } from './quantity-rules';
 

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { cleanDisplayText, isBlankToReaders } from './display-text';
 import { NAME_MAX_LENGTH } from './constants';
-import { HttpUrlSchema, PhoneSchema, queryInt, requiredText } from './fields';
+import { AddressSchema, HttpUrlSchema, PhoneSchema, queryInt, requiredText } from './fields';
 import { validationMessages as m } from './messages';
-import { AddressSchema } from './order';
 
 /** `rep`: a sales rep, who orders for the companies assigned to it (docs/decisions/043-sales-reps.md). */
 export const ROLES = ['admin', 'customer', 'rep'] as const;

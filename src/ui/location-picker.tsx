@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import type { Location } from '../contract/dealer-company';
 import { PhoneSchema } from '../contract/fields';
-import { AddressSchema } from '../contract/order';
+import { AddressSchema } from '../contract/fields';
 import { FormField } from './form-field';
 
 /** The picker's value for an address typed for this order alone. */

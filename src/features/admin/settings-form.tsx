@@ -5,7 +5,8 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { toasts } from '../../contract/messages';
-import { NEW_CUSTOMERS, type NewCustomers, type ShopSettings } from '../../contract/company-admin';
+import type { ShopSettings } from '../../contract/company-admin';
+import { NEW_CUSTOMERS, type NewCustomers } from '../../contract/config';
 import { SaveBar } from '../../ui/save-bar';
 import { toast } from '../../ui/toast';
 import { useUpdateShopSettings } from './shop-settings';

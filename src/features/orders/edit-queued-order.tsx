@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { MAX_QUANTITY } from '../../contract/constants';
 import { PhoneSchema } from '../../contract/fields';
 import { toasts } from '../../contract/messages';
-import { AddressSchema } from '../../contract/order';
+import { AddressSchema } from '../../contract/fields';
 import { formatCount, orderTotal, unitPriceFor } from '../../contract/pricing';
 import { quantityMessages, quantityProblem } from '../../contract/quantity-rules';
 import type { Product } from '../../contract/product';
