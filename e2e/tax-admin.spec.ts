@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { companyMessages } from '../src/contract/dealer-company';
+import { toasts } from '../src/contract/messages';
 import { formatRate, taxMessages, type TaxRate } from '../src/contract/tax';
 import { api, expect, signIn, test, type E2eUser } from './fixtures';
 import { expectNoViolations, rowOf, sideways } from './screen-helpers';
@@ -141,6 +142,8 @@ test('an admin keeps the tax rates and exempts a company under the reverse charg
     await terms.getByRole('button', { name: 'Save terms' }).click();
     await expect(terms.getByText(taxMessages.exemptNeedsTaxNumber)).toBeVisible();
     await expect(terms.getByLabel('Exempt under the reverse charge')).toHaveAttribute('aria-invalid', 'true');
+    // With the toast every refusal shows; its code loads with it on this freshly opened page, after the form's message.
+    await expect(page.getByText(toasts.tryAgain)).toBeVisible();
     await expectNoViolations(page, 'exemption refused');
     await shoot(page, 'exemption-refused');
 
