@@ -125,8 +125,11 @@ export function startOutboxRunner(current: RunnerSession): () => void {
   globalThis.addEventListener('online', onOnline);
   page?.addEventListener('visibilitychange', onVisible);
   const stopSession = session.subscribe(onSession);
-  onSession();
+  // The first flush runs in a task of its own: started from the app's first render, loading the sender would
+  // lengthen the task that draws the page.
+  const first = setTimeout(onSession, 0);
   return () => {
+    clearTimeout(first);
     globalThis.removeEventListener('online', onOnline);
     page?.removeEventListener('visibilitychange', onVisible);
     stopSession();
