@@ -6,7 +6,7 @@ import { MAX_LIST_PRICE_MINOR } from './price-list';
 import { AddressSchema, IdSchema, PhoneSchema, queryInt, uuidField } from './fields';
 import { OrderApprovalSchema } from './spending-limits';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
-import { LINE_PROBLEM_CODES } from './pricing';
+import { formatCount, LINE_PROBLEM_CODES } from './pricing';
 import { ProductSchema } from './product';
 import type { TaxTerms } from './tax';
 import { purchaseQuantitySchema, QuantitySchema, type QuantityTerms } from './quantity-rules';
@@ -274,7 +274,7 @@ export const OrderBodySchema = v.strictObject({
   lines: v.pipe(
     v.array(OrderLineInputSchema, 'lines must be a list'),
     v.minLength(1, 'Add at least one tool to the order'),
-    v.maxLength(MAX_ORDER_LINES, `One order holds at most ${MAX_ORDER_LINES.toLocaleString('en-US')} tools`),
+    v.maxLength(MAX_ORDER_LINES, `One order holds at most ${formatCount(MAX_ORDER_LINES)} tools`),
     v.check((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Each tool may appear on one line only'),
   ),
   userAddress: AddressSchema,

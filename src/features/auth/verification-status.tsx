@@ -1,9 +1,10 @@
 // The e-mail verification state on My Profile, with a way to resend the e-mail while unverified.
-// The state is re-read from Firebase when the page opens and when the user comes back to the tab,
+// The state is re-read from Firebase once the page has opened and when the user comes back to the tab,
 // since the link is usually opened in a mail app or another tab.
 
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
+import { afterLoadWhenIdle } from '../../ui/when-idle';
 import { texts, toasts } from '../../contract/messages';
 import { authErrorMessage } from './auth-errors';
 import { useSession } from './session';
@@ -19,10 +20,16 @@ export function VerificationStatus({ online }: { online: boolean }) {
     const refresh = () => {
       if (document.visibilityState === 'visible') refreshVerification().catch(() => undefined);
     };
-    refresh();
+    // On opening, once the page has loaded and the browser is idle: asking Firebase loads its code, which
+    // would otherwise compete with the screen's first paint.
+    let open = true;
+    void afterLoadWhenIdle().then(() => {
+      if (open) refresh();
+    });
     document.addEventListener('visibilitychange', refresh);
     window.addEventListener('focus', refresh);
     return () => {
+      open = false;
       document.removeEventListener('visibilitychange', refresh);
       window.removeEventListener('focus', refresh);
     };
