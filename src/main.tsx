@@ -98,19 +98,13 @@ async function boot(): Promise<void> {
       });
   } else {
     // The shell's frame (src/ui/app-frame.tsx) stays until this first render replaces it; drawn at transition
-    // priority, the first render yields to the browser every few milliseconds too. The route is loaded first
-    // (its code, its guards' answers, which read the restored queries, offline too), so that render draws the
-    // page: a render made while the route loads is drawn again when it is ready, and the router's store makes
-    // React draw that one in a single task.
-    void restored
-      .finally(() => router.load())
-      .catch(() => undefined)
-      .finally(() => {
-        const root = createRoot(container);
-        startTransition(() => {
-          root.render(app);
-        });
+    // priority, the first render yields to the browser every few milliseconds too.
+    void restored.finally(() => {
+      const root = createRoot(container);
+      startTransition(() => {
+        root.render(app);
       });
+    });
   }
 }
 
