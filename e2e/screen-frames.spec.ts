@@ -137,3 +137,40 @@ test("from a card, the purchase page shows the tool's picture and name while the
   await expect(page.getByRole('heading', { name: 'Place your order' })).toBeVisible();
   await expect(page.getByText(`${product.availableQnt} pcs.`)).toBeVisible();
 });
+
+test.describe('on a tablet', () => {
+  test.use({ hasTouch: true });
+
+  test("a dealer's tap on the frame's Dashboard menu, or Enter on it, opens the drawer once the app is there", async ({ page, createUser }) => {
+    // The navbar's Logout (which signIn waits for) is in its collapsed menu below lg: sign in first.
+    await signIn(page, await createUser());
+    await page.setViewportSize({ width: 820, height: 1000 });
+    const menuButton = page.getByRole('button', { name: 'Dashboard menu', exact: true });
+    const drawer = page.getByRole('navigation', { name: 'Dashboard' });
+
+    let release = await holdAppScripts(page);
+    await page.goto('/dashboard/my-orders');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await menuButton.tap();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(page.getByText('You have no order to show')).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer.getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await page.unrouteAll();
+
+    // From the keyboard: the focus the frame's button had goes to the app's, and Enter opens the drawer on the current item.
+    release = await holdAppScripts(page);
+    await page.goto('/dashboard/my-orders');
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    release();
+    await expect(page.getByText('You have no order to show')).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer.getByRole('link', { name: 'My Orders' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+    await page.unrouteAll();
+  });
+});

@@ -91,20 +91,25 @@ async function boot(): Promise<void> {
             hydrateRoot(container, app);
           });
         } else {
-          // Rendered afresh, the static page's buttons are replaced: what was tapped on them is gone with them.
-          stopKeepingEarlyClicks();
+          // Rendered afresh, the static page is replaced as a frame is: its taps are found again in the app.
           createRoot(container).render(app);
         }
       });
   } else {
     // The shell's frame (src/ui/app-frame.tsx) stays until this first render replaces it; drawn at transition
-    // priority, the first render yields to the browser every few milliseconds too.
-    void restored.finally(() => {
-      const root = createRoot(container);
-      startTransition(() => {
-        root.render(app);
+    // priority, the first render yields to the browser every few milliseconds too. The route is loaded first
+    // (its code, its guards' answers, which read the restored queries, offline too), so that render draws the
+    // page: a render made while the route loads is drawn again when it is ready, and the router's store makes
+    // React draw that one in a single task. Taps on the frame meanwhile are kept for the app (src/ui/early-clicks.ts).
+    void restored
+      .finally(() => router.load())
+      .catch(() => undefined)
+      .finally(() => {
+        const root = createRoot(container);
+        startTransition(() => {
+          root.render(app);
+        });
       });
-    });
   }
 }
 

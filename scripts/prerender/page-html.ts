@@ -55,14 +55,14 @@ export function frameRouteSources(file: string | null): string[] {
 /**
  * A page's script: the entry starts after the first frame, so the page paints before any script runs (a
  * module script would otherwise run, and hydrate, before the first paint). The entry, its imports and the
- * screen's own chunks are preloaded at that moment, so they download side by side. Only a prerendered page,
- * which is hydrated, keeps the taps on its buttons for the app to replay (src/ui/early-clicks.ts).
+ * screen's own chunks are preloaded at that moment, so they download side by side. Every page keeps the taps
+ * on its buttons, and its focus, until the app has drawn it, for the app to replay (src/ui/early-clicks.ts).
  */
-export function bootScript(shell: BuiltShell, routeChunks: string[], keepEarlyClicks: boolean): string {
+export function bootScript(shell: BuiltShell, routeChunks: string[]): string {
   // The entry first: it is the largest download.
   const preloads = [...new Set([shell.entrySrc, ...shell.entryPreloads, ...routeChunks])].filter(Boolean);
   return [
-    ...(keepEarlyClicks ? [EARLY_CLICKS_BOOT] : []),
+    EARLY_CLICKS_BOOT,
     'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));',
     // Starting a download costs the page's thread a millisecond or more: a few per task, so the loop is
     // no long task on a slow phone.

@@ -107,11 +107,10 @@ export function prerenderPublicPages(): Plugin {
       const dir = options.dir ?? path.join(root, 'dist');
       const shell = readShell(readFileSync(path.join(dir, 'index.html'), 'utf8'));
       const inline = criticalCss(dir, shell);
-      const bootTag = (sources: string[], keepEarlyClicks: boolean): string => {
+      const bootTag = (sources: string[]): string => {
         const boot = bootScript(
           shell,
           sources.flatMap((source) => routeChunks(bundle, root, source)),
-          keepEarlyClicks,
         );
         const file = `assets/paint-first-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
         writeFileSync(path.join(dir, file), boot);
@@ -139,13 +138,13 @@ export function prerenderPublicPages(): Plugin {
         for (const { path: url, file } of [...PRERENDERED_PAGES, NOT_FOUND_PAGE]) {
           const { html, routeId } = await prerender(url);
           const target = path.join(dir, PRERENDERED_DIR, file);
-          await writePage(target, pageHtml(shell, html, bootTag([PAGE_SOURCES[file]], true), { 'data-prerendered-route': routeId }, file));
+          await writePage(target, pageHtml(shell, html, bootTag([PAGE_SOURCES[file]]), { 'data-prerendered-route': routeId }, file));
         }
         // The shell and the screens' frames serve every screen that is not prerendered: they paint the
         // screen's frame before the scripts run, and the app's first render replaces it (src/ui/app-frame.tsx).
         for (const frame of prerenderFrames()) {
           const target = frame.file === null ? path.join(dir, 'index.html') : path.join(dir, PRERENDERED_DIR, frame.file);
-          await writePage(target, pageHtml(shell, frame.html, bootTag(frameRouteSources(frame.file), false), frame.rootAttributes, frame.file ?? 'index.html'));
+          await writePage(target, pageHtml(shell, frame.html, bootTag(frameRouteSources(frame.file)), frame.rootAttributes, frame.file ?? 'index.html'));
         }
       } finally {
         await server.close();

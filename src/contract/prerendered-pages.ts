@@ -28,12 +28,15 @@ export function prerenderedFileFor(pathname: string): string | null {
 }
 
 /**
- * The start of a prerendered page's boot script: keeps the buttons clicked before the app hydrates the
- * page, for src/ui/early-clicks.ts to click again once it has.
+ * The start of every page's boot script: keeps the buttons clicked, and the element focused, before the app
+ * has drawn the page, for src/ui/early-clicks.ts to hand to the app's own buttons once it has.
  */
 export const EARLY_CLICKS_BOOT = [
   'const early = [];',
+  'let focused = null;',
   "const keep = (event) => { const button = event.target instanceof Element ? event.target.closest('button') : null; if (button) early.push(button); };",
+  'const focus = (event) => { focused = event.target instanceof Element ? event.target : null; };',
   "document.addEventListener('click', keep, true);",
-  "window.__forgelineEarlyClicks = { take() { document.removeEventListener('click', keep, true); return early.splice(0); } };",
+  "document.addEventListener('focusin', focus, true);",
+  "window.__forgelineEarlyClicks = { take() { document.removeEventListener('click', keep, true); document.removeEventListener('focusin', focus, true); return { clicked: early.splice(0), focused }; } };",
 ].join('\n');

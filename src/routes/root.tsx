@@ -3,7 +3,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../features/auth/session';
 import { signOutEverywhere } from '../features/auth/sign-out';
@@ -17,7 +17,7 @@ import { UpdatePrompt } from '../features/offline/update-prompt';
 import { useOutboxSync } from '../features/offline/use-outbox-sync';
 import { keepBarcodeReaderOffline } from '../features/order-pad/keep-barcode-reader';
 import { OrderPadNavLink } from '../features/order-pad/order-pad-nav-link';
-import { replayEarlyClicks } from '../ui/early-clicks';
+import { replayEarlyClicks, stopKeepingEarlyClicks } from '../ui/early-clicks';
 import { Footer } from '../ui/footer';
 import { Navbar } from '../ui/navbar';
 
@@ -30,7 +30,9 @@ export function RootLayout() {
   useAdminFlag();
 
   useEffect(registerServiceWorker, []);
-  // After hydration: the buttons tapped on the prerendered page before it (src/ui/early-clicks.ts).
+  // The buttons tapped, and the focus, on the prerendered page or the screen's frame before the app drew it
+  // (src/ui/early-clicks.ts): kept until the commit that replaced the frame, and handed to the app after it.
+  useLayoutEffect(stopKeepingEarlyClicks, []);
   useEffect(replayEarlyClicks, []);
   // Orders sent from the outbox show up in the lists, and they took stock from the products.
   const refreshAfterSend = useCallback(() => {

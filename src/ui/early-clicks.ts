@@ -1,13 +1,14 @@
-// Taps on a prerendered page before the app has hydrated it (docs/architecture.md, "Prerendered public
-// pages"). Links work without script, buttons do not: the page's boot script (vite.config.ts, with
-// EARLY_CLICKS_BOOT from src/contract/prerendered-pages.ts) keeps the
-// buttons clicked until the app starts, and they are clicked again once hydration has given them their
-// handlers, so a dealer's first tap on Menu on a slow tablet is never lost. Clicks from the moment
-// hydration starts are React's own to replay, so keeping stops there.
+// Taps made before the app has drawn the page (docs/architecture.md, "Prerendered public pages" and "Screen
+// frames"). Links work without script, buttons do not: every page's boot script (scripts/prerender/page-html.ts,
+// with EARLY_CLICKS_BOOT from src/contract/prerendered-pages.ts) keeps the buttons clicked, and the element
+// focused, until the app takes them. A prerendered page's own buttons are clicked again once hydration has
+// given them their handlers; a screen's frame is replaced by the app's first render, so its buttons are
+// found again in the app's tree, by their kind and name, and so is the focus the frame had. A dealer's first
+// tap on Menu on a slow tablet is never lost.
 
-/** What the boot script leaves on window: `take` stops keeping and hands over the buttons clicked so far. */
+/** What the boot script leaves on window: `take` stops keeping and hands over what it kept so far. */
 export interface EarlyClicks {
-  take(): Element[];
+  take(): { clicked: Element[]; focused: Element | null };
 }
 
 declare global {
@@ -17,16 +18,47 @@ declare global {
 }
 
 let waiting: Element[] = [];
+let focused: Element | null = null;
 
-/** Called just before hydration starts: later clicks are React's. */
+/**
+ * Stops keeping: called just before hydration starts, as clicks from then on are React's to replay, and by
+ * the app's first commit, which replaced the frame (a no-op when hydration has stopped it already).
+ */
 export function stopKeepingEarlyClicks(): void {
-  waiting = window.__forgelineEarlyClicks?.take() ?? [];
+  const kept = window.__forgelineEarlyClicks?.take();
   delete window.__forgelineEarlyClicks;
+  if (!kept) return;
+  waiting = kept.clicked;
+  focused = kept.focused;
 }
 
-/** Called once the page has hydrated: each button clicked before, still on the page, is clicked again. */
+/** What names a control to the user: its label, or its text. */
+const nameOf = (element: Element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/gu, ' ').trim();
+
+/** The app's own control in place of `gone`, which the first render removed: the same kind, name and target, on screen. */
+function counterpart(gone: Element): HTMLElement | null {
+  const name = nameOf(gone);
+  if (name === '') return null;
+  const href = gone.getAttribute('href');
+  const root = document.getElementById('root');
+  for (const candidate of root?.querySelectorAll(gone.localName) ?? []) {
+    if (candidate instanceof HTMLElement && nameOf(candidate) === name && candidate.getAttribute('href') === href && candidate.checkVisibility()) {
+      return candidate;
+    }
+  }
+  return null;
+}
+
+/** Called once the app has drawn the page: the focus the frame had moves to the app, and each button clicked before is clicked again. */
 export function replayEarlyClicks(): void {
   const buttons = waiting;
+  const lostFocus = focused;
   waiting = [];
-  for (const button of buttons) if (button.isConnected && button instanceof HTMLButtonElement && !button.disabled) button.click();
+  focused = null;
+  // Focus that went with the frame's markup (the page's own, still there, kept it).
+  if (lostFocus && !lostFocus.isConnected && (document.activeElement === null || document.activeElement === document.body)) counterpart(lostFocus)?.focus();
+  for (const button of buttons) {
+    const target = button.isConnected ? button : counterpart(button);
+    if (target instanceof HTMLButtonElement && !target.disabled) target.click();
+  }
 }

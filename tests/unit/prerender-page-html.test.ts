@@ -57,7 +57,7 @@ describe('the boot script', () => {
   const shell = readShell(BUILT);
 
   it('waits for the first frame, preloads the entry first and each chunk once, loads the stylesheet, then starts the app', () => {
-    const boot = bootScript(shell, ['/assets/home-33333333.js', '/assets/react-11111111.js'], false);
+    const boot = bootScript(shell, ['/assets/home-33333333.js', '/assets/react-11111111.js']);
     const preloads = JSON.parse(/for \(const \[i, href\] of (\[.*?\])\.entries\(\)\)/u.exec(boot)?.[1] ?? '[]') as string[];
     expect(preloads).toEqual(['/assets/index-AbCd1234.js', '/assets/react-11111111.js', '/assets/router-22222222.js', '/assets/home-33333333.js']);
     expect(boot).toContain(`i % ${PRELOADS_PER_TASK} === 0`);
@@ -66,11 +66,10 @@ describe('the boot script', () => {
     );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(boot).not.toContain(EARLY_CLICKS_BOOT);
   });
 
-  it('keeps the early taps only for a page that is hydrated', () => {
-    expect(bootScript(shell, [], true).startsWith(EARLY_CLICKS_BOOT)).toBe(true);
+  it('keeps the early taps and focus from its start, before it waits for anything', () => {
+    expect(bootScript(shell, []).startsWith(EARLY_CLICKS_BOOT)).toBe(true);
   });
 });
 
