@@ -42,7 +42,12 @@ function counterpart(gone: Element): HTMLElement | null {
   const href = gone.getAttribute('href');
   const root = document.getElementById('root');
   for (const candidate of root?.querySelectorAll(gone.localName) ?? []) {
-    if (candidate instanceof HTMLElement && nameOf(candidate) === name && candidate.getAttribute('href') === href && candidate.checkVisibility()) {
+    if (
+      candidate instanceof HTMLElement &&
+      nameOf(candidate) === name &&
+      candidate.getAttribute('href') === href &&
+      candidate.checkVisibility({ visibilityProperty: true })
+    ) {
       return candidate;
     }
   }
