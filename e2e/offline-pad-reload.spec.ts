@@ -151,6 +151,9 @@ async function playRound(page: Page, context: BrowserContext, cdp: CDPSession, d
     expect(held.padLines > 0 !== held.queued > 0, `after the reload: ${JSON.stringify(held)}`).toBe(true);
     await context.setOffline(false);
   } else {
+    // The browser's error page loads the pad again by itself once the connection is back, which would race the
+    // read below: the tab leaves it first.
+    await page.goto('about:blank');
     await context.setOffline(false);
     // A page of the app's origin that runs none of its code reads the database as the reload left it.
     await page.goto('/robots.txt');
