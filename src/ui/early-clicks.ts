@@ -22,14 +22,18 @@ let focused: Element | null = null;
 
 /**
  * Stops keeping: called just before hydration starts, as clicks from then on are React's to replay, and by
- * the app's first commit, which replaced the frame (a no-op when hydration has stopped it already).
+ * the app's first commit, which replaced the frame (a no-op when hydration has stopped it already). In that
+ * commit the focus the frame had moves to the app at once: a key pressed before the app's effects run must
+ * reach the app's control, not the page's body.
  */
 export function stopKeepingEarlyClicks(): void {
   const kept = window.__forgelineEarlyClicks?.take();
   delete window.__forgelineEarlyClicks;
-  if (!kept) return;
-  waiting = kept.clicked;
-  focused = kept.focused;
+  if (kept) {
+    waiting = kept.clicked;
+    focused = kept.focused;
+  }
+  restoreLostFocus();
 }
 
 /** What names a control to the user: its label, or its text. */
@@ -54,14 +58,19 @@ function counterpart(gone: Element): HTMLElement | null {
   return null;
 }
 
+/** Focus that went with the frame's markup moves to the app's control in its place (the page's own markup, still there, kept it). */
+function restoreLostFocus(): void {
+  if (!focused || focused.isConnected) return;
+  if (document.activeElement === null || document.activeElement === document.body) counterpart(focused)?.focus();
+  focused = null;
+}
+
 /** Called once the app has drawn the page: the focus the frame had moves to the app, and each button clicked before is clicked again. */
 export function replayEarlyClicks(): void {
+  restoreLostFocus();
   const buttons = waiting;
-  const lostFocus = focused;
   waiting = [];
   focused = null;
-  // Focus that went with the frame's markup (the page's own, still there, kept it).
-  if (lostFocus && !lostFocus.isConnected && (document.activeElement === null || document.activeElement === document.body)) counterpart(lostFocus)?.focus();
   for (const button of buttons) {
     const target = button.isConnected ? button : counterpart(button);
     if (target instanceof HTMLButtonElement && !target.disabled) target.click();
