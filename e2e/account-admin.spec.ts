@@ -37,7 +37,7 @@ test('an admin puts a company on net 30, releases and ships its order over the l
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const saw = await createProduct({ name: 'Receivables Journey Saw', price: 300, availableQnt: 100, minOrderQnt: 1 });
   const dealer = await createUser({ displayName: 'Ravi Receivable', verified: true });
   const admin = await createUser({ displayName: 'Ada Accounts', admin: true });

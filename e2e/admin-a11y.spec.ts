@@ -24,7 +24,7 @@ for (const [width, device] of [
   [768, 'a tablet'],
 ] as const) {
   test(`axe finds nothing on the admin screens on ${device} (${width} px)`, async ({ page, createUser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signIn(page, await createUser({ admin: true }));
     await page.setViewportSize({ width, height: 900 });
     for (const screen of SCREENS) {

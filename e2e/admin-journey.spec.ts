@@ -64,7 +64,7 @@ test('an admin runs the shop: make admin, add a product, ship, delete an order a
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stocked = await createProduct({ name: 'Forgeline AG125 Angle Grinder', price: 89, availableQnt: 1800, minOrderQnt: 60 });
 
   const admin = await createUser({ displayName: 'Ada Admin', admin: true });

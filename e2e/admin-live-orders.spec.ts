@@ -44,7 +44,7 @@ test.describe('live orders', () => {
     createUser,
     createProduct,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const admin = await createUser({ admin: true });
     const otherAdmin = await createUser({ admin: true });
     const dealer = await createUser({ displayName: 'Lena Live' });

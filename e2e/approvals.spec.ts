@@ -23,7 +23,7 @@ test('a buyer’s order over the limit waits, an approver approves it from anoth
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const saw = await createProduct({ name: 'Approval Journey Saw', price: 240, availableQnt: 100, minOrderQnt: 2 });
   // Invitations and their mails go to verified addresses only.
   const dana = await createUser({ displayName: 'Dana Counter', verified: true });
@@ -91,7 +91,7 @@ test('an approver offline declines a buyer’s order: the decision waits on the 
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const drill = await createProduct({ name: 'Offline Approval Drill', price: 150, availableQnt: 100, minOrderQnt: 3 });
   const dana = await createUser({ displayName: 'Dana Offline', verified: true });
   const bo = await createUser({ displayName: 'Bo Offline', verified: true });

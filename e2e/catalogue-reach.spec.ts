@@ -47,7 +47,7 @@ async function makeTool(createProduct: (fields: { name: string; sku: string }) =
 
 for (const width of WIDTHS) {
   test(`a signed-in dealer reaches the catalogue from the top bar at ${width} px`, async ({ page, createUser, createProduct, adminToken }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const dealer = await createUser({ displayName: 'Counter Dealer' });
     const { tool, short, sku } = await makeTool(createProduct, adminToken);
     // Signed in where Logout is in the bar, then at the width of the device.
@@ -148,7 +148,7 @@ for (const width of WIDTHS) {
 
 for (const width of [390, 1024]) {
   test(`offline, the bar's search finds a tool in the saved catalogue at ${width} px`, async ({ page, context, createUser, createProduct, adminToken }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const dealer = await createUser({ displayName: 'Offline Counter' });
     const { tool, short, sku } = await makeTool(createProduct, adminToken);
     // Signed in where Logout is in the bar, then at the width of the device.

@@ -19,7 +19,7 @@ async function expectOnlyTools(page: Page, shown: number, total: number, word: s
 }
 
 test('search by name and SKU, a category chip, Show more, and the same search offline', async ({ page, context, createProduct }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A word no other tool has, so this journey's tools are the only matches whatever runs alongside.
   const word = `Qz${randomUUID().replaceAll('-', '').slice(0, 8)}`;
   const category = `Journey ${word}`;

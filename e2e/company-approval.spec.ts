@@ -17,7 +17,7 @@ import { EMULATOR_PROJECT_ID, api, emulatorUrl, expect, signIn, test } from './f
 import { mailTo, screenshotsAtWidths } from './screen-helpers';
 
 test('an admin asks new dealers to apply, approves one on Companies, and the audit log shows both', async ({ page, browser, createUser, adminToken }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await createUser({ displayName: 'Alma Admin', admin: true });
   const suffix = randomUUID().slice(0, 6);
   const companyName = `Approval Tools ${suffix}`;
@@ -132,7 +132,7 @@ test('an admin rejects an application with a reason: the dealer is mailed it, re
   createProduct,
   adminToken,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await createUser({ displayName: 'Rhea Reviewer', admin: true });
   const product = await createProduct({ name: 'Forgeline RS20 Rotary Saw', price: 120, availableQnt: 50, minOrderQnt: 2 });
   const suffix = randomUUID().slice(0, 6);

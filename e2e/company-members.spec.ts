@@ -12,7 +12,7 @@ import { EMULATOR_PROJECT_ID, api, emulatorUrl, expect, signIn, test } from './f
 import { mailTo, screenshotsAtWidths } from './screen-helpers';
 
 test('a company admin invites a buyer, who registers, verifies, joins and is then given another role and removed', async ({ page, browser, createUser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const rita = await createUser({ displayName: 'Rita Berger', verified: true });
   const renamed = await api('PATCH', '/company', { token: rita.token, body: { name: 'Rita’s Tools' } });
   expect(renamed.status).toBe(200);

@@ -27,7 +27,7 @@ test('an admin suspends a dealer’s company with a reason, the dealer cannot or
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await createUser({ displayName: 'Sana Supervisor', admin: true });
   const owner = await createUser({ displayName: 'Paddy Plumbing Supplies' });
   const companyName = owner.displayName;

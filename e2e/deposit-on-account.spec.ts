@@ -22,7 +22,7 @@ test('a company with a 30 % deposit pays it by card before its order on account 
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const hammer = await createProduct({ name: 'Deposit Journey Hammer', price: 100, availableQnt: 100, minOrderQnt: 1 });
   const dealer = await createUser({ displayName: 'Della Deposit', verified: true });
   const admin = await createUser({ displayName: 'Ada Deposits', admin: true });

@@ -15,7 +15,7 @@ test.describe('live My Orders', () => {
     createUser,
     createProduct,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const dealer = await createUser({ displayName: 'Live Dealer' });
     const other = await createUser({ displayName: 'Other Dealer' });
     const tool = await createProduct({ name: 'Forgeline Live Saw', price: 80, availableQnt: 50, minOrderQnt: 1 });

@@ -41,7 +41,7 @@ test('My Orders loads by itself when its requests keep failing for a while after
   createProduct,
 }) => {
   // After the retries, the page waits the backoff's next step before reading again.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createUser({ displayName: 'Rhea Flaky' });
   const product = await createProduct({ name: 'Forgeline RC14 Flaky Router', price: 140, availableQnt: 500, minOrderQnt: 2 });
   expect((await orderThroughApi(user, product, 2)).status).toBe(201);

@@ -185,7 +185,7 @@ async function playRound(page: Page, context: BrowserContext, cdp: CDPSession, d
 
 test('a pad placed offline and reloaded at any moment reaches the server exactly once', async ({ page, context, createUser, createProduct }) => {
   // A ceiling against a hang; on a quiet machine the rounds take a few seconds each.
-  test.setTimeout(ROUNDS * 45_000);
+  test.setTimeout(ROUNDS * 90_000);
   const seed = Number(process.env.OFFLINE_PAD_SEED ?? Math.floor(Math.random() * 2 ** 31));
   const random = seededRandom(seed);
   console.log(`offline-pad-reload seed ${seed} (replay: OFFLINE_PAD_SEED=${seed})`);

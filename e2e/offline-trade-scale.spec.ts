@@ -23,7 +23,7 @@ const dataDir = path.resolve('.tmp', `e2e-trade-scale-${process.env.E2E_PORT ?? 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   rmSync(dataDir, { recursive: true, force: true });
   server = await startServer({ dataDir, identity: 'hosted', env: { SEED_PRODUCTS: String(TOOLS), NODE_ENV: 'test' }, readyTimeoutMs: 280_000 });
 });
@@ -54,7 +54,7 @@ async function offlineReload(context: BrowserContext, page: Page): Promise<void>
 }
 
 test('a first copy cut short is searched offline as far as it goes, then resumes from its last page', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   const pagesAsked: string[] = [];
@@ -110,7 +110,7 @@ test('a first copy cut short is searched offline as far as it goes, then resumes
 });
 
 test('once the first visit has saved the whole copy, a reload offline finds any of the 5,000 tools', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   const started = Date.now();

@@ -59,7 +59,7 @@ test('a tool with a pack and volume prices, a bulk order shown as one row, Order
   createProduct,
   adminToken,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const saw = await createProduct({ name: 'Bulk Display Saw', price: 300, availableQnt: 40, minOrderQnt: 2 });
   const planer = await createProduct({ name: 'Bulk Display Planer', price: 150, availableQnt: 60, minOrderQnt: 4 });
   const admin = await createUser({ displayName: 'Rules Admin', admin: true });

@@ -50,7 +50,7 @@ test.describe('finding orders', () => {
     createUser,
     createProduct,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const surname = `Whitfield${Math.floor(Math.random() * 1e6)}`;
     const dealer = await createUser({ displayName: `Dana ${surname}` });
     const admin = await createUser({ admin: true });

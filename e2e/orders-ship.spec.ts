@@ -17,7 +17,7 @@ test.describe('shipping an order', () => {
     createUser,
     createProduct,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const dealer = await createUser();
     const admin = await createUser({ admin: true });
     const tool = await createProduct({ name: 'Forgeline Ship Grinder', price: 75, availableQnt: 100, minOrderQnt: 1 });

@@ -35,7 +35,7 @@ async function cameraBrowser(playwright: { chromium: BrowserType }, gtin: string
 }
 
 test('offline, the camera reads a box’s barcode and the tool goes on the pad once', async ({ playwright, createUser, createProduct }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const gtin = freshGtin();
   const drill = await createProduct({ name: 'Camera Journey Drill', price: 120, availableQnt: 50, minOrderQnt: 2, gtin });
   const dealer = await createUser({ displayName: 'Cam Counter' });
@@ -74,7 +74,7 @@ test('offline on a device that never saved the barcode reader, the camera says s
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const gtin = freshGtin();
   const drill = await createProduct({ name: 'Camera Unsaved Drill', price: 120, availableQnt: 50, minOrderQnt: 2, gtin });
   const dealer = await createUser({ displayName: 'Cam Unsaved' });

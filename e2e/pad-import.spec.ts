@@ -46,7 +46,7 @@ test('200 pasted rows with 5 bad ones: the report names them, the 195 good rows 
   createProduct,
   adminToken,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const sku = (name: string) => `FL-IMP-${stamp}-${name}`;
   // Made a batch at a time: each tool uploads its picture first.

@@ -49,7 +49,7 @@ test('a saved list becomes a pad offline, at today’s prices and rules, naming 
   createProduct,
   adminToken,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const [drill, saw, grinder] = await Promise.all([
     createProduct({ name: `Restock Drill ${stamp}`, sku: `FL-RS-${stamp}-D`, price: 120, availableQnt: 200, minOrderQnt: 1 }),
@@ -171,7 +171,7 @@ test('a saved list becomes a pad offline, at today’s prices and rules, naming 
 });
 
 test('a past order saved as a list from My Orders becomes a pad', async ({ page, createUser, createProduct }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const planer = await createProduct({ name: `Reorder Planer ${stamp}`, sku: `FL-RO-${stamp}-P`, price: 150, availableQnt: 100, minOrderQnt: 1 });
   if (!planer) throw new Error('the tool was not made');

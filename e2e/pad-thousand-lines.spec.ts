@@ -34,7 +34,7 @@ const dataDir = path.resolve('.tmp', `e2e-thousand-lines-${process.env.E2E_PORT 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   rmSync(dataDir, { recursive: true, force: true });
   server = await startServer({ dataDir, env: { SEED_PRODUCTS: String(MAX_ORDER_LINES), NODE_ENV: 'test' }, readyTimeoutMs: 280_000 });
   dealer = await createCustomer(server.baseUrl, server.authPort, 'Thousand Lines Dealer');
@@ -80,7 +80,7 @@ async function generatedTools(): Promise<Tool[]> {
 }
 
 test('a .csv file of 1,000 tools becomes a pad of 1,000 lines, placed as one order of 1,000 lines', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const tools = await generatedTools();
   expect(tools).toHaveLength(MAX_ORDER_LINES);
   const csv = ['SKU,Quantity', ...tools.map((tool) => `${tool.sku},${tool.minOrderQnt}`)].join('\r\n');

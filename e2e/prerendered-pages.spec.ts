@@ -34,7 +34,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('the CSS inlined in each page styles it exactly as the whole stylesheet does', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     // Every element's computed style, with ::before and ::after, as text per element.
     const styles = () =>
       page.evaluate(() =>

@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('an admin makes a euro price list, prices a tool on it and gives it to a company', async ({ page, createUser, createProduct }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const suffix = randomUUID().slice(0, 6).toUpperCase();
   const tool = await createProduct({ name: `Price List Journey Drill ${suffix}`, price: 100, availableQnt: 100, minOrderQnt: 1 });
   const dealer = await createUser({ displayName: 'Petra Pricelist', verified: true });

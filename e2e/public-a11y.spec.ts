@@ -23,7 +23,7 @@ async function open(page: Page, path: string) {
 for (const path of PAGES) {
   test(`axe finds nothing on ${path}, on a desktop and on a phone`, async ({ page }) => {
     // Three full axe scans of the home page take most of a minute on a slow 2-core machine.
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, path);
     await expectNoViolations(page, `${path} desktop`);

@@ -31,7 +31,7 @@ test.describe('notifications on a device', () => {
     createUser,
     createProduct,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const dealer = await createUser({ displayName: 'Push Dealer' });
     const tool = await createProduct({ name: 'Forgeline Push Drill', price: 120, availableQnt: 50, minOrderQnt: 1 });
     const placed = await orderThroughApi(dealer, tool, 2);

@@ -27,7 +27,7 @@ test('a quote asked for offline reaches the shop, is priced by an admin, and the
   createUser,
   createProduct,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const drill = await createProduct({ name: 'Quote Journey Drill', price: 100, availableQnt: 100, minOrderQnt: 5 });
   const dealer = await createUser({ displayName: 'Quinn Quote' });
   const admin = await createUser({ displayName: 'Sam Shop', admin: true });

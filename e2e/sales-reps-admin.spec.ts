@@ -13,7 +13,7 @@ test('an admin makes a sales rep, assigns it to a company and removes it, makes 
   createUser,
   adminToken,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await createUser({ displayName: 'Alma Admin', admin: true });
   const rex = await createUser({ displayName: 'Rex Rep' });
   const dana = await createUser({ displayName: 'Dana Dealer' });

@@ -72,7 +72,7 @@ test('a sales rep orders for a dealer’s company online and offline, and the de
   createProduct,
 }) => {
   // Three people in three browsers, offline and back, and screenshots at three widths: a long journey.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const drill = await createProduct({ name: 'Rep Journey Drill', price: 120, availableQnt: 100, minOrderQnt: 5 });
   const dana = await createUser({ displayName: 'Dana Counter' });
   const companyId = await dealerCompany(dana);

@@ -90,7 +90,7 @@ test("two dealers on one tablet: nothing of the first is readable by the second,
   createUser,
   createProduct,
 }, testInfo) => {
-  test.setTimeout(360_000);
+  test.setTimeout(720_000);
   const product = await createProduct({ name: 'Shared Tablet Tool' });
   const alice = await createUser({ displayName: 'Alice Counterpart' });
   const bob = await createUser({ displayName: 'Bob Counterpart' });

@@ -108,7 +108,7 @@ async function checkAtEveryWidth(page: Page, list: List): Promise<void> {
 
 test.describe('every action within reach', () => {
   // Four widths of a list each, on a machine that may be busy.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
 
   test("a dealer's unpaid and paid orders in My Orders", async ({ page, createUser, createProduct }) => {
     const dealer = await createUser({ displayName: 'Counter Tablet Dealer' });

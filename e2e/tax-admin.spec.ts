@@ -53,7 +53,7 @@ async function openCompany(page: Page, dealer: E2eUser, name: string) {
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('an admin keeps the tax rates and exempts a company under the reverse charge', async ({ page, createUser, adminToken }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const suffix = randomUUID().slice(0, 6).toUpperCase();
   const admin = await createUser({ displayName: 'Tess Taxes', admin: true });
   const numbered = await createUser({ displayName: 'Nora Numbered', verified: true });
