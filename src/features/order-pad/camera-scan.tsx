@@ -50,18 +50,26 @@ export default function CameraScan({ onCode, result, onClose }: CameraScanProps)
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
+    // When each code was last read, and the codes the last read saw. A code counts again only once a read has
+    // missed it and it has been away long enough: on a slow tablet reads can be further apart than the pause,
+    // and a code held in view all along must not count at each of them.
     const seen = new Map<string, number>();
+    let inView = new Set<string>();
 
     const readLoop = async (reader: BarcodeReader) => {
       const element = video.current;
       if (stopped || !element) return;
       if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
         const now = Date.now();
-        const codes = await reader.read(element).catch(() => []);
-        for (const code of codes) {
-          const last = seen.get(code);
-          seen.set(code, now);
-          if (last === undefined || now - last > SAME_CODE_PAUSE_MS) onCodeRef.current(code);
+        // A read that failed saw nothing, not the codes going away.
+        const codes = await reader.read(element).catch(() => null);
+        if (codes) {
+          for (const code of codes) {
+            const last = seen.get(code);
+            seen.set(code, now);
+            if (!inView.has(code) && (last === undefined || now - last > SAME_CODE_PAUSE_MS)) onCodeRef.current(code);
+          }
+          inView = new Set(codes);
         }
       }
       if (!stopped) timer = setTimeout(() => void readLoop(reader), READ_EVERY_MS);
